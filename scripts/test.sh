@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The one test command: lint, type-check, unit + integration (PGlite and PostgreSQL), build, e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+source scripts/ensure-postgres.sh   # exports TEST_DATABASE_URL when a server could be started
+
+echo "== lint"; npx eslint . --max-warnings=0
+echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
+echo "== unit + integration"; npx vitest run
+echo "== build"; npx vite build
+echo "== end-to-end (Chromium)"; npx playwright test
