@@ -1,0 +1,14 @@
+// Where the backend lives. Defaults match `supabase start` conventions and the embedded stack, so a
+// fresh clone works with no configuration; set VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY at build
+// time to point the app at a hosted Supabase project.
+export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
+/** The well-known local-development anon key (HS256, role anon), same as `supabase start`. */
+export const DEFAULT_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
+
+export const env = {
+  supabaseUrl: viteEnv.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL,
+  supabaseAnonKey: viteEnv.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+};
