@@ -1,0 +1,116 @@
+// E-mail templates shared by the edge functions (Deno on hosted Supabase) and the local stack (Node).
+// Web-standard TypeScript only, so the same file runs in both places.
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface PriceDropData {
+  car_name: string;
+  old_price: number;
+  new_price: number;
+  /** Percentage drop, e.g. 7.5 for 7.5 %. */
+  discount: number;
+  savings: number;
+  car_url: string;
+  unsubscribe_url: string;
+}
+
+export interface PasswordRecoveryData {
+  link: string;
+  otp: string;
+}
+
+export const TEMPLATE_NAMES = ['price_drop_alert'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+const gbpWhole = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+
+/** £24,995 for whole pounds, £24,995.50 when there are pence. */
+export function formatGbp(amount: number): string {
+  return Number.isInteger(amount) ? gbpWhole.format(amount) : gbpPence.format(amount);
+}
+
+export function formatPercent(value: number): string {
+  return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(value)}%`;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Makes a site-relative path absolute; only http(s) links survive (no javascript: URLs in mail). */
+export function absoluteUrl(url: string, siteUrl: string): string {
+  try {
+    const resolved = new URL(url, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : siteUrl;
+  } catch {
+    return siteUrl;
+  }
+}
+
+function layout(title: string, body: string, footer: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;background:#f9fafb;margin:0;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+<p style="font-size:12px;color:#6b7280;margin-top:24px">${footer}</p>
+</div></body></html>`;
+}
+
+export function renderPriceDropAlert(data: PriceDropData): RenderedEmail {
+  const oldPrice = formatGbp(data.old_price);
+  const newPrice = formatGbp(data.new_price);
+  const savings = formatGbp(data.savings);
+  const discount = formatPercent(data.discount);
+  const subject = `Price drop: ${data.car_name} is now ${newPrice}`;
+  const text = [
+    `Good news! The price of ${data.car_name} has dropped.`,
+    '',
+    `Was: ${oldPrice}`,
+    `Now: ${newPrice}`,
+    `You save ${savings} (${discount} off).`,
+    '',
+    `View the car: ${data.car_url}`,
+    '',
+    `You are receiving this because you set up a price alert on Motorly. Unsubscribe: ${data.unsubscribe_url}`,
+  ].join('\n');
+  const body = `<p>Good news! The price of <strong>${escapeHtml(data.car_name)}</strong> has dropped.</p>
+<table style="border-collapse:collapse;margin:12px 0">
+<tr><td style="padding:4px 12px 4px 0">Was</td><td style="padding:4px 0;text-decoration:line-through">${escapeHtml(oldPrice)}</td></tr>
+<tr><td style="padding:4px 12px 4px 0">Now</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(newPrice)}</td></tr>
+<tr><td style="padding:4px 12px 4px 0">You save</td><td style="padding:4px 0">${escapeHtml(savings)} (${escapeHtml(discount)} off)</td></tr>
+</table>
+<p><a href="${escapeHtml(data.car_url)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">View the car</a></p>`;
+  const footer = `You are receiving this because you set up a price alert on Motorly. <a href="${escapeHtml(data.unsubscribe_url)}">Unsubscribe</a>`;
+  return { subject, text, html: layout('Price drop alert', body, footer) };
+}
+
+export function renderPasswordRecovery(data: PasswordRecoveryData): RenderedEmail {
+  const subject = 'Reset your Motorly password';
+  const text = [
+    'Someone asked to reset the password for your Motorly account.',
+    '',
+    `Reset your password: ${data.link}`,
+    '',
+    `Or enter this code: ${data.otp}`,
+    '',
+    'The link and code expire in 1 hour. If you did not ask for this, you can ignore this e-mail.',
+  ].join('\n');
+  const body = `<p>Someone asked to reset the password for your Motorly account.</p>
+<p><a href="${escapeHtml(data.link)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Reset password</a></p>
+<p>Or enter this code: <strong style="font-size:18px;letter-spacing:2px">${escapeHtml(data.otp)}</strong></p>`;
+  const footer = 'The link and code expire in 1 hour. If you did not ask for this, you can ignore this e-mail.';
+  return { subject, text, html: layout('Reset your password', body, footer) };
+}
+
+export const MAIL_FROM = 'Motorly <no-reply@motorly.local>';
