@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+export interface EmptyStateProps {
+  icon?: ReactNode;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  /** Heading level for the title, to keep the page outline right. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function EmptyState({ icon, title, description, actions, headingLevel: H = 'h2' }: EmptyStateProps) {
+  return (
+    <div className="empty-state">
+      {icon && <div className="empty-state__icon">{icon}</div>}
+      <H className="empty-state__title">{title}</H>
+      {description && <p className="empty-state__description">{description}</p>}
+      {actions && <div className="empty-state__actions">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The design system's public surface. Styles load once from main.tsx (tokens, base, components).
+export { cx } from './cx';
+export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonVariant } from './button';
+export { Card, CardTitle, CardDescription } from './card';
+export { Badge, formatCount, type BadgeVariant } from './badge';
+export { Input } from './input';
+export { Field } from './field';
+export { Select, type SelectOption } from './select';
+export { Switch } from './switch';
+export { Dialog, Sheet } from './dialog';
+export { Spinner, LoadingBlock } from './spinner';
+export { Skeleton } from './skeleton';
+export { EmptyState } from './empty-state';
+export { PageHeader } from './page-header';
+export { Toaster } from './toaster';
+export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from './toast-store';
+export * from './icons';
