@@ -50,3 +50,6 @@ begin
     end if;
   end loop;
 end $$;
+
+-- How the session was started (password, otp, recovery): kept for the amr claim across refreshes.
+alter table auth.sessions add column if not exists auth_method text not null default 'password';

@@ -45,7 +45,6 @@ export function loadFunction(name: string): Promise<FunctionHandler | null> {
 
 export function functionsRoutes(ctx: StackContext): Hono {
   const app = new Hono();
-  const env = functionEnv(ctx);
 
   app.all('/:name{[^/]+}/*', (c) => run(c.req.param('name'), c.req.raw));
   app.all('/:name{[^/]+}', (c) => run(c.req.param('name'), c.req.raw));
@@ -61,7 +60,8 @@ export function functionsRoutes(ctx: StackContext): Hono {
       return Response.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, { status: 404 });
     }
     try {
-      return await handler(req, env);
+      // Built per call: the API URL is only final once the server knows its port.
+      return await handler(req, functionEnv(ctx));
     } catch {
       // Never leak stack traces to callers.
       return Response.json({ error: 'The function failed unexpectedly. Please try again.' }, { status: 500 });
