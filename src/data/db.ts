@@ -1,0 +1,103 @@
+// The local-first store: one Dexie (IndexedDB) database per origin. Screens read it through live
+// queries; only repositories write it (row + outbox op in one transaction); the sync worker fills
+// it from the server. Schema changes add a version with an upgrade function, never edit old ones.
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { OutboxOp, ParkedOp, SyncStateRow, TableRows } from './types';
+
+export const DEFAULT_DB_NAME = 'motorly';
+
+type Tables = { [K in keyof TableRows]: EntityTable<TableRows[K], 'id'> };
+
+/** Version 1: catalogue + user tables, outbox and key/value sync state. */
+export const SCHEMA_V1: Record<string, string> = {
+  brands: 'id, &slug, name, updated_at',
+  car_models: 'id, brand_id, slug, [brand_id+slug], body_style, fuel_type, price_from, updated_at',
+  reviews: 'id, car_model_id, updated_at',
+  dealers: 'id, slug, outcode, updated_at',
+  vehicle_listings:
+    'id, price, mileage, year, listed_at, car_model_id, brand_id, dealer_id, fuel_type, body_style, status, updated_at',
+  listing_price_history: 'id, vehicle_listing_id, [vehicle_listing_id+changed_at]',
+  bookmarks: 'id, user_id, car_model_id, vehicle_listing_id, created_at',
+  leads: 'id, user_id, dealer_id, vehicle_listing_id, created_at',
+  lead_messages: 'id, lead_id, [lead_id+created_at]',
+  notifications: 'id, user_id, created_at',
+  price_alerts: 'id, user_id, vehicle_listing_id, created_at',
+  user_preferences: 'id, user_id',
+  user_preference_profiles: 'id, user_id',
+  personalized_recommendations: 'id, user_id, car_model_id, expires_at',
+  search_interactions: 'id, user_id, created_at',
+  error_reports: 'id, user_id, reported_at',
+  outbox: 'id, seq, [table+row_id], user_id',
+  sync_state: 'key',
+};
+
+/**
+ * Version 2: the "needs attention" store for ops that used up their tries (before, they stayed in
+ * the outbox with retries >= 3), and compound indexes for the marketplace's sorted filters.
+ */
+export const SCHEMA_V2: Record<string, string> = {
+  vehicle_listings:
+    'id, price, mileage, year, listed_at, car_model_id, brand_id, dealer_id, fuel_type, body_style, status, updated_at, ' +
+    '[brand_id+price], [fuel_type+price], [body_style+price], [car_model_id+price], [dealer_id+listed_at], [brand_id+year], [brand_id+mileage]',
+  car_models: 'id, brand_id, slug, [brand_id+slug], body_style, fuel_type, price_from, updated_at, [brand_id+price_from], [body_style+price_from], [fuel_type+price_from]',
+  bookmarks: 'id, user_id, car_model_id, vehicle_listing_id, created_at, [user_id+car_model_id], [user_id+vehicle_listing_id]',
+  notifications: 'id, user_id, created_at, [user_id+created_at]',
+  price_alerts: 'id, user_id, vehicle_listing_id, created_at, [user_id+created_at]',
+  personalized_recommendations: 'id, user_id, car_model_id, expires_at, [user_id+recommendation_score]',
+  needs_attention: 'id, seq, [table+row_id], user_id, failure',
+};
+
+export const MAX_TRIES = 3;
+
+export class MotorlyDb extends Dexie {
+  declare brands: Tables['brands'];
+  declare car_models: Tables['car_models'];
+  declare reviews: Tables['reviews'];
+  declare dealers: Tables['dealers'];
+  declare vehicle_listings: Tables['vehicle_listings'];
+  declare listing_price_history: Tables['listing_price_history'];
+  declare bookmarks: Tables['bookmarks'];
+  declare leads: Tables['leads'];
+  declare lead_messages: Tables['lead_messages'];
+  declare notifications: Tables['notifications'];
+  declare price_alerts: Tables['price_alerts'];
+  declare user_preferences: Tables['user_preferences'];
+  declare user_preference_profiles: Tables['user_preference_profiles'];
+  declare personalized_recommendations: Tables['personalized_recommendations'];
+  declare search_interactions: Tables['search_interactions'];
+  declare error_reports: Tables['error_reports'];
+  declare outbox: EntityTable<OutboxOp, 'id'>;
+  declare needs_attention: EntityTable<ParkedOp, 'id'>;
+  declare sync_state: EntityTable<SyncStateRow, 'key'>;
+
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 2) {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+    if (maxVersion >= 2) {
+      this.version(2)
+        .stores(SCHEMA_V2)
+        .upgrade(async (tx) => {
+          // Ops that had already failed 3 times move to "needs attention" so the user sees them.
+          const outbox = tx.table<OutboxOp, string>('outbox');
+          const parked = tx.table<ParkedOp, string>('needs_attention');
+          const exhausted = await outbox.filter((op) => op.retries >= MAX_TRIES).toArray();
+          const now = Date.now();
+          await parked.bulkPut(exhausted.map((op) => ({ ...op, parked_at: now, failure: 'transient' as const })));
+          await outbox.bulkDelete(exhausted.map((op) => op.id));
+        });
+    }
+  }
+
+  /** The Dexie table for a synced table name. */
+  tableOf<K extends keyof TableRows>(name: K): Table<TableRows[K], string> {
+    return this.table(name);
+  }
+}
+
+/** Opens (lazily) a store under the given IndexedDB name; tests use one name per simulated client. */
+export function createDatabase(name: string = DEFAULT_DB_NAME): MotorlyDb {
+  return new MotorlyDb(name);
+}
+
+/** The app's store. */
+export const db: MotorlyDb = createDatabase();

@@ -1,0 +1,29 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../db';
+import { getSessionUserId } from '../sync-state';
+import type { PriceAlert } from '../types';
+
+export interface PriceAlertView extends PriceAlert {
+  /** The linked listing's title, 'Unknown Vehicle' when missing (SPEC §3). */
+  listing_title: string;
+}
+
+/** The signed-in user's price alerts with their listing titles, newest first. */
+export function usePriceAlerts(): PriceAlertView[] | undefined {
+  return useLiveQuery(async () => {
+    const userId = await getSessionUserId(db);
+    if (!userId) return [];
+    const alerts = await db.price_alerts
+      .where('[user_id+created_at]')
+      .between([userId, ''], [userId, '\uffff'])
+      .reverse()
+      .toArray();
+    const ids = alerts.map((a) => a.vehicle_listing_id).filter((id): id is string => id !== null);
+    const listings = await db.vehicle_listings.bulkGet(ids);
+    const titles = new Map(listings.filter((l) => l !== undefined).map((l) => [l.id, l.title]));
+    return alerts.map((a) => ({
+      ...a,
+      listing_title: (a.vehicle_listing_id && titles.get(a.vehicle_listing_id)) || 'Unknown Vehicle',
+    }));
+  }, []);
+}

@@ -1,0 +1,179 @@
+// What the sync engine needs from the local store, implemented on Dexie. The engine only talks to
+// this interface, so tests can run several simulated clients (one database each) side by side.
+import { liveQuery } from 'dexie';
+import type { MotorlyDb } from './db';
+import { MAX_TRIES } from './db';
+import { STATE_KEYS, getClientId, getCursor, getState, setCursor, setState } from './sync-state';
+import {
+  SYNC_TABLES,
+  USER_TABLES,
+  type Cursor,
+  type FailureKind,
+  type OutboxOp,
+  type ParkedOp,
+  type SyncTableName,
+} from './types';
+
+export interface FailureInfo {
+  code: string | null;
+  message: string;
+  /** When the op may be tried again (ms). */
+  nextAttemptAt: number;
+  failure: FailureKind;
+}
+
+export type FailureOutcome = 'retry' | 'parked';
+
+export interface SyncStore {
+  clientId(): Promise<string>;
+  sessionUserId(): Promise<string | null>;
+  /** Queued ops in replay order (seq). */
+  pendingOps(): Promise<OutboxOp[]>;
+  /** "table:row_id" keys of parked ops: later ops on those rows must wait. */
+  parkedRowKeys(): Promise<Set<string>>;
+  /** The server has the ops (applied or duplicate): forget them. */
+  ackOps(ids: string[]): Promise<void>;
+  /** Spends one try; after the last one the op moves to "needs attention". */
+  recordFailure(id: string, info: FailureInfo): Promise<FailureOutcome>;
+  /** Moves transiently-failed parked ops back to the queue with fresh tries. */
+  resumeTransient(): Promise<number>;
+  /** Writes pulled rows unless they have pending local ops; returns how many were written. */
+  applyPulled(table: SyncTableName, rows: Record<string, unknown>[]): Promise<number>;
+  /** Deletes rows removed on the server unless they have pending local ops. */
+  applyDeleted(table: SyncTableName, ids: string[]): Promise<number>;
+  getCursor(table: SyncTableName): Promise<Cursor | null>;
+  setCursor(table: SyncTableName, cursor: Cursor | null): Promise<void>;
+  getDeletedCursor(): Promise<Cursor | null>;
+  setDeletedCursor(cursor: Cursor | null): Promise<void>;
+  setLastSyncedAt(ms: number): Promise<void>;
+  /** Rows whose server copy must be re-read (e.g. after a Discard), grouped by table. */
+  takeRefetch(): Promise<Map<SyncTableName, string[]>>;
+  /** Forget user-table cursors so the next pull re-reads everything for the new user. */
+  resetUserCursors(): Promise<void>;
+  /** Called on every outbox / needs-attention change, in any tab or worker. */
+  observeQueue(cb: (counts: QueueCounts) => void): () => void;
+}
+
+export interface QueueCounts {
+  queued: number;
+  parked: number;
+}
+
+export const REFETCH_KEY = 'refetch';
+
+const rowKey = (table: string, rowId: string) => `${table}:${rowId}`;
+
+/** Row ids of a table that have queued or parked ops. */
+async function pendingRowIds(db: MotorlyDb, table: SyncTableName): Promise<Set<string>> {
+  const range = (t: typeof db.outbox | typeof db.needs_attention) =>
+    t.where('[table+row_id]').between([table, ''], [table, '\uffff']).keys();
+  const [a, b] = await Promise.all([range(db.outbox), range(db.needs_attention)]);
+  const ids = new Set<string>();
+  for (const k of [...a, ...b]) ids.add((k as unknown as [string, string])[1]);
+  return ids;
+}
+
+export function createSyncStore(db: MotorlyDb): SyncStore {
+  return {
+    clientId: () => getClientId(db),
+    sessionUserId: async () => (await getState<string | null>(db, STATE_KEYS.user)) ?? null,
+    pendingOps: () => db.outbox.orderBy('seq').toArray(),
+    async parkedRowKeys() {
+      const parked = await db.needs_attention.toArray();
+      return new Set(parked.map((op) => rowKey(op.table, op.row_id)));
+    },
+    async ackOps(ids) {
+      await db.outbox.bulkDelete(ids);
+    },
+    async recordFailure(id, info) {
+      return db.transaction('rw', db.outbox, db.needs_attention, async () => {
+        const op = await db.outbox.get(id);
+        if (!op) return 'retry';
+        const retries = op.retries + 1;
+        const updated: OutboxOp = {
+          ...op,
+          retries,
+          last_error: info.message,
+          last_error_code: info.code,
+          next_attempt_at: info.nextAttemptAt,
+        };
+        if (retries >= MAX_TRIES) {
+          await db.outbox.delete(id);
+          await db.needs_attention.put({ ...updated, parked_at: Date.now(), failure: info.failure });
+          return 'parked';
+        }
+        await db.outbox.put(updated);
+        return 'retry';
+      });
+    },
+    async resumeTransient() {
+      return db.transaction('rw', db.outbox, db.needs_attention, async () => {
+        const parked = await db.needs_attention.where('failure').equals('transient').toArray();
+        if (!parked.length) return 0;
+        await db.outbox.bulkPut(parked.map(unpark));
+        await db.needs_attention.bulkDelete(parked.map((p) => p.id));
+        return parked.length;
+      });
+    },
+    async applyPulled(table, rows) {
+      if (!rows.length) return 0;
+      const t = db.table(table);
+      return db.transaction('rw', t, db.outbox, db.needs_attention, async () => {
+        const pending = await pendingRowIds(db, table);
+        const fresh = pending.size ? rows.filter((r) => !pending.has(String(r.id))) : rows;
+        await t.bulkPut(fresh);
+        return fresh.length;
+      });
+    },
+    async applyDeleted(table, ids) {
+      if (!ids.length) return 0;
+      const t = db.table(table);
+      return db.transaction('rw', t, db.outbox, db.needs_attention, async () => {
+        const pending = await pendingRowIds(db, table);
+        const gone = ids.filter((id) => !pending.has(id));
+        await t.bulkDelete(gone);
+        return gone.length;
+      });
+    },
+    getCursor: (table) => getCursor(db, table),
+    setCursor: (table, cursor) => setCursor(db, table, cursor),
+    getDeletedCursor: async () => (await getState<Cursor>(db, STATE_KEYS.deletedCursor)) ?? null,
+    setDeletedCursor: async (cursor) => {
+      if (cursor) await setState(db, STATE_KEYS.deletedCursor, cursor);
+      else await db.sync_state.delete(STATE_KEYS.deletedCursor);
+    },
+    setLastSyncedAt: (ms) => setState(db, STATE_KEYS.lastSyncedAt, ms),
+    async takeRefetch() {
+      return db.transaction('rw', db.sync_state, async () => {
+        const list = (await getState<{ table: SyncTableName; id: string }[]>(db, REFETCH_KEY)) ?? [];
+        await db.sync_state.delete(REFETCH_KEY);
+        const byTable = new Map<SyncTableName, string[]>();
+        for (const { table, id } of list) byTable.set(table, [...(byTable.get(table) ?? []), id]);
+        return byTable;
+      });
+    },
+    async resetUserCursors() {
+      await db.sync_state.bulkDelete(USER_TABLES.map((t) => STATE_KEYS.cursor(t)));
+      // The deletion log is shared by catalogue and user rows; re-reading it is idempotent.
+      await db.sync_state.delete(STATE_KEYS.deletedCursor);
+    },
+    observeQueue(cb) {
+      const sub = liveQuery(async () => ({
+        queued: await db.outbox.count(),
+        parked: await db.needs_attention.count(),
+      })).subscribe({ next: cb, error: () => undefined });
+      return () => sub.unsubscribe();
+    },
+  };
+}
+
+/** A parked op back in the queue with fresh tries. */
+export function unpark(p: ParkedOp): OutboxOp {
+  const { parked_at: _a, failure: _f, ...op } = p;
+  return { ...op, retries: 0, next_attempt_at: 0 };
+}
+
+/** True when the table is one the engine syncs. */
+export function knownTable(name: string): name is SyncTableName {
+  return (SYNC_TABLES as readonly string[]).includes(name);
+}

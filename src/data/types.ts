@@ -1,0 +1,353 @@
+// Row shapes of the local store. Column names mirror the server tables (snake_case) in
+// supabase/migrations/20261122000100_schema.sql so pulled rows are stored as they arrive.
+
+export type Uuid = string;
+/** Server timestamps are kept as the server's strings (microsecond precision). */
+export type Timestamp = string;
+
+export type FuelType = 'petrol' | 'diesel' | 'electric' | 'hybrid';
+export type BodyStyle = 'sedan' | 'suv' | 'hatchback' | 'coupe' | 'wagon' | 'convertible';
+
+export interface SyncedRow {
+  id: Uuid;
+  created_at?: Timestamp;
+  updated_at?: Timestamp;
+}
+
+export interface Brand extends SyncedRow {
+  slug: string;
+  name: string;
+  country: string;
+  founded: number | null;
+  logo_url: string | null;
+  description: string;
+}
+
+export interface CarModel extends SyncedRow {
+  brand_id: Uuid;
+  slug: string;
+  name: string;
+  body_style: BodyStyle;
+  fuel_type: FuelType;
+  price_from: number;
+  model_year: number;
+  mpg: number | null;
+  ev_range_miles: number | null;
+  mi_per_kwh: number | null;
+  battery_kwh: number | null;
+  co2_gkm: number;
+  insurance_group: number | null;
+  ncap_stars: number | null;
+  ncap_year: number | null;
+  euro_standard: number | null;
+  seats: number;
+  doors: number;
+  boot_litres: number | null;
+  zero_to_62: number | null;
+  top_speed_mph: number | null;
+  power_bhp: number | null;
+  engine_cc: number | null;
+  gearbox: 'manual' | 'automatic';
+  drivetrain: 'fwd' | 'rwd' | 'awd';
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  towing_kg: number | null;
+  description: string;
+  image_url: string | null;
+}
+
+export interface Review extends SyncedRow {
+  car_model_id: Uuid;
+  author: string;
+  title: string;
+  cs_score: number;
+  verdict: string;
+  pros: string[];
+  cons: string[];
+  sections: Record<string, string>;
+  published: boolean;
+  published_at: Timestamp | null;
+  created_by: Uuid | null;
+}
+
+export interface Dealer extends SyncedRow {
+  slug: string;
+  name: string;
+  town: string;
+  outcode: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  email: string;
+  rating: number | null;
+  admin_fee: number;
+}
+
+export interface VehicleListing extends SyncedRow {
+  dealer_id: Uuid;
+  car_model_id: Uuid;
+  brand_id: Uuid;
+  title: string;
+  price: number;
+  admin_fee: number;
+  year: number;
+  registration_date: string | null;
+  registration: string | null;
+  mileage: number;
+  colour: string;
+  fuel_type: FuelType;
+  body_style: BodyStyle;
+  gearbox: 'manual' | 'automatic';
+  seats: number;
+  doors: number;
+  engine_cc: number | null;
+  co2_gkm: number;
+  insurance_group: number | null;
+  condition: 'used' | 'nearly_new';
+  status: 'active' | 'reserved' | 'sold';
+  description: string;
+  image_seed: number;
+  outcode: string;
+  lat: number | null;
+  lng: number | null;
+  listed_at: Timestamp;
+}
+
+export interface ListingPriceHistory extends SyncedRow {
+  vehicle_listing_id: Uuid;
+  price: number;
+  changed_at: Timestamp;
+}
+
+/** user_id is null for a bookmark made while signed out (kept locally, claimed on sign-in). */
+export interface Bookmark extends SyncedRow {
+  user_id: Uuid | null;
+  car_model_id: Uuid | null;
+  vehicle_listing_id: Uuid | null;
+  note: string;
+}
+
+export type LeadStatus = 'new' | 'contacted' | 'viewing_booked' | 'closed' | 'lost';
+
+export interface Lead extends SyncedRow {
+  user_id: Uuid;
+  vehicle_listing_id: Uuid;
+  dealer_id: Uuid;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  status: LeadStatus;
+}
+
+export interface LeadMessage extends SyncedRow {
+  lead_id: Uuid;
+  sender_id: Uuid;
+  body: string;
+}
+
+export type NotificationType = 'price_drop' | 'new_match' | 'email' | 'other';
+
+export interface AppNotification extends SyncedRow {
+  user_id: Uuid;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  vehicle_listing_id: Uuid | null;
+  alert_type: string | null;
+  /** null = unread */
+  dismissed_at: Timestamp | null;
+}
+
+export interface PriceAlert extends SyncedRow {
+  user_id: Uuid;
+  vehicle_listing_id: Uuid | null;
+  target_price: number;
+  current_price: number;
+  price_drop_threshold: number;
+  is_active: boolean;
+  times_triggered: number;
+  last_triggered_at: Timestamp | null;
+}
+
+export interface NotificationPreferences {
+  email_notifications: boolean;
+  price_drop_alerts: boolean;
+  new_match_alerts: boolean;
+  weekly_digest: boolean;
+  instant_notifications: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  email_notifications: true,
+  price_drop_alerts: true,
+  new_match_alerts: true,
+  weekly_digest: true,
+  instant_notifications: false,
+};
+
+export interface UserPreferences extends SyncedRow {
+  user_id: Uuid;
+  notification_preferences: NotificationPreferences;
+}
+
+export type DrivingStyle = 'economical' | 'performance' | 'comfort' | 'practical';
+
+export interface UserPreferenceProfile extends SyncedRow {
+  user_id: Uuid;
+  budget_min: number;
+  budget_max: number;
+  preferred_brands: string[];
+  preferred_fuel_types: string[];
+  preferred_body_styles: string[];
+  family_size: number;
+  driving_style: DrivingStyle | null;
+  priority_features: string[];
+  profile_data: Record<string, unknown>;
+  learning_data: Record<string, unknown>;
+  onboarding_completed_at: Timestamp | null;
+  onboarding_dismissed_at: Timestamp | null;
+  last_updated: Timestamp;
+}
+
+export interface PersonalizedRecommendation extends SyncedRow {
+  user_id: Uuid;
+  car_model_id: Uuid;
+  recommendation_score: number;
+  reasons: unknown[];
+  expires_at: Timestamp;
+  clicked: boolean;
+  shown_count: number;
+}
+
+export interface SearchInteraction extends SyncedRow {
+  user_id: Uuid;
+  session_id: string;
+  search_query: string;
+  interaction_type: string;
+  search_filters: Record<string, unknown>;
+  results_shown: number;
+  results_clicked: number;
+  time_spent_seconds: number;
+  target_car_id: Uuid | null;
+  interaction_data: Record<string, unknown>;
+}
+
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
+
+export interface ErrorReport extends SyncedRow {
+  user_id: Uuid | null;
+  message: string;
+  context: { component?: string; action?: string; metadata?: Record<string, unknown> };
+  severity: Severity;
+  reported_at: Timestamp;
+  resolved: boolean;
+}
+
+/** Every synced table and its row type. */
+export interface TableRows {
+  brands: Brand;
+  car_models: CarModel;
+  reviews: Review;
+  dealers: Dealer;
+  vehicle_listings: VehicleListing;
+  listing_price_history: ListingPriceHistory;
+  bookmarks: Bookmark;
+  leads: Lead;
+  lead_messages: LeadMessage;
+  notifications: AppNotification;
+  price_alerts: PriceAlert;
+  user_preferences: UserPreferences;
+  user_preference_profiles: UserPreferenceProfile;
+  personalized_recommendations: PersonalizedRecommendation;
+  search_interactions: SearchInteraction;
+  error_reports: ErrorReport;
+}
+
+export type SyncTableName = keyof TableRows;
+
+/** Public catalogue tables: pulled for everyone, never written by shoppers. */
+export const CATALOGUE_TABLES = [
+  'brands',
+  'car_models',
+  'dealers',
+  'reviews',
+  'vehicle_listings',
+  'listing_price_history',
+] as const satisfies readonly SyncTableName[];
+
+/** Tables owned by the signed-in user: pulled on sign-in, cleared on sign-out. */
+export const USER_TABLES = [
+  'bookmarks',
+  'leads',
+  'lead_messages',
+  'notifications',
+  'price_alerts',
+  'user_preferences',
+  'user_preference_profiles',
+  'personalized_recommendations',
+  'search_interactions',
+  'error_reports',
+] as const satisfies readonly SyncTableName[];
+
+export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
+export type UserTable = (typeof USER_TABLES)[number];
+
+export const SYNC_TABLES: readonly SyncTableName[] = [...CATALOGUE_TABLES, ...USER_TABLES];
+
+export function isSyncTable(name: string): name is SyncTableName {
+  return (SYNC_TABLES as readonly string[]).includes(name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbox
+// ---------------------------------------------------------------------------------------------
+export type OpType = 'create' | 'update' | 'delete';
+
+/** Column values to write; "$inc" asks the server for an atomic increment (replay-safe). */
+export type OpData = Record<string, unknown> & { $inc?: Record<string, number> };
+
+/** A queued local write (SPEC §3 "Queued offline action", plus what exactly-once replay needs). */
+export interface OutboxOp {
+  /** op_id: the server ledger's key, so a replayed op is recognised as a duplicate. */
+  id: Uuid;
+  /** Per-client sequence: the order ops are replayed in. */
+  seq: number;
+  client_id: string;
+  /** The account the op was made under; only that account's session uploads it. */
+  user_id: Uuid | null;
+  type: OpType;
+  table: SyncTableName;
+  row_id: Uuid;
+  data: OpData;
+  /** When the write was made (ms since epoch). */
+  timestamp: number;
+  /** Failed tries so far (3 in all, SPEC §9). */
+  retries: number;
+  last_error: string | null;
+  last_error_code: string | null;
+  /** Not before this time (ms); 0 = now. */
+  next_attempt_at: number;
+}
+
+export type FailureKind = 'transient' | 'permanent';
+
+/** An op that used up its tries: waits in "needs attention" for Retry / Discard (or auto-resume). */
+export interface ParkedOp extends OutboxOp {
+  parked_at: number;
+  failure: FailureKind;
+}
+
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+}
+
+/** Pull position: the server's updated_at string and the row id (tie-breaker). */
+export interface Cursor {
+  updated_at: Timestamp;
+  id: Uuid;
+}

@@ -1,0 +1,48 @@
+// Human wording for queued ops and sync phases.
+import type { OutboxOp } from '@/data';
+import type { SyncPhase } from '@/sync';
+
+const TABLE_LABELS: Record<string, string> = {
+  bookmarks: 'Bookmark',
+  notifications: 'Notification',
+  price_alerts: 'Price alert',
+  user_preferences: 'Notification preferences',
+  user_preference_profiles: 'Personalisation profile',
+  personalized_recommendations: 'Recommendation',
+  search_interactions: 'Search activity',
+  error_reports: 'Error report',
+  leads: 'Enquiry',
+  lead_messages: 'Enquiry message',
+};
+
+const VERBS: Record<OutboxOp['type'], string> = { create: 'added', update: 'changed', delete: 'removed' };
+
+export function describeOp(op: Pick<OutboxOp, 'table' | 'type'>): string {
+  return `${TABLE_LABELS[op.table] ?? op.table.replace(/_/g, ' ')} ${VERBS[op.type]}`;
+}
+
+export function phaseLabel(phase: SyncPhase, online: boolean): string {
+  if (!online || phase === 'offline') return 'Offline';
+  switch (phase) {
+    case 'pushing':
+      return 'Syncing changes';
+    case 'pulling':
+      return 'Updating';
+    case 'backoff':
+      return 'Retrying soon';
+    case 'signed-out':
+      return 'Sign in to sync';
+    default:
+      return 'Up to date';
+  }
+}
+
+export function formatAgo(ms: number | null, now: number = Date.now()): string {
+  if (ms === null) return 'Not yet';
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 10) return 'Just now';
+  if (s < 60) return `${s} seconds ago`;
+  const m = Math.round(s / 60);
+  if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
+  return new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}

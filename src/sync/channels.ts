@@ -1,0 +1,29 @@
+// Names and messages shared by pages, the leader worker and the service worker.
+import type { SyncEvent, SyncStatus } from './engine';
+
+/** Web Locks name: whoever holds it is the only uploader for this origin. */
+export const LEADER_LOCK = 'motorly-sync-leader';
+/** Background Sync tag the service worker answers with handleBackgroundSync(). */
+export const BACKGROUND_SYNC_TAG = 'motorly-outbox';
+/** Pages -> leader. */
+export const COMMAND_CHANNEL = 'motorly-sync-commands';
+/** Leader -> every page. */
+export const STATUS_CHANNEL = 'motorly-sync-status';
+
+export type SyncCommand =
+  | { type: 'online' }
+  | { type: 'offline' }
+  | { type: 'visible' }
+  | { type: 'kick' }
+  /** The signed-in account changed (the page already switched the local store). */
+  | { type: 'auth-changed' }
+  /** Same account, new access token (realtime must use it). */
+  | { type: 'token-refreshed' }
+  | { type: 'status-request' };
+
+export type StatusMessage =
+  | { type: 'status'; status: SyncStatus; leaderId: string }
+  | { type: 'event'; event: Exclude<SyncEvent, { type: 'status' }>; leaderId: string };
+
+/** Worker -> its own page. */
+export type WorkerMessage = { type: 'leader'; leaderId: string } | { type: 'error'; message: string };

@@ -1,0 +1,127 @@
+// The leader: the one context per origin (a dedicated worker, normally) that holds the Web Lock and
+// runs the engine and the realtime bridge. Pages talk to it over BroadcastChannel, so any tab's
+// events (online, visible, sign-in) reach it, and its status reaches every tab.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb } from '@/data';
+import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
+import { SyncEngine } from './engine';
+import { subscribeRealtime, type RealtimeBridge } from './realtime';
+import { createSupabaseTransport } from './supabase-transport';
+import { createWorkerSupabaseClient } from './worker-client';
+
+export interface LeaderOptions {
+  db?: MotorlyDb;
+  client?: SupabaseClient;
+  /** Initial connectivity (pages keep it current with online/offline commands). */
+  online?: boolean;
+}
+
+export interface RunningLeader {
+  id: string;
+  engine: SyncEngine;
+  stop(): Promise<void>;
+}
+
+/** Starts the engine, realtime and command handling; call only while holding LEADER_LOCK. */
+export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLeader> {
+  const db = opts.db ?? defaultDb;
+  const client = opts.client ?? createWorkerSupabaseClient();
+  const store = createSyncStore(db);
+  const id = crypto.randomUUID();
+  let online = opts.online ?? (typeof navigator === 'undefined' ? true : navigator.onLine);
+  const statusOut = new BroadcastChannel(STATUS_CHANNEL);
+  const commands = new BroadcastChannel(COMMAND_CHANNEL);
+  const post = (msg: StatusMessage) => statusOut.postMessage(msg);
+
+  const engine = new SyncEngine({
+    store,
+    transport: createSupabaseTransport(client),
+    isOnline: () => online,
+    onEvent: (event) => {
+      if (event.type === 'status') post({ type: 'status', status: event.status, leaderId: id });
+      else post({ type: 'event', event, leaderId: id });
+    },
+  });
+
+  let realtime: RealtimeBridge | null = null;
+  let realtimeUser: string | null | undefined;
+  const refreshRealtime = async () => {
+    const userId = await store.sessionUserId();
+    const { data } = await client.auth.getSession();
+    client.realtime.setAuth(data.session?.access_token ?? null);
+    if (realtime && realtimeUser === userId) return;
+    await realtime?.close();
+    realtimeUser = userId;
+    realtime = subscribeRealtime({ client, store, userId, onSubscribed: () => void engine.trigger('all') });
+  };
+
+  let knownUser = await store.sessionUserId();
+  const onAuthChanged = async () => {
+    const userId = await store.sessionUserId();
+    if (userId === knownUser) {
+      await refreshRealtime();
+      return;
+    }
+    knownUser = userId;
+    await engine.authChanged();
+    await refreshRealtime();
+    if (userId) {
+      // Claim signed-out bookmarks once the user's own were pulled, so none is duplicated.
+      await engine.whenIdle();
+      if ((await claimSignedOutBookmarks(db, userId)) > 0) engine.kick();
+    }
+  };
+
+  const handle = async (cmd: SyncCommand) => {
+    switch (cmd.type) {
+      case 'online':
+        online = true;
+        await engine.setOnline(true);
+        break;
+      case 'offline':
+        online = false;
+        await engine.setOnline(false);
+        break;
+      case 'visible':
+        await engine.trigger('all');
+        break;
+      case 'kick':
+        await engine.trigger();
+        break;
+      case 'auth-changed':
+        await onAuthChanged();
+        break;
+      case 'token-refreshed':
+        await refreshRealtime();
+        await engine.trigger();
+        break;
+      case 'status-request':
+        post({ type: 'status', status: engine.getStatus(), leaderId: id });
+        break;
+    }
+  };
+  commands.onmessage = (e: MessageEvent<SyncCommand>) => void handle(e.data).catch(() => undefined);
+
+  // A new write in any tab shows up as a bigger queue: that is the "new write" trigger.
+  let lastQueued = -1;
+  const unobserve = store.observeQueue(({ queued }) => {
+    if (queued > lastQueued && lastQueued >= 0) void engine.trigger();
+    lastQueued = queued;
+  });
+
+  engine.start();
+  await refreshRealtime().catch(() => undefined);
+  if (knownUser) void engine.whenIdle().then(() => claimSignedOutBookmarks(db, knownUser!)).then((n) => n > 0 && engine.kick());
+
+  return {
+    id,
+    engine,
+    async stop() {
+      engine.stop();
+      unobserve();
+      commands.close();
+      statusOut.close();
+      await realtime?.close();
+    },
+  };
+}

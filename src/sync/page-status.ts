@@ -1,0 +1,48 @@
+// The page's copy of the leader's status, fed by the status channel (any tab's leader) and kept
+// in a tiny external store for useSyncExternalStore.
+import type { SyncEvent, SyncStatus } from './engine';
+
+export interface PageSyncState {
+  status: SyncStatus;
+  /** This tab's own worker is the uploader. */
+  isLeaderTab: boolean;
+  /** navigator.onLine as this page sees it. */
+  online: boolean;
+}
+
+type Listener = () => void;
+type EventListener = (event: Exclude<SyncEvent, { type: 'status' }>) => void;
+
+const initialStatus: SyncStatus = { phase: 'idle', online: true, inFlight: 0, download: null, lastSyncedAt: null, lastError: null };
+
+let state: PageSyncState = {
+  status: initialStatus,
+  isLeaderTab: false,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+};
+const listeners = new Set<Listener>();
+const eventListeners = new Set<EventListener>();
+
+export function getPageSyncState(): PageSyncState {
+  return state;
+}
+
+export function setPageSyncState(patch: Partial<PageSyncState>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+export function subscribePageSyncState(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sync errors and failures from the leader (for notices). */
+export function onSyncEvent(listener: EventListener): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+export function emitSyncEvent(event: Exclude<SyncEvent, { type: 'status' }>): void {
+  for (const l of eventListeners) l(event);
+}

@@ -1,0 +1,78 @@
+// SyncTransport over supabase-js: push through the apply_mutations RPC, pull with PostgREST
+// selects paged by (updated_at, id). RLS on the server decides what this user may read or write.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Cursor } from '@/data';
+import { TransportError, type DeletedRow, type Row, type SyncTransport, type WireOp, type WireResult } from './transport';
+
+interface PgError {
+  message: string;
+  code?: string;
+}
+
+/** Maps a failed PostgREST call (status + error body) to the engine's error kinds. */
+export function toTransportError(status: number, error: PgError): TransportError {
+  const code = error.code || undefined;
+  if (status === 0 || /fetch|network|Failed to fetch|ECONNREFUSED|socket/i.test(error.message) && status < 400) {
+    return new TransportError('network', 'Network request failed', status, code);
+  }
+  if (status === 401 || code === 'PGRST303' || code === 'PGRST301') return new TransportError('auth', 'Session expired', status, code);
+  if (status === 429) return new TransportError('rate-limit', 'Too many requests', status, code);
+  if (status >= 500) return new TransportError('server', 'Server error', status, code);
+  return new TransportError('client', 'Request rejected', status, code);
+}
+
+function afterFilter(after: Cursor): string {
+  return `updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`;
+}
+
+export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
+  return {
+    async applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]> {
+      const { data, error, status } = await client.rpc('apply_mutations', { client_id: clientId, ops });
+      if (error) throw toTransportError(status, error);
+      if (!Array.isArray(data)) throw new TransportError('server', 'Unexpected response', status);
+      return data as WireResult[];
+    },
+    async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
+      const { data, error, status } = await client
+        .from(table)
+        .select('*')
+        .or(afterFilter(after))
+        .order('updated_at', { ascending: true })
+        .order('id', { ascending: true })
+        .limit(limit);
+      if (error) throw toTransportError(status, error);
+      return (data ?? []) as Row[];
+    },
+    async pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
+      const { data, error, status } = await client
+        .from('deleted_rows')
+        .select('*')
+        .or(afterFilter(after))
+        .order('updated_at', { ascending: true })
+        .order('id', { ascending: true })
+        .limit(limit);
+      if (error) throw toTransportError(status, error);
+      return (data ?? []) as DeletedRow[];
+    },
+    async count(table: string): Promise<number> {
+      const { count, error, status } = await client.from(table).select('*', { count: 'exact', head: true });
+      if (error) throw toTransportError(status, error);
+      return count ?? 0;
+    },
+    async fetchByIds(table: string, ids: string[]): Promise<Row[]> {
+      if (!ids.length) return [];
+      const { data, error, status } = await client.from(table).select('*').in('id', ids);
+      if (error) throw toTransportError(status, error);
+      return (data ?? []) as Row[];
+    },
+    async refreshAuth(): Promise<boolean> {
+      const { data, error } = await client.auth.refreshSession();
+      if (error) {
+        if (/fetch|network/i.test(error.message)) throw new TransportError('network', 'Network request failed', 0);
+        return false;
+      }
+      return data.session !== null;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The engine's view of the server: the apply_mutations RPC (push) and cursor-paged selects (pull).
+// Implementations: supabase-transport.ts (real) and testing/fake-server.ts (in-memory, for tests).
+import type { Cursor, OpData, OpType } from '@/data';
+
+/** One op as apply_mutations receives it. */
+export interface WireOp {
+  op_id: string;
+  seq: number;
+  type: OpType;
+  table: string;
+  row_id: string;
+  data: OpData;
+}
+
+export type WireStatus = 'applied' | 'duplicate' | 'error' | 'skipped';
+
+export interface WireResult {
+  op_id: string;
+  status: WireStatus;
+  code?: string;
+  message?: string;
+  affected?: number;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface DeletedRow {
+  id: string;
+  table_name: string;
+  row_id: string;
+  user_id: string | null;
+  deleted_at: string;
+  updated_at: string;
+}
+
+/** Why a whole request failed (per-op errors come back as WireResult instead). */
+export type TransportErrorKind = 'network' | 'server' | 'rate-limit' | 'auth' | 'client';
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface SyncTransport {
+  /** Throws TransportError when the call itself fails (network, 5xx, 401, 429, ...). */
+  applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]>;
+  /** Rows strictly after the cursor in (updated_at, id) order, at most `limit`. */
+  pullPage(table: string, after: Cursor, limit: number): Promise<Row[]>;
+  /** deleted_rows strictly after the cursor. */
+  pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]>;
+  /** Exact row count of a table (for download progress). */
+  count(table: string): Promise<number>;
+  fetchByIds(table: string, ids: string[]): Promise<Row[]>;
+  /** Refreshes the access token; false when there is no session to refresh. */
+  refreshAuth(): Promise<boolean>;
+}
+
+/** SQLSTATEs / PostgREST codes that will not go away by trying again. */
+export function isPermanentCode(code: string | null | undefined): boolean {
+  if (!code) return false;
+  return code === '42501' || code.startsWith('23') || code.startsWith('22') || code === 'PGRST204' || code === '42703';
+}
