@@ -1,21 +1,368 @@
-// Phoenix websocket for realtime-js (/realtime/v1/websocket). Early increment: accepts sockets only.
-import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
-import type { StackContext } from '../types';
+// Realtime over the Phoenix websocket protocol realtime-js speaks (/realtime/v1/websocket):
+// channels with postgres_changes (fed by the local_realtime triggers, filtered per subscriber through
+// RLS), broadcast and presence. See SUPABASE_COMPAT.md §3.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { JwtClaims, StackContext } from '../types';
+import { ChangeReader, parseNotice, type ChangeNotice } from './changes';
+import { matchesFilter, parseFilter, type RowFilter } from './filters';
+import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type PhxMessage, type Vsn } from './protocol';
+
+const PATH = '/realtime/v1/websocket';
+const NOTIFY_CHANNEL = 'local_realtime';
+type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface Listener {
+  id: number;
+  event: ChangeEvent;
+  schema: string;
+  table: string;
+  filter: RowFilter | null;
+}
+
+interface Channel {
+  conn: Connection;
+  topic: string;
+  joinRef: string | null;
+  claims: JwtClaims;
+  listeners: Listener[];
+  broadcastSelf: boolean;
+  presenceKey: string;
+  presenceEnabled: boolean;
+}
+
+interface Connection {
+  ws: WebSocket;
+  vsn: Vsn;
+  apikey: string;
+  channels: Map<string, Channel>;
+}
+
+interface PresenceMeta {
+  phx_ref: string;
+  [key: string]: unknown;
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function isExpired(claims: JwtClaims): boolean {
+  return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
+}
 
 export async function attachRealtime(server: Server, ctx: StackContext): Promise<{ close(): Promise<void> }> {
-  void ctx;
-  const wss = new WebSocketServer({ noServer: true });
-  const onUpgrade = (req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
-    if (!(req.url ?? '').startsWith('/realtime/v1/websocket')) return;
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const reader = new ChangeReader(ctx.db);
+  const topics = new Map<string, Set<Channel>>();
+  const presence = new Map<string, Map<string, { channel: Channel; meta: PresenceMeta }>>();
+  let nextListenerId = 1;
+  let closed = false;
+
+  // ---------------------------------------------------------------- sending
+  function send(conn: Connection, msg: Omit<PhxMessage, 'binaryPayload'>): void {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(encodeText(conn.vsn, msg));
+  }
+  function reply(conn: Connection, msg: PhxMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
+    send(conn, { joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status, response } });
+  }
+  function push(ch: Channel, event: string, payload: Record<string, unknown>): void {
+    send(ch.conn, { joinRef: ch.joinRef, ref: null, topic: ch.topic, event, payload });
+  }
+
+  // ---------------------------------------------------------------- presence
+  function presenceDiff(topic: string, joins: Record<string, unknown>, leaves: Record<string, unknown>): void {
+    for (const ch of topics.get(topic) ?? []) {
+      if (ch.presenceEnabled) push(ch, 'presence_diff', { joins, leaves });
+    }
+  }
+  function presenceState(topic: string): Record<string, { metas: PresenceMeta[] }> {
+    const state: Record<string, { metas: PresenceMeta[] }> = {};
+    for (const [, entry] of presence.get(topic) ?? []) {
+      const key = entry.channel.presenceKey;
+      (state[key] ??= { metas: [] }).metas.push(entry.meta);
+    }
+    return state;
+  }
+  function untrack(ch: Channel): void {
+    const entries = presence.get(ch.topic);
+    const mine = entries?.get(channelId(ch));
+    if (!entries || !mine) return;
+    entries.delete(channelId(ch));
+    presenceDiff(ch.topic, {}, { [ch.presenceKey]: { metas: [mine.meta] } });
+  }
+  function track(ch: Channel, payload: Record<string, unknown>): void {
+    const entries = presence.get(ch.topic) ?? new Map<string, { channel: Channel; meta: PresenceMeta }>();
+    presence.set(ch.topic, entries);
+    const previous = entries.get(channelId(ch));
+    const meta: PresenceMeta = { ...payload, phx_ref: randomUUID().replace(/-/g, '').slice(0, 20) };
+    if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
+    entries.set(channelId(ch), { channel: ch, meta });
+    presenceDiff(
+      ch.topic,
+      { [ch.presenceKey]: { metas: [meta] } },
+      previous ? { [ch.presenceKey]: { metas: [previous.meta] } } : {},
+    );
+  }
+  const ids = new WeakMap<Channel, string>();
+  function channelId(ch: Channel): string {
+    let id = ids.get(ch);
+    if (!id) {
+      id = randomUUID();
+      ids.set(ch, id);
+    }
+    return id;
+  }
+
+  // ---------------------------------------------------------------- channels
+  function removeChannel(ch: Channel): void {
+    untrack(ch);
+    ch.conn.channels.delete(ch.topic);
+    const set = topics.get(ch.topic);
+    set?.delete(ch);
+    if (set && set.size === 0) topics.delete(ch.topic);
+  }
+
+  /** Closes a channel whose token is no longer acceptable, the way Supabase Realtime does. */
+  function expel(ch: Channel, message: string): void {
+    push(ch, 'system', { extension: 'system', status: 'error', message, channel: ch.topic.replace(/^realtime:/, '') });
+    push(ch, 'phx_close', {});
+    removeChannel(ch);
+  }
+
+  async function verify(token: string): Promise<{ claims: JwtClaims } | { error: string }> {
+    try {
+      const claims = await ctx.verifyJwt(token);
+      if (!['anon', 'authenticated', 'service_role'].includes(claims.role)) return { error: 'Invalid JWT role' };
+      return { claims };
+    } catch (err) {
+      return { error: err instanceof Error && /expired/i.test(err.message) ? 'Token has expired' : 'Invalid JWT' };
+    }
+  }
+
+  async function join(conn: Connection, msg: PhxMessage): Promise<void> {
+    const payload = msg.payload;
+    const config = obj(payload.config);
+    const token = typeof payload.access_token === 'string' && payload.access_token ? payload.access_token : conn.apikey;
+    const verified = await verify(token);
+    if ('error' in verified) {
+      reply(conn, msg, 'error', { reason: verified.error });
+      return;
+    }
+    const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    const listeners: Listener[] = [];
+    const echoed: Record<string, unknown>[] = [];
+    for (const raw of requested) {
+      const spec = obj(raw);
+      const event = String(spec.event ?? '*').toUpperCase();
+      const schema = typeof spec.schema === 'string' ? spec.schema : 'public';
+      const table = typeof spec.table === 'string' ? spec.table : '*';
+      if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) {
+        reply(conn, msg, 'error', { reason: `Unsupported postgres_changes event "${String(spec.event)}"` });
+        return;
+      }
+      let filter: RowFilter | null = null;
+      if (typeof spec.filter === 'string' && spec.filter !== '') {
+        try {
+          filter = parseFilter(spec.filter);
+        } catch (err) {
+          reply(conn, msg, 'error', { reason: err instanceof Error ? err.message : 'Invalid filter' });
+          return;
+        }
+      }
+      if (table !== '*' && schema !== '*' && !(await reader.tableExists(schema, table))) {
+        reply(conn, msg, 'error', { reason: `Unable to subscribe to changes: table ${schema}.${table} does not exist` });
+        return;
+      }
+      const id = nextListenerId++;
+      listeners.push({ id, event: event as ChangeEvent, schema, table, filter });
+      echoed.push({ ...spec, id });
+    }
+    const existing = conn.channels.get(msg.topic);
+    if (existing) removeChannel(existing);
+    const broadcast = obj(config.broadcast);
+    const presenceCfg = obj(config.presence);
+    const ch: Channel = {
+      conn,
+      topic: msg.topic,
+      joinRef: msg.joinRef ?? msg.ref,
+      claims: verified.claims,
+      listeners,
+      broadcastSelf: broadcast.self === true,
+      presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key ? presenceCfg.key : randomUUID(),
+      presenceEnabled: presenceCfg.enabled === true,
+    };
+    conn.channels.set(msg.topic, ch);
+    const set = topics.get(msg.topic) ?? new Set<Channel>();
+    set.add(ch);
+    topics.set(msg.topic, set);
+    reply(conn, msg, 'ok', { postgres_changes: echoed });
+    if (listeners.length) {
+      push(ch, 'system', {
+        extension: 'postgres_changes',
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+        channel: msg.topic.replace(/^realtime:/, ''),
+      });
+    }
+    if (ch.presenceEnabled) push(ch, 'presence_state', presenceState(msg.topic));
+  }
+
+  function broadcast(from: Channel, msg: PhxMessage): void {
+    for (const ch of topics.get(from.topic) ?? []) {
+      if (ch === from && !from.broadcastSelf) continue;
+      if (msg.binaryPayload) {
+        if (ch.conn.vsn === '2.0.0' && ch.conn.ws.readyState === ch.conn.ws.OPEN) {
+          ch.conn.ws.send(encodeBinaryBroadcast(ch.topic, String(msg.payload.event ?? ''), msg.binaryPayload, msg.payload.meta));
+        }
+        continue;
+      }
+      push(ch, 'broadcast', msg.payload);
+    }
+  }
+
+  async function handle(conn: Connection, msg: PhxMessage): Promise<void> {
+    if (msg.topic === 'phoenix') {
+      if (msg.event === 'heartbeat') reply(conn, msg, 'ok');
+      return;
+    }
+    if (msg.event === 'phx_join') return join(conn, msg);
+    const ch = conn.channels.get(msg.topic);
+    if (!ch) {
+      if (msg.ref) reply(conn, msg, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (msg.event) {
+      case 'phx_leave':
+        removeChannel(ch);
+        reply(conn, msg, 'ok');
+        return;
+      case 'access_token': {
+        const token = msg.payload.access_token;
+        if (typeof token !== 'string' || !token) return;
+        const verified = await verify(token);
+        if ('error' in verified) {
+          expel(ch, verified.error);
+          return;
+        }
+        ch.claims = verified.claims;
+        if (msg.ref) reply(conn, msg, 'ok');
+        return;
+      }
+      case 'broadcast':
+        broadcast(ch, msg);
+        if (msg.ref) reply(conn, msg, 'ok');
+        return;
+      case 'presence': {
+        const kind = msg.payload.event;
+        if (kind === 'track') track(ch, obj(msg.payload.payload));
+        else if (kind === 'untrack') untrack(ch);
+        if (msg.ref) reply(conn, msg, 'ok');
+        return;
+      }
+      default:
+        if (msg.ref) reply(conn, msg, 'error', { reason: `unknown event ${msg.event}` });
+    }
+  }
+
+  // ---------------------------------------------------------------- database changes
+  function listenerMatches(l: Listener, n: ChangeNotice, row: Record<string, unknown>): boolean {
+    if (l.event !== '*' && l.event !== n.type) return false;
+    if (l.schema !== '*' && l.schema !== n.schema) return false;
+    if (l.table !== '*' && l.table !== n.table) return false;
+    return l.filter ? matchesFilter(l.filter, row) : true;
+  }
+
+  async function deliver(n: ChangeNotice): Promise<void> {
+    const interested: { ch: Channel; ids: number[] }[] = [];
+    const row = n.type === 'DELETE' ? null : (n.record ?? (await reader.fetchRow(n.schema, n.table, n.id)));
+    if (n.type !== 'DELETE' && !row) return; // gone again before we looked
+    const match = n.type === 'DELETE' ? (n.old ?? { id: n.id }) : (row as Record<string, unknown>);
+    for (const set of topics.values()) {
+      for (const ch of set) {
+        const hit = ch.listeners.filter((l) => listenerMatches(l, n, match)).map((l) => l.id);
+        if (hit.length) interested.push({ ch, ids: hit });
+      }
+    }
+    if (!interested.length) return;
+    const columns = await reader.columnsOf(n.schema, n.table);
+    const data: Record<string, unknown> = {
+      schema: n.schema,
+      table: n.table,
+      commit_timestamp: n.ts,
+      type: n.type,
+      columns,
+      errors: null,
+    };
+    if (row) data.record = row;
+    if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
+    for (const { ch, ids } of interested) {
+      if (!ch.conn.channels.has(ch.topic) || ch.conn.channels.get(ch.topic) !== ch) continue;
+      if (isExpired(ch.claims)) {
+        expel(ch, 'Token has expired');
+        continue;
+      }
+      if (n.type === 'DELETE') {
+        // Deletes are not RLS-checked (the row is gone); user rows only reach their owner.
+        const owner = n.old?.user_id;
+        if (owner != null && ch.claims.role !== 'service_role' && ch.claims.sub !== owner) continue;
+      } else if (!(await reader.visibleTo(ch.claims, n.schema, n.table, n.id))) {
+        continue;
+      }
+      push(ch, 'postgres_changes', { ids, data });
+    }
+  }
+
+  // Notifications are handled one at a time so subscribers see changes in commit order.
+  let queue: Promise<void> = Promise.resolve();
+  const unlisten = await ctx.db.listen(NOTIFY_CHANNEL, (payload) => {
+    const notice = parseNotice(payload);
+    if (!notice || closed || topics.size === 0) return;
+    queue = queue.then(() => deliver(notice)).catch(() => undefined);
+  });
+
+  // ---------------------------------------------------------------- sockets
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, apikey: string, vsn: Vsn) => {
+    const conn: Connection = { ws, vsn, apikey, channels: new Map() };
+    let inbox: Promise<void> = Promise.resolve();
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      const msg = isBinary ? decodeBinary(new Uint8Array(buf)) : decodeText(buf.toString('utf8'));
+      if (!msg) return;
+      // Keep per-socket order (join before the pushes that follow it).
+      inbox = inbox.then(() => handle(conn, msg)).catch(() => undefined);
+    });
+    ws.on('close', () => {
+      for (const ch of [...conn.channels.values()]) removeChannel(ch);
+    });
+    ws.on('error', () => ws.terminate());
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== PATH && url.pathname !== `${PATH}/`) return;
+    const apikey = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined) ?? '';
+    const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    void verify(apikey).then((result) => {
+      if ('error' in result) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, apikey, vsn));
+    });
   };
   server.on('upgrade', onUpgrade);
+
   return {
     async close() {
+      closed = true;
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await queue.catch(() => undefined);
+      await unlisten().catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,112 @@
+// Turns trigger notifications into postgres_changes payloads: fetches the row (the notify payload only
+// carries keys), describes its columns, and checks per subscriber, as their role and claims, that RLS
+// lets them see it.
+import type { Db, JwtClaims } from '../types';
+
+export interface ChangeNotice {
+  schema: string;
+  table: string;
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  id: string;
+  old: Record<string, unknown> | null;
+  /** The new row when the trigger could fit it into the notification. */
+  record: Record<string, unknown> | null;
+  ts: string;
+}
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+}
+
+export function parseNotice(payload: string): ChangeNotice | null {
+  try {
+    const n = JSON.parse(payload) as Partial<ChangeNotice>;
+    if (typeof n.schema !== 'string' || typeof n.table !== 'string' || typeof n.id !== 'string') return null;
+    if (n.type !== 'INSERT' && n.type !== 'UPDATE' && n.type !== 'DELETE') return null;
+    return {
+      schema: n.schema,
+      table: n.table,
+      type: n.type,
+      id: n.id,
+      old: n.old ?? null,
+      record: n.record ?? null,
+      ts: n.ts ?? new Date().toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const quote = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+export class ChangeReader {
+  private columns = new Map<string, ColumnInfo[]>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Column names and type names (pg_type.typname, e.g. int4, _text) as Supabase Realtime reports them. */
+  async columnsOf(schema: string, table: string): Promise<ColumnInfo[]> {
+    const key = `${schema}.${table}`;
+    const cached = this.columns.get(key);
+    if (cached) return cached;
+    const { rows } = await this.db.query<{ name: string; type: string }>(
+      `select a.attname as name, t.typname as type
+         from pg_attribute a
+         join pg_class c on c.oid = a.attrelid
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_type t on t.oid = a.atttypid
+        where n.nspname = $1 and c.relname = $2 and a.attnum > 0 and not a.attisdropped
+        order by a.attnum`,
+      [schema, table],
+    );
+    this.columns.set(key, rows);
+    return rows;
+  }
+
+  async tableExists(schema: string, table: string): Promise<boolean> {
+    return (await this.columnsOf(schema, table)).length > 0;
+  }
+
+  /** `t.id = $1::<id type>` so the primary-key index is used. */
+  private async idMatch(schema: string, table: string): Promise<string | null> {
+    const id = (await this.columnsOf(schema, table)).find((c) => c.name === 'id');
+    return id ? `t.id = cast($1 as ${quote(id.type)})` : null;
+  }
+
+  /** The row as JSON (numbers, booleans, objects, arrays typed as in PostgREST), read as the owner. */
+  async fetchRow(schema: string, table: string, id: string): Promise<Record<string, unknown> | null> {
+    const match = await this.idMatch(schema, table);
+    if (!match) return null;
+    const { rows } = await this.db.query<{ r: Record<string, unknown> | string }>(
+      `select to_jsonb(t) as r from ${quote(schema)}.${quote(table)} t where ${match}`,
+      [id],
+    );
+    const r = rows[0]?.r;
+    if (r == null) return null;
+    return typeof r === 'string' ? (JSON.parse(r) as Record<string, unknown>) : r;
+  }
+
+  /** RLS decides: selects the row by id inside a transaction as the subscriber's role and claims. */
+  async visibleTo(claims: JwtClaims, schema: string, table: string, id: string): Promise<boolean> {
+    if (claims.role === 'service_role') return true;
+    const role = claims.role === 'authenticated' ? 'authenticated' : 'anon';
+    const match = await this.idMatch(schema, table);
+    if (!match) return false;
+    try {
+      return await this.db.transaction(async (tx) => {
+        await tx.query(
+          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
+          [role, JSON.stringify(claims)],
+        );
+        const { rows } = await tx.query(
+          `select 1 as ok from ${quote(schema)}.${quote(table)} t where ${match}`,
+          [id],
+        );
+        return rows.length > 0;
+      });
+    } catch {
+      return false; // no grant / RLS error -> not visible
+    }
+  }
+}
