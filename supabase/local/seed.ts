@@ -1,0 +1,79 @@
+// First-boot seed, each part once (tracked in local_meta.seed_runs): the catalogue from
+// supabase/seed/catalogue.ts, then supabase/seed.sql (demo accounts; it references dealers by slug).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Db, Queryable } from './types';
+import { quoteIdent } from './db/sql';
+
+/** Insert order respects foreign keys. */
+export const CATALOGUE_TABLES = [
+  'brands',
+  'car_models',
+  'reviews',
+  'dealers',
+  'vehicle_listings',
+  'listing_price_history',
+] as const;
+type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
+export type Catalogue = Record<CatalogueTable, Record<string, unknown>[]>;
+
+const BATCH_ROWS = 2000;
+
+const SEED_TABLE = `
+create schema if not exists local_meta;
+create table if not exists local_meta.seed_runs (name text primary key, ran_at timestamptz not null default now());`;
+
+/** Inserts rows through json_populate_recordset: one bound JSON parameter per batch. */
+export async function insertRows(tx: Queryable, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const colList = cols.map(quoteIdent).join(', ');
+  const t = `public.${quoteIdent(table)}`;
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = rows.slice(i, i + BATCH_ROWS);
+    await tx.query(`insert into ${t} (${colList}) select ${colList} from json_populate_recordset(null::${t}, $1::text::json)`, [
+      JSON.stringify(batch),
+    ]);
+  }
+}
+
+async function loadCatalogue(file: string): Promise<Catalogue> {
+  const mod = (await import(pathToFileURL(file).href)) as { generateCatalogue?: () => Catalogue | Promise<Catalogue> };
+  if (typeof mod.generateCatalogue !== 'function') throw new Error(`${file} does not export generateCatalogue()`);
+  return mod.generateCatalogue();
+}
+
+async function once(db: Db, name: string, run: (tx: Queryable) => Promise<void>): Promise<boolean> {
+  const done = await db.query('select 1 from local_meta.seed_runs where name = $1', [name]);
+  if (done.rows.length > 0) return false;
+  await db.transaction(async (tx) => {
+    await run(tx);
+    await tx.query('insert into local_meta.seed_runs (name) values ($1)', [name]);
+  });
+  return true;
+}
+
+export async function runSeed(db: Db, opts: { supabaseDir: string; log: (line: string) => void }): Promise<string[]> {
+  await db.exec(SEED_TABLE);
+  const done: string[] = [];
+  const catalogueFile = path.join(opts.supabaseDir, 'seed', 'catalogue.ts');
+  if (existsSync(catalogueFile)) {
+    const ran = await once(db, 'catalogue', async (tx) => {
+      const started = Date.now();
+      const cat = await loadCatalogue(catalogueFile);
+      for (const table of CATALOGUE_TABLES) await insertRows(tx, table, cat[table] ?? []);
+      opts.log(`Seeded catalogue (${cat.vehicle_listings?.length ?? 0} listings) in ${Date.now() - started} ms`);
+    });
+    if (ran) done.push('catalogue');
+  }
+  const seedSql = path.join(opts.supabaseDir, 'seed.sql');
+  if (existsSync(seedSql)) {
+    const ran = await once(db, 'seed.sql', (tx) => tx.exec(readFileSync(seedSql, 'utf8')));
+    if (ran) {
+      done.push('seed.sql');
+      opts.log('Ran supabase/seed.sql');
+    }
+  }
+  return done;
+}
