@@ -127,6 +127,7 @@ export class SyncEngine {
   private readonly userTables: readonly SyncTableName[];
 
   private running: Promise<void> | null = null;
+  private readonly triggers = new Set<Promise<void>>();
   private again = false;
   private stopped = false;
   private timer: unknown = null;
@@ -135,6 +136,8 @@ export class SyncEngine {
   private backoffUntil = 0;
   private pullDue: PullScope | null = null;
   private pullRetryAt = 0;
+  /** When transiently-failed parked ops are put back in the queue by the timer. */
+  private resumeAt = Infinity;
   private authBlocked = false;
   private status: SyncStatus;
 
@@ -188,8 +191,13 @@ export class SyncEngine {
   /** A trigger that also resumes transiently-failed parked ops (SPEC §4: they resume by themselves). */
   async trigger(pull: PullScope | null = null): Promise<void> {
     if (pull) this.pullDue = this.pullDue === 'all' || pull === 'all' ? 'all' : 'user';
-    await this.store.resumeTransient();
-    this.kick();
+    const p = this.store.resumeTransient().then(() => this.kick());
+    this.triggers.add(p);
+    try {
+      await p;
+    } finally {
+      this.triggers.delete(p);
+    }
   }
 
   /** The connection came back or went away. */
@@ -210,7 +218,10 @@ export class SyncEngine {
 
   /** Resolves when no cycle is running (tests, the service worker's one-shot drain). */
   async whenIdle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.triggers.size) {
+      await Promise.allSettled([...this.triggers]);
+      if (this.running) await this.running;
+    }
   }
 
   /** One full push (and due pull) now; used by Background Sync. */
@@ -278,7 +289,7 @@ export class SyncEngine {
     if (this.pullDue && this.pullRetryAt > now) next = Math.min(next, this.pullRetryAt);
     const ops = await this.store.pendingOps();
     for (const op of ops) if (op.next_attempt_at > now) next = Math.min(next, op.next_attempt_at);
-    if (this.status.lastError !== null || (await this.hasTransientParked())) next = Math.min(next, now + this.resumeDelayMs);
+    if (this.resumeAt > now && (await this.hasParked())) next = Math.min(next, this.resumeAt);
     if (next === Infinity || this.stopped) return;
     if (this.timer !== null && this.timerAt <= next) return;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
@@ -286,12 +297,15 @@ export class SyncEngine {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       this.timerAt = Infinity;
-      void this.trigger();
+      // Only the resume timer brings parked ops back; retry/pull timers just run a cycle.
+      if (this.clock.now() >= this.resumeAt) {
+        this.resumeAt = Infinity;
+        void this.trigger();
+      } else this.kick();
     }, Math.max(0, next - now));
   }
 
-  private async hasTransientParked(): Promise<boolean> {
-    // Parked-op details live in the store; "any parked row" is a cheap proxy for the resume timer.
+  private async hasParked(): Promise<boolean> {
     return (await this.store.parkedRowKeys()).size > 0;
   }
 
@@ -384,7 +398,10 @@ export class SyncEngine {
     }
     this.update({ phase: 'backoff', lastError: message, inFlight: 0 });
     this.emit({ type: 'sync-error', message, code: e.code ?? null });
-    if (parked) this.emit({ type: 'sync-failed', count: parked, message });
+    if (parked) {
+      this.resumeAt = Math.min(this.resumeAt, now + this.resumeDelayMs);
+      this.emit({ type: 'sync-failed', count: parked, message });
+    }
   }
 
   private async handleResults(batch: OutboxOp[], results: WireResult[]): Promise<void> {
@@ -405,13 +422,12 @@ export class SyncEngine {
       const message = friendlyFailure(code);
       lastMessage = message;
       lastCode = code;
-      const outcome = await this.store.recordFailure(op.id, {
-        code,
-        message,
-        nextAttemptAt: now + this.retryDelayMs,
-        failure: isPermanentCode(code) ? 'permanent' : 'transient',
-      });
-      if (outcome === 'parked') parked++;
+      const failure = isPermanentCode(code) ? 'permanent' : 'transient';
+      const outcome = await this.store.recordFailure(op.id, { code, message, nextAttemptAt: now + this.retryDelayMs, failure });
+      if (outcome === 'parked') {
+        parked++;
+        if (failure === 'transient') this.resumeAt = Math.min(this.resumeAt, now + this.resumeDelayMs);
+      }
     }
     if (done.length) {
       await this.store.ackOps(done.map((o) => o.id));
@@ -479,7 +495,7 @@ export class SyncEngine {
       for (const t of fresh) total += await this.transport.count(t);
       progress = { done: 0, total };
     }
-    this.update({ phase: 'pulling', download: progress });
+    this.update({ phase: 'pulling', download: progress ? { ...progress } : null });
     for (const table of tables) {
       if (this.stopped) return;
       await this.pullTable(table, fresh.includes(table) ? progress : null);

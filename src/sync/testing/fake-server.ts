@@ -187,8 +187,8 @@ export class FakeTransport implements SyncTransport {
     await Promise.resolve();
     this.server.calls.apply++;
     this.requests.push(ops);
-    this.server.checkCall(this.token);
     this.onApply?.(ops);
+    this.server.checkCall(this.token);
     const results = this.server.applyMutations(clientId, structuredClone(ops));
     if (this.server.takeDrop()) throw new TransportError('network', 'Failed to fetch', 0);
     return results;

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { MotorlyDb, createRow, createSyncStore, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
+import { SyncEngine, type SyncEvent } from './engine';
+import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
+import type { WireOp } from './transport';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+let n = 0;
+
+interface Harness {
+  db: MotorlyDb;
+  server: FakeServer;
+  clock: FakeClock;
+  transport: FakeTransport;
+  engine: SyncEngine;
+  events: SyncEvent[];
+  requests: { at: number; ops: WireOp[] }[];
+  online: { value: boolean };
+  settle(): Promise<void>;
+  advance(ms: number): Promise<void>;
+}
+
+let h: Harness;
+
+async function makeHarness(opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {}): Promise<Harness> {
+  const db = new MotorlyDb(`engine-test-${++n}`);
+  await setSessionUser(db, USER);
+  const server = new FakeServer();
+  const clock = new FakeClock();
+  const requests: Harness['requests'] = [];
+  const transport = server.transport({ onApply: (ops) => requests.push({ at: clock.now(), ops }) });
+  const events: SyncEvent[] = [];
+  const online = { value: true };
+  const engine = new SyncEngine({
+    store: createSyncStore(db),
+    transport,
+    clock,
+    isOnline: () => online.value,
+    onEvent: (e) => events.push(e),
+    catalogueTables: opts.catalogue ?? [],
+    userTables: opts.user ?? [],
+    pageSize: opts.pageSize,
+  });
+  const settle = () => engine.whenIdle();
+  return { db, server, clock, transport, engine, events, requests, online, settle, advance: (ms) => clock.advance(ms, settle) };
+}
+
+async function alert(target = 9000) {
+  return createRow(h.db, 'price_alerts', {
+    vehicle_listing_id: null, target_price: target, current_price: 10000, price_drop_threshold: 5,
+    is_active: true, times_triggered: 0, last_triggered_at: null,
+  });
+}
+
+beforeEach(async () => {
+  h = await makeHarness();
+});
+afterEach(async () => {
+  h.engine.stop();
+  h.db.close();
+  await Dexie.delete(h.db.name);
+});
+
+describe('push', () => {
+  it('replays ops in seq order, batched 100 per request', async () => {
+    const rows = [];
+    for (let i = 0; i < 250; i++) rows.push(await alert(1000 + i));
+    h.engine.start();
+    await h.settle();
+    expect(h.requests.map((r) => r.ops.length)).toEqual([100, 100, 50]);
+    const seqs = h.requests.flatMap((r) => r.ops.map((o) => o.seq));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(h.server.table('price_alerts').size).toBe(250);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('retries a failed request 5 s later, 3 tries in all, then parks it with Sync Failed', async () => {
+    await alert();
+    h.server.faults.fail5xx = 1000;
+    h.engine.start();
+    await h.settle();
+    await h.advance(4999);
+    expect(h.requests.map((r) => r.at - h.requests[0].at)).toEqual([0]);
+    await h.advance(1);
+    await h.advance(5000);
+    expect(h.requests.map((r) => r.at - h.requests[0].at)).toEqual([0, 5000, 10000]);
+    expect(await h.db.outbox.count()).toBe(0);
+    const [parked] = await h.db.needs_attention.toArray();
+    expect(parked).toMatchObject({ retries: 3, failure: 'transient', last_error_code: '503' });
+    expect(h.events.filter((e) => e.type === 'sync-failed')).toHaveLength(1);
+    expect(h.events.filter((e) => e.type === 'sync-error').length).toBeGreaterThanOrEqual(1);
+    // No 4th try until something triggers it.
+    await h.advance(20_000);
+    expect(h.requests).toHaveLength(3);
+    // Transient: resumes by itself on the next trigger (here the resume timer) once the server is back.
+    h.server.faults.fail5xx = 0;
+    await h.advance(60_000);
+    expect(h.server.table('price_alerts').size).toBe(1);
+    expect(await h.db.needs_attention.count()).toBe(0);
+  });
+
+  it('parks a permanent per-op error; later ops on that row wait, other rows go on; Discard unblocks', async () => {
+    const bad = await alert(1);
+    const good = await alert(2);
+    await updateRow(h.db, 'price_alerts', bad.id, { is_active: false });
+    h.server.forbiddenRows.add(bad.id);
+    h.engine.start();
+    await h.settle();
+    expect(h.server.table('price_alerts').has(good.id)).toBe(true);
+    await h.advance(5000);
+    await h.advance(5000);
+    const tries = h.requests.filter((r) => r.ops.some((o) => o.row_id === bad.id && o.type === 'create'));
+    expect(tries.map((r) => r.at - tries[0].at)).toEqual([0, 5000, 10000]);
+    const parked = await h.db.needs_attention.toArray();
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({ type: 'create', failure: 'permanent', last_error_code: '42501' });
+    // The update on the same row waits behind it, with no tries spent.
+    const waiting = await h.db.outbox.toArray();
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ type: 'update', retries: 0 });
+    // Permanent: nothing happens on triggers.
+    await h.engine.setOnline(true);
+    await h.advance(60_000);
+    expect(await h.db.needs_attention.count()).toBe(1);
+    // Discard: the blocked update goes (and fails on its own, since the row stays forbidden).
+    await discardParkedOp(h.db, parked[0].id);
+    h.server.forbiddenRows.delete(bad.id);
+    await h.engine.trigger();
+    await h.settle();
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.server.ledger.size).toBe(2); // good create + the update (affected 0: row never created)
+    expect(await h.db.price_alerts.get(bad.id)).toBeUndefined(); // re-read: not on the server
+  });
+
+  it('refreshes an expired token and retries without spending a try', async () => {
+    await alert();
+    h.server.expireTokens();
+    h.engine.start();
+    await h.settle();
+    expect(h.transport.refreshes).toBe(1);
+    expect(h.server.table('price_alerts').size).toBe(1);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.events.some((e) => e.type === 'sync-error')).toBe(false);
+  });
+
+  it('offline spends no tries, and going online pushes', async () => {
+    h.online.value = false;
+    const a = await alert();
+    h.engine.start();
+    await h.settle();
+    await h.advance(60_000);
+    expect(h.server.calls.apply).toBe(0);
+    expect((await h.db.outbox.get((await h.db.outbox.toArray())[0].id))?.retries).toBe(0);
+    expect(h.engine.getStatus().phase).toBe('offline');
+    h.online.value = true;
+    await h.engine.setOnline(true);
+    await h.settle();
+    expect(h.server.table('price_alerts').has(a.id)).toBe(true);
+  });
+
+  it('a lost response after commit is replayed without applying twice ($inc included)', async () => {
+    h.server.upsertRow('personalized_recommendations', { id: 'r1', user_id: USER, shown_count: 0 });
+    await h.db.personalized_recommendations.put({
+      id: 'r1', user_id: USER, car_model_id: 'm', recommendation_score: 1, reasons: [], expires_at: '', clicked: false, shown_count: 0,
+    });
+    await updateRow(h.db, 'personalized_recommendations', 'r1', {}, { shown_count: 1 });
+    h.server.faults.dropResponses = 1;
+    h.engine.start();
+    await h.settle();
+    await h.advance(5000);
+    expect(h.requests).toHaveLength(2);
+    expect(h.server.table('personalized_recommendations').get('r1')?.shown_count).toBe(1);
+    expect([...h.server.applyCount.values()]).toEqual([1]);
+    expect((await h.db.personalized_recommendations.get('r1'))?.shown_count).toBe(1);
+  });
+});
+
+describe('pull', () => {
+  it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
+    for (let i = 0; i < 25; i++) h.server.upsertRow('vehicle_listings', { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, price: i });
+    h.engine.start();
+    await h.settle();
+    const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));
+    expect(progress[0]).toEqual({ done: 0, total: 25 });
+    expect(progress.map((p) => p.done)).toEqual([0, 10, 20, 25]);
+    expect(await h.db.vehicle_listings.count()).toBe(25);
+    const pullsBefore = h.server.calls.pull;
+
+    const first = '00000000-0000-4000-8000-000000000000';
+    h.server.upsertRow('vehicle_listings', { id: first, price: 999 });
+    h.server.deleteRow('vehicle_listings', '00000000-0000-4000-8000-000000000001');
+    await h.engine.trigger('all');
+    await h.settle();
+    expect((await h.db.vehicle_listings.get(first))?.price).toBe(999);
+    expect(await h.db.vehicle_listings.count()).toBe(24);
+    // Catch-up reads only the overlap window, not the whole table again.
+    expect(h.server.calls.pull - pullsBefore).toBeLessThanOrEqual(4);
+    expect(h.engine.getStatus().download).toBeNull();
+  });
+
+  it('a row with a pending op keeps the local change; the ack re-read brings the merged server row', async () => {
+    h = await makeHarness({ user: ['price_alerts'] });
+    const a = await alert(5000);
+    h.engine.start();
+    await h.settle();
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    await updateRow(h.db, 'price_alerts', a.id, { target_price: 4000 });
+    // Meanwhile the server changes another column (a price-drop trigger) and, racing, the target.
+    h.server.upsertRow('price_alerts', { id: a.id, times_triggered: 7, target_price: 1 });
+    h.online.value = true;
+    await h.engine.setOnline(true);
+    await h.settle();
+    const local = await h.db.price_alerts.get(a.id);
+    expect(local?.target_price).toBe(4000);
+    expect(local?.times_triggered).toBe(7);
+    expect(local).toEqual(h.server.table('price_alerts').get(a.id));
+  });
+});
