@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
 import { MotorlyDb, createRow, createSyncStore, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
@@ -58,8 +57,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   h.engine.stop();
-  h.db.close();
-  await Dexie.delete(h.db.name);
+  await h.db.delete();
 });
 
 describe('push', () => {
