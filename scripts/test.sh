@@ -8,6 +8,7 @@ source scripts/ensure-postgres.sh   # exports TEST_DATABASE_URL when a server co
 
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
-echo "== unit + integration"; npx vitest run
+echo "== unit + integration (PGlite)"; npx vitest run
+echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
 echo "== build"; npx vite build
 echo "== end-to-end (Chromium)"; npx playwright test
