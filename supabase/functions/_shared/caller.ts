@@ -1,0 +1,39 @@
+// Who is calling an edge function: the service role (server-side callers), a signed-in user
+// (verified by Supabase Auth), or nobody.
+import { createClient } from '@supabase/supabase-js';
+
+export type Caller = { kind: 'service' } | { kind: 'user'; id: string; email: string | null } | { kind: 'anonymous' };
+
+export type FunctionEnv = Record<string, string | undefined>;
+
+export function requireEnv(env: FunctionEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+function bearer(req: Request): string | null {
+  const header = req.headers.get('authorization') ?? '';
+  const m = /^bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1].trim() : null;
+}
+
+export async function identifyCaller(req: Request, env: FunctionEnv): Promise<Caller> {
+  const token = bearer(req);
+  if (!token) return { kind: 'anonymous' };
+  if (env.SUPABASE_SERVICE_ROLE_KEY && token === env.SUPABASE_SERVICE_ROLE_KEY) return { kind: 'service' };
+  if (env.SUPABASE_ANON_KEY && token === env.SUPABASE_ANON_KEY) return { kind: 'anonymous' };
+  const auth = createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await auth.auth.getUser(token);
+  if (error || !data.user) return { kind: 'anonymous' };
+  return { kind: 'user', id: data.user.id, email: data.user.email ?? null };
+}
+
+/** A service-role client for server-side reads and writes. */
+export function adminClient(env: FunctionEnv) {
+  return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
