@@ -42,6 +42,24 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
+// Functions the Data API tests call over /rpc (set-returning, table-returning, void, raising).
+// Test-only: created in the throwaway test database, never in migrations.
+const RPC_FIXTURES = `
+create or replace function public.pgrst_test_listings_under(max_price integer) returns setof public.vehicle_listings
+  language sql stable as $$ select * from public.vehicle_listings where price < max_price $$;
+create or replace function public.pgrst_test_series(n integer) returns table (i integer, label text)
+  language sql immutable as $$ select g, 'item ' || g from generate_series(1, n) g $$;
+create or replace function public.pgrst_test_echo(items text[], payload jsonb default '{}'::jsonb) returns jsonb
+  language sql immutable as $$ select jsonb_build_object('items', items, 'payload', payload) $$;
+create or replace function public.pgrst_test_noop() returns void language sql as $$ select $$;
+create or replace function public.pgrst_test_words() returns setof text
+  language sql immutable as $$ values ('alpha'), ('beta') $$;
+create or replace function public.pgrst_test_raise(code text) returns void language plpgsql as $$
+begin raise exception 'raised on purpose' using errcode = code; end $$;
+create or replace function public.pgrst_test_touch_brand(brand_slug text) returns void language sql as $$
+  update public.brands set description = description where slug = brand_slug $$;
+`;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let stack: RunningStack;
   let cleanup: () => Promise<void>;
@@ -59,6 +77,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stack = await startStack({ port: 0, dataDir: dir, databaseUrl: '', quiet: true });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
+  await stack.db.exec(RPC_FIXTURES);
   project.provide('stack', {
     url: stack.url,
     anonKey: stack.anonKey,
