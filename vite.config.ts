@@ -25,5 +25,5 @@ export default defineConfig({
   ],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
 });

@@ -1,27 +1,12 @@
-// Sign-in state (SPEC §4 Auth): follows Supabase Auth, and the admin flag comes from rpc('is_admin')
+// Auth actions (SPEC §4 Auth). The state follows Supabase Auth, and the admin flag comes from rpc('is_admin')
 // after sign-in (false on error or sign-out). `loading` stays true until the session is known and,
 // if there is one, the admin check has answered — so guards never redirect on a half-known state.
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { createStore, useStore } from 'zustand';
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/shared/lib/supabase-client';
 import { AuthFailure, toAuthFailure } from './auth-errors';
+import { authStore, initialAuthState } from './state';
 
-export interface AuthState {
-  session: Session | null;
-  user: User | null;
-  loading: boolean;
-  isAdmin: boolean;
-  /** The admin check for the current user has answered. */
-  adminChecked: boolean;
-}
-
-const initial: AuthState = { session: null, user: null, loading: true, isAdmin: false, adminChecked: false };
-
-export const authStore = createStore<AuthState>(() => ({ ...initial }));
-
-export function useAuth<T>(selector: (s: AuthState) => T): T {
-  return useStore(authStore, selector);
-}
+export { authStore, useAuth, type AuthState } from './state';
 
 let client: SupabaseClient | undefined;
 const supabase = () => (client ??= getSupabase());
@@ -194,5 +179,5 @@ export { AuthFailure };
 export function resetAuthForTests(): void {
   client = undefined;
   adminRequest++;
-  authStore.setState({ ...initial });
+  authStore.setState({ ...initialAuthState });
 }

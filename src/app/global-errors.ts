@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { errorSeverity, errorTitle, friendlyMessage, shouldNotify } from '@/shared/lib/errors';
+import { toast } from '@/shared/ui/toast-store';
+import { recordError } from './errors/error-reports';
+
+const startedAt = performance.now();
+
+/** Uncaught errors and rejections: recorded, and toasted unless low severity (SPEC §8). */
+export function useGlobalErrorToasts(): void {
+  useEffect(() => {
+    const handle = (error: unknown) => {
+      const severity = errorSeverity(error, { global: true, sinceStartMs: performance.now() - startedAt, component: 'global' });
+      recordError(error, { component: 'global' }, severity);
+      if (shouldNotify(severity)) toast({ title: errorTitle(severity), description: friendlyMessage(error), variant: 'destructive' });
+    };
+    const onError = (e: ErrorEvent) => handle(e.error ?? e.message);
+    const onRejection = (e: PromiseRejectionEvent) => handle(e.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+}

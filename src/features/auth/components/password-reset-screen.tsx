@@ -1,0 +1,118 @@
+import '../auth.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, ButtonLink, Field, Input, LoadingBlock, toast } from '@/shared/ui';
+import { parseRecoveryHash, startRecoverySession, updatePassword, useAuth } from '../store';
+import { validateNewPassword } from '../validation';
+import { authErrorMessage } from '../auth-errors';
+import { AuthBrandPanel } from './auth-brand-panel';
+
+type Phase = 'checking' | 'ready' | 'invalid';
+
+/** Opened from the reset e-mail: the recovery session arrives in the URL fragment. */
+export function PasswordResetScreen() {
+  const navigate = useNavigate();
+  const hasUser = useAuth((s) => Boolean(s.user));
+  const authLoading = useAuth((s) => s.loading);
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null; form?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const parsed = parseRecoveryHash(window.location.hash);
+    if (parsed === null) return; // no tokens: decided below once auth has loaded
+    // Tokens must not linger in the address bar or history.
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    if ('error' in parsed) {
+      setProblem(parsed.error);
+      setPhase('invalid');
+      return;
+    }
+    startRecoverySession(parsed)
+      .then(() => setPhase('ready'))
+      .catch((err: unknown) => {
+        setProblem(authErrorMessage(err));
+        setPhase('invalid');
+      });
+  }, []);
+
+  useEffect(() => {
+    if (phase !== 'checking' || authLoading || parseRecoveryHash(window.location.hash) !== null) return;
+    setPhase(hasUser ? 'ready' : 'invalid');
+  }, [phase, authLoading, hasUser]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const pwError = validateNewPassword(password);
+    const confirmError = password === confirm ? null : 'Passwords do not match';
+    if (pwError || confirmError) {
+      setErrors({ password: pwError, confirm: confirmError });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await updatePassword(password);
+      toast({ title: 'Password updated', description: "You're signed in with your new password.", variant: 'success' });
+      navigate('/', { replace: true });
+    } catch (err) {
+      const message = authErrorMessage(err);
+      setErrors({ form: message });
+      toast({ title: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-layout">
+      <AuthBrandPanel />
+      <div className="auth-pane">
+        <div className="auth-card">
+          <Link to="/" className="auth-card__logo">
+            <span className="brand-mark" aria-hidden="true">
+              M
+            </span>
+            Motorly
+          </Link>
+          <div className="auth-card__head">
+            <h1>Reset your password</h1>
+            <p className="muted">Choose a new password for your Motorly account.</p>
+          </div>
+          {phase === 'checking' && <LoadingBlock label="Checking your reset link…" />}
+          {phase === 'invalid' && (
+            <div className="stack">
+              <div className="alert alert--danger" role="alert">
+                {problem ?? 'This reset link is invalid or has expired.'} Request a new link from the sign-in page.
+              </div>
+              <ButtonLink to="/auth" variant="primary" size="lg" block>
+                Back to Sign In
+              </ButtonLink>
+            </div>
+          )}
+          {phase === 'ready' && (
+            <form className="stack" noValidate onSubmit={onSubmit}>
+              {errors.form && (
+                <div className="alert alert--danger" role="alert">
+                  {errors.form}
+                </div>
+              )}
+              <Field label="New password" error={errors.password} hint="At least 12 characters with upper and lower case letters, numbers and a symbol.">
+                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field>
+              <Field label="Confirm new password" error={errors.confirm}>
+                <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              </Field>
+              <Button type="submit" variant="primary" size="lg" block loading={busy}>
+                Update password
+              </Button>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

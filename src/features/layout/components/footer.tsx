@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, CheckIcon, Input, MailIcon, MapIcon, PhoneIcon } from '@/shared/ui';
+import { href } from '@/shared/lib/routes';
+import { BrandLogo } from './brand-logo';
+
+const EXPLORE = [
+  { label: 'Browse Cars', to: href.browse() },
+  { label: 'Expert Reviews', to: href.reviews() },
+  { label: 'Marketplace', to: href.marketplace() },
+  { label: 'Compare Cars', to: href.compare() },
+  { label: 'AI Search', to: href.aiSearch() },
+];
+
+// Placeholders in the spec: shown, but not links until the pages exist.
+const LEGAL_PLACEHOLDERS = ['Terms of Service', 'Cookie Policy', 'Accessibility Statement'];
+
+function Newsletter() {
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState(false);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!e.currentTarget.checkValidity()) {
+      e.currentTarget.reportValidity();
+      return;
+    }
+    // TODO(sync issue): save to newsletter_subscriptions through the data layer's repository once it
+    // exists; features cannot call Supabase directly, so for now the sign-up is confirmed locally only.
+    setDone(true);
+  };
+  return (
+    <form className="newsletter" onSubmit={onSubmit} aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title" className="footer__heading">
+        Get the weekly Motorly briefing
+      </h2>
+      <p className="footer__text">Price drops, new reviews and the best deals on UK forecourts. No spam.</p>
+      {done ? (
+        <p className="newsletter__done" role="status">
+          <CheckIcon size={18} /> Thanks — you&apos;re on the list.
+        </p>
+      ) : (
+        <div className="newsletter__row">
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
+          <Input
+            id="newsletter-email"
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.co.uk"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" variant="primary">
+            Subscribe
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <section className="footer__brand" aria-label="About Motorly">
+          <BrandLogo />
+          <p className="footer__text">
+            Motorly helps UK drivers discover, compare and buy their next car with expert reviews, honest running costs and
+            AI-powered search — all in pounds, built for British roads.
+          </p>
+        </section>
+        <nav className="footer__col" aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="footer__heading">
+            Explore
+          </h2>
+          <ul>
+            {EXPLORE.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="footer__col" aria-labelledby="footer-support">
+          <h2 id="footer-support" className="footer__heading">
+            Support
+          </h2>
+          <ul className="footer__contact">
+            <li>
+              <MailIcon size={16} /> support@motorly.example
+            </li>
+            <li>
+              <PhoneIcon size={16} /> 0808 157 0192 (placeholder)
+            </li>
+            <li>
+              <MapIcon size={16} /> Motorly Ltd, London (placeholder)
+            </li>
+          </ul>
+        </section>
+        <Newsletter />
+      </div>
+      <div className="container footer__bottom">
+        <p>© {year} Motorly. Prices shown in GBP (£).</p>
+        <nav aria-label="Legal">
+          <ul className="footer__legal">
+            <li>
+              <Link to={href.privacy()}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to={href.dataRights()}>Your Data Rights</Link>
+            </li>
+            {LEGAL_PLACEHOLDERS.map((label) => (
+              <li key={label}>
+                <span className="footer__placeholder" aria-disabled="true" title="Coming soon">
+                  {label}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { desktopLinks, isActive, mobileLinks } from './nav-items';
+
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+describe('navigation items', () => {
+  it('desktop links per sign-in state', () => {
+    expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual(['AI Search', 'Reviews', 'Marketplace', 'Recommended']);
+    expect(labels(desktopLinks({ signedIn: true, isAdmin: false }))).toEqual([
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+      'My Leads',
+      'Dealer Hub',
+    ]);
+    expect(labels(desktopLinks({ signedIn: true, isAdmin: true }))).toContain('Admin');
+  });
+  it('mobile links per sign-in state', () => {
+    expect(labels(mobileLinks({ signedIn: false, isAdmin: false }))).toEqual([
+      'Browse Cars',
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+      'Bookmarks',
+    ]);
+    expect(labels(mobileLinks({ signedIn: true, isAdmin: true }))).toEqual([
+      'Browse Cars',
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+      'Admin Dashboard',
+      'Account',
+      'Bookmarks',
+    ]);
+  });
+  it('Admin highlights for any /admin path, Dealer Hub for any /dealer path', () => {
+    const [admin] = desktopLinks({ signedIn: true, isAdmin: true }).filter((i) => i.label === 'Admin');
+    const [dealer] = desktopLinks({ signedIn: true, isAdmin: false }).filter((i) => i.label === 'Dealer Hub');
+    expect(isActive(admin, '/admin/reviews/edit/7')).toBe(true);
+    expect(isActive(admin, '/admin/security')).toBe(true);
+    expect(isActive(admin, '/account')).toBe(false);
+    expect(isActive(dealer, '/dealer/anything')).toBe(true);
+    expect(isActive({ label: 'Reviews', to: '/reviews' }, '/reviews')).toBe(true);
+    expect(isActive({ label: 'Marketplace', to: '/marketplace' }, '/marketplace/abc')).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+// Which navigation entries show for whom (SPEC §2 Desktop navigation and Mobile menu).
+import { href, isUnder } from '@/shared/lib/routes';
+
+export interface NavViewer {
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Path prefix that highlights this item for any page below it (e.g. /admin). */
+  matchPrefix?: string;
+}
+
+export function desktopLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'AI Search', to: href.aiSearch() },
+    { label: 'Reviews', to: href.reviews() },
+    { label: 'Marketplace', to: href.marketplace() },
+    { label: 'Recommended', to: href.recommended() },
+  ];
+  if (signedIn) items.push({ label: 'My Leads', to: href.myLeads() });
+  if (isAdmin) items.push({ label: 'Admin', to: href.adminDashboard(), matchPrefix: '/admin' });
+  if (signedIn) items.push({ label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' });
+  return items;
+}
+
+/** Mobile menu links; the Sign In / Sign Out and Get Started entries are rendered after these. */
+export function mobileLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Browse Cars', to: href.browse() },
+    { label: 'AI Search', to: href.aiSearch() },
+    { label: 'Reviews', to: href.reviews() },
+    { label: 'Marketplace', to: href.marketplace() },
+    { label: 'Recommended', to: href.recommended() },
+  ];
+  if (isAdmin) items.push({ label: 'Admin Dashboard', to: href.adminDashboard(), matchPrefix: '/admin' });
+  if (signedIn) items.push({ label: 'Account', to: href.account() });
+  items.push({ label: 'Bookmarks', to: href.bookmarks() });
+  return items;
+}
+
+/** Whether an item is the current page (exact path, or anything under its prefix). */
+export function isActive(item: NavItem, pathname: string): boolean {
+  if (item.matchPrefix) return isUnder(pathname, item.matchPrefix);
+  return isUnder(pathname, item.to);
+}
