@@ -278,6 +278,15 @@ export class SyncEngine {
     // Pull and re-read failures: try the pull again after the retry delay.
     const kind = err instanceof TransportError ? err.kind : undefined;
     this.pullDue ??= 'all';
+    if (kind === 'auth') {
+      // Expired token during a pull: refresh, then pull again at once.
+      this.pullRetryAt = 0;
+      void this.transport
+        .refreshAuth()
+        .then((ok) => ok && this.kick())
+        .catch(() => undefined);
+      return;
+    }
     this.pullRetryAt = this.clock.now() + this.retryDelayMs;
     this.update({ lastError: friendlyFailure(null, kind), download: null });
   }
@@ -361,16 +370,28 @@ export class SyncEngine {
     for (;;) {
       try {
         return await this.transport.applyMutations(clientId, wire);
-      } catch (err) {
+      } catch (caught) {
         if (this.stopped) return 'stop';
-        const e = err instanceof TransportError ? err : new TransportError('network', String(err));
-        if (e.kind === 'auth' && !refreshed) {
+        let err: unknown = caught;
+        const first = err instanceof TransportError ? err : new TransportError('network', String(err));
+        if (first.kind === 'auth' && !refreshed) {
           refreshed = true;
-          if (await this.transport.refreshAuth().catch(() => false)) continue;
-          this.authBlocked = true; // no session: wait for sign-in (authChanged)
-          this.update({ phase: 'signed-out', inFlight: 0 });
-          return 'stop';
+          let ok: boolean | TransportError;
+          try {
+            ok = await this.transport.refreshAuth();
+          } catch (refreshErr) {
+            ok = refreshErr instanceof TransportError ? refreshErr : new TransportError('network', String(refreshErr));
+          }
+          if (this.stopped) return 'stop';
+          if (ok === true) continue;
+          if (ok === false) {
+            this.authBlocked = true; // no session to refresh: wait for sign-in (authChanged)
+            this.update({ phase: 'signed-out', inFlight: 0 });
+            return 'stop';
+          }
+          err = ok; // the refresh itself failed (e.g. network): an ordinary failed try below
         }
+        const e = err instanceof TransportError ? err : first;
         if (!this.isOnline()) {
           this.update({ phase: 'offline', online: false, inFlight: 0 });
           return 'stop'; // offline spends no tries
@@ -391,7 +412,8 @@ export class SyncEngine {
       const outcome = await this.store.recordFailure(op.id, {
         code: e.code ?? String(e.status ?? e.kind),
         message,
-        nextAttemptAt: this.backoffUntil,
+        // Not a per-row block: the whole queue waits on backoffUntil, so order is kept.
+        nextAttemptAt: 0,
         failure: 'transient',
       });
       if (outcome === 'parked') parked++;
