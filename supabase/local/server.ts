@@ -59,8 +59,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     '*',
     bodyLimit({
       maxSize: config.maxBodyBytes,
+      // The unread rest of the body is still on the socket: close it rather than let the client reuse it.
       onError: (c) =>
-        c.json({ code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${config.maxBodyBytes} bytes`, hint: null }, 413),
+        c.json(
+          { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${config.maxBodyBytes} bytes`, hint: null },
+          413,
+          { Connection: 'close' },
+        ),
     }),
   );
   app.get('/health', (c) => c.json({ status: 'ok', db: db.kind }));
