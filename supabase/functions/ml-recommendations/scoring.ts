@@ -60,7 +60,8 @@ export const DEFAULT_PROFILE: Profile = {
 
 const WEIGHTS = { budget: 25, fuel: 12, body: 12, brand: 8, family: 8, style: 10, features: 10, review: 10, behaviour: 5 };
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const label = (s: string) => (s === 'suv' ? 'SUV' : s.charAt(0).toUpperCase() + s.slice(1));
+const withArticle = (s: string) => `${/^[aeiou]/i.test(s) || s === 'SUV' ? 'An' : 'A'} ${s}`;
 const isEco = (m: ModelFacts) => m.fuel_type === 'electric' || (m.mpg ?? 0) >= 55;
 const isQuick = (m: ModelFacts) => (m.zero_to_62 ?? 99) <= 6.5 || (m.power_bhp ?? 0) >= 250;
 
@@ -136,7 +137,7 @@ export function scoreModel(m: ModelFacts, p: Profile, b: Behaviour): Scored {
   else if (fuels.includes(m.fuel_type)) add(WEIGHTS.fuel, `Matches your preferred fuel type (${label(m.fuel_type)})`);
   const bodies = p.preferred_body_styles.map((s) => s.toLowerCase());
   if (bodies.length === 0) add(WEIGHTS.body / 2, null);
-  else if (bodies.includes(m.body_style)) add(WEIGHTS.body, `A ${label(m.body_style)}, as you prefer`);
+  else if (bodies.includes(m.body_style)) add(WEIGHTS.body, `${withArticle(label(m.body_style))}, as you prefer`);
   if (p.preferred_brands.some((br) => br.toLowerCase() === m.brand.toLowerCase())) {
     add(WEIGHTS.brand, `From ${m.brand}, one of your preferred brands`);
   }

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { WebSocket as WsWebSocket } from 'ws';
 import type { StackContext } from '../types';
 
 export type FunctionHandler = (req: Request, env: Record<string, string | undefined>) => Promise<Response>;
@@ -22,6 +23,15 @@ export function functionEnv(ctx: StackContext): Record<string, string | undefine
     RESEND_API_KEY: process.env.RESEND_API_KEY,
     MAIL_FROM: process.env.MAIL_FROM,
   };
+}
+
+/**
+ * Deno (and Node 22+) have a global WebSocket; Node 20 does not, and supabase-js's createClient throws
+ * without one. Handlers must run unchanged on Deno, so the local runtime supplies the global instead.
+ */
+export function provideWebSocketGlobal(): void {
+  const g = globalThis as { WebSocket?: unknown };
+  if (typeof g.WebSocket === 'undefined') g.WebSocket = WsWebSocket;
 }
 
 const cache = new Map<string, Promise<FunctionHandler | null>>();
@@ -45,6 +55,7 @@ export function loadFunction(name: string): Promise<FunctionHandler | null> {
 
 export function functionsRoutes(ctx: StackContext): Hono {
   const app = new Hono();
+  provideWebSocketGlobal();
 
   app.all('/:name{[^/]+}/*', (c) => run(c.req.param('name'), c.req.raw));
   app.all('/:name{[^/]+}', (c) => run(c.req.param('name'), c.req.raw));
