@@ -5,12 +5,14 @@
 import { MEMORY_TAG_LETTERS, RANDOM_LETTERS, makePlate } from '../../src/shared/lib/uk/plates';
 import type { DealerSpec } from './dealers';
 import type { ModelSpec } from './models';
-import { Rng, seedUuid } from './random';
+import { Rng, seedUuid, thousands } from './random';
 import type { ListingCondition, ListingPriceHistoryRow, ListingStatus, VehicleListingRow } from './types';
 
 export const LISTING_COUNT = 10_800;
 export const OLDEST_YEAR = 2012;
 const DAY = 86_400_000;
+const TAG_LETTERS = [...MEMORY_TAG_LETTERS];
+const PLATE_LETTERS = [...RANDOM_LETTERS];
 
 const COLOURS = ['Grey', 'Black', 'White', 'Blue', 'Silver', 'Red', 'Green', 'Orange', 'Brown', 'Yellow', 'Bronze', 'Purple'] as const;
 const COLOUR_WEIGHTS = [26, 20, 17, 13, 9, 7, 3, 1.5, 1.2, 0.8, 0.8, 0.7];
@@ -24,8 +26,9 @@ const EXTRAS = [
 
 /** Share of the new price a car keeps at a given age (years), before mileage and brand effects. */
 export function residualShare(ageYears: number, electric: boolean): number {
-  const base = ageYears < 1 ? 1 - 0.2 * ageYears : 0.8 * Math.pow(0.87, ageYears - 1);
-  return electric ? base * Math.pow(0.94, Math.min(ageYears, 6)) : base;
+  const base = ageYears < 1 ? 1 - 0.18 * ageYears : 0.82 * Math.pow(0.89, ageYears - 1);
+  // Used EVs have lost value faster than petrol cars.
+  return electric ? base * Math.pow(0.96, Math.min(ageYears, 6)) : base;
 }
 
 /** Typical UK mileage for an age: about 8,500 a year. */
@@ -105,8 +108,8 @@ export function buildListings(models: readonly ModelSpec[], dealers: readonly De
 
     let plate: string;
     do {
-      const tag = dealer.region + rng.pick([...MEMORY_TAG_LETTERS]);
-      plate = makePlate(tag, registrationDate, `${rng.pick([...RANDOM_LETTERS])}${rng.pick([...RANDOM_LETTERS])}${rng.pick([...RANDOM_LETTERS])}`);
+      const tag = dealer.region + rng.pick(TAG_LETTERS);
+      plate = makePlate(tag, registrationDate, `${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}`);
     } while (plates.has(plate));
     plates.add(plate);
 
@@ -139,7 +142,7 @@ export function buildListings(models: readonly ModelSpec[], dealers: readonly De
     const history_ = condition === 'nearly_new' ? 'balance of manufacturer warranty' : rng.pick(['full service history', 'full dealer service history', 'service history', 'full service history and a fresh MOT']);
     const feeText = fee > 0 ? `Price includes a £${fee} admin fee.` : 'No admin fee.';
     const description =
-      `${year} ${model.brand.name} ${m.name} ${model.variant} ${trim} in ${colour.toLowerCase()}, ${mileage.toLocaleString('en-GB')} miles, ` +
+      `${year} ${model.brand.name} ${m.name} ${model.variant} ${trim} in ${colour.toLowerCase()}, ${thousands(mileage)} miles, ` +
       `${owners} ${owners === 1 ? 'owner' : 'owners'} from new with ${history_}. ` +
       `Highlights include ${[...extras].join(', ')}. ` +
       `${condition === 'nearly_new' ? 'Nearly new and ready to go. ' : ''}${feeText} Part exchange welcome at ${dealer.row.name}.`;

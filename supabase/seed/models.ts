@@ -2,7 +2,7 @@
 import { BODY_STYLE_LABELS, isBodyStyle, isFuelType, type BodyStyle, type Drivetrain } from '../../src/shared/lib/uk/body';
 import type { BrandSource } from './data/brands';
 import { MODEL_ROWS } from './data/models';
-import { Rng, seedUuid, slugify } from './random';
+import { Rng, seconds, seedUuid, slugify, thousands } from './random';
 import type { BrandRow, CarModelRow } from './types';
 
 export type Segment = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'L' | 'S';
@@ -88,12 +88,12 @@ function describe(spec: ModelSpec, rng: Rng): string {
   ];
   const middles = [
     `The ${spec.variant} version we quote uses ${power}.`,
-    `Prices start at £${r.price_from.toLocaleString('en-GB')} on the road for the ${spec.variant}, which uses ${power}.`,
+    `Prices start at £${thousands(r.price_from)} on the road for the ${spec.variant}, which uses ${power}.`,
     `Our reference version is the ${spec.variant}, with ${power}.`,
   ];
   const closers = [
     `It sits in insurance group ${r.insurance_group}${r.boot_litres ? ` and has a ${r.boot_litres}-litre boot` : ''}.`,
-    `Expect 0-62 mph in ${r.zero_to_62}s${r.boot_litres ? ` and ${r.boot_litres} litres of boot space` : ''}.`,
+    `Expect 0-62 mph in ${seconds(r.zero_to_62)}${r.boot_litres ? ` and ${r.boot_litres} litres of boot space` : ''}.`,
     r.ncap_stars !== null ? `Euro NCAP awarded it ${r.ncap_stars} star${r.ncap_stars === 1 ? '' : 's'} in ${r.ncap_year}.` : `Euro NCAP has not rated it yet.`,
   ];
   return `${rng.pick(openers)} ${rng.pick(middles)} ${rng.pick(closers)}`;
@@ -142,7 +142,8 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
         model_year: Math.max(Number(since), modelRng.chance(0.5) ? 2025 : 2026),
         mpg: electric ? null : economy,
         ev_range_miles: electric ? economy : null,
-        mi_per_kwh: electric && battery_kwh ? Math.round((economy / battery_kwh) * 100) / 100 : null,
+        // Range over battery size flatters efficiency; ~12% is lost to usable capacity and charging.
+        mi_per_kwh: electric && battery_kwh ? Math.round((economy / (battery_kwh * 1.12)) * 100) / 100 : null,
         battery_kwh,
         co2_gkm: co2,
         insurance_group: insuranceGroup(power, priceFrom, electric),

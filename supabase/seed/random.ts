@@ -84,3 +84,11 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+const grouped = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** '12,345' (one cached formatter: toLocaleString per call is slow over 10,000 rows). */
+export const thousands = (n: number): string => grouped.format(n);
+
+/** '8.0s' style seconds. */
+export const seconds = (n: number | null): string => `${(n ?? 0).toFixed(1)}s`;

@@ -3,12 +3,12 @@
  * choice among hand-written templates, so each review reads differently but always quotes real specs.
  */
 import { kindOf, type ModelSpec } from './models';
-import { Rng, seedUuid } from './random';
+import { Rng, seconds, seedUuid, thousands } from './random';
 import type { ReviewRow, ReviewSections } from './types';
 
 export const REVIEWERS = ['Sarah Whitfield', 'James Okafor', 'Priya Raman', 'Tom Haverstock', 'Eleanor Mackay', 'Dan Pritchard'] as const;
 
-const gbp = (n: number): string => `£${Math.round(n).toLocaleString('en-GB')}`;
+const gbp = (n: number): string => `£${thousands(Math.round(n))}`;
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
 
 /** Rough median new price per segment, to judge value. */
@@ -49,11 +49,11 @@ function prosFor(spec: ModelSpec): string[] {
   if (r.co2_gkm > 0 && r.co2_gkm <= 75) pros.push(`Low ${r.co2_gkm} g/km CO2 keeps first-year tax down`);
   if (r.seats >= 7) pros.push(`${r.seats} seats for bigger families`);
   if ((r.boot_litres ?? 0) >= 520) pros.push(`Big ${r.boot_litres}-litre boot`);
-  if ((r.zero_to_62 ?? 99) < 6) pros.push(`Rapid 0-62 mph time of ${r.zero_to_62}s`);
+  if ((r.zero_to_62 ?? 99) < 6) pros.push(`Rapid 0-62 mph time of ${seconds(r.zero_to_62)}`);
   if ((r.insurance_group ?? 50) <= 14) pros.push(`Cheap to insure (group ${r.insurance_group})`);
   if (r.price_from <= 20_000) pros.push(`Affordable, from ${gbp(r.price_from)}`);
   if (r.drivetrain === 'awd' && spec.segment !== 'S') pros.push('All-wheel drive for bad-weather grip');
-  if ((r.towing_kg ?? 0) >= 2000) pros.push(`Tows up to ${r.towing_kg?.toLocaleString('en-GB')}kg`);
+  if ((r.towing_kg ?? 0) >= 2000) pros.push(`Tows up to ${thousands(r.towing_kg ?? 0)}kg`);
   if (spec.brand.retention >= 1.03) pros.push('Holds its value well');
   if (r.gearbox === 'manual' && spec.segment === 'S') pros.push('Slick, engaging manual gearbox');
   if (r.fuel_type === 'hybrid' && !spec.isPluginHybrid && (r.mpg ?? 0) >= 50) pros.push('Self-charging hybrid needs no plugging in');
@@ -69,7 +69,7 @@ function consFor(spec: ModelSpec): string[] {
   if (r.co2_gkm > 150) cons.push(`${r.co2_gkm} g/km CO2 means a big first-year tax bill`);
   if (r.fuel_type === 'electric' && (r.ev_range_miles ?? 0) < 220) cons.push(`Modest ${r.ev_range_miles}-mile range for long trips`);
   if ((r.boot_litres ?? 999) < 300) cons.push(`Small ${r.boot_litres}-litre boot`);
-  if ((r.zero_to_62 ?? 0) > 11) cons.push(`Leisurely 0-62 mph time of ${r.zero_to_62}s`);
+  if ((r.zero_to_62 ?? 0) > 11) cons.push(`Leisurely 0-62 mph time of ${seconds(r.zero_to_62)}`);
   if ((r.insurance_group ?? 0) >= 36) cons.push(`High insurance group (${r.insurance_group})`);
   const threshold = r.fuel_type === 'electric' ? 50_000 : 40_000;
   if (r.price_from > threshold) cons.push('Expensive car supplement on VED in years two to six');
@@ -113,8 +113,8 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
   const ev = r.fuel_type === 'electric';
   const driving = [
     ev
-      ? `With ${r.power_bhp}bhp from its electric motor, the ${name} pulls smoothly and silently from a standstill and reaches 62 mph in ${r.zero_to_62}s.`
-      : `The ${spec.variant} we drove makes ${r.power_bhp}bhp and gets from 0-62 mph in ${r.zero_to_62}s, which ${(r.zero_to_62 ?? 10) < 8 ? 'feels properly brisk on a B-road' : 'is enough for relaxed motorway joining'}.`,
+      ? `With ${r.power_bhp}bhp from its electric motor, the ${name} pulls smoothly and silently from a standstill and reaches 62 mph in ${seconds(r.zero_to_62)}.`
+      : `The ${spec.variant} we drove makes ${r.power_bhp}bhp and gets from 0-62 mph in ${seconds(r.zero_to_62)}, which ${(r.zero_to_62 ?? 10) < 8 ? 'feels properly brisk on a B-road' : 'is enough for relaxed motorway joining'}.`,
     rng.pick([
       `Steering is ${spec.segment === 'S' ? 'quick and full of feel' : 'light in town and stable at speed'}, and the ${r.drivetrain === 'awd' ? 'all-wheel-drive system finds grip in the wet' : r.drivetrain === 'rwd' ? 'rear-drive chassis feels balanced' : 'front-drive chassis is predictable'}.`,
       `The ride ${spec.segment === 'L' || spec.segment === 'E' || spec.segment === 'F' ? 'is cushioned and calm, soaking up motorway expansion joints' : 'is on the firm side over potholes but settles down at speed'}.`,
@@ -122,7 +122,7 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
     ]),
   ].join(' ');
   const interior = rng.pick([
-    `Inside, the ${name} feels ${spec.brand.retention >= 1 ? 'solidly screwed together' : 'well laid out, if not the plushest in its class'}, with a clear touchscreen and physical buttons for the climate controls.`,
+    `Inside, the ${name} feels ${spec.brand.retention >= 1 ? 'solidly screwed together' : 'well laid out, if not the plushest in its class'}, with a large central touchscreen that handles most functions.`,
     `The dashboard is dominated by a large central screen; it responds quickly, and smartphone mirroring comes as standard on every trim.`,
     `Material quality is ${spec.segment >= 'D' && spec.segment !== 'S' ? 'a step above mainstream rivals, with soft-touch surfaces where your hands fall' : 'reasonable for the price, with the nicest finishes saved for higher trims'}.`,
   ]) + ' ' + rng.pick([
@@ -133,8 +133,8 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
   const practicality =
     `There ${r.seats === 1 ? 'is one seat' : `are ${r.seats} seats`} and ${r.doors} doors, and the boot holds ${r.boot_litres} litres` +
     ((r.boot_litres ?? 0) >= 500 ? ', which is generous for the class.' : (r.boot_litres ?? 0) < 300 ? ', so pack light.' : '.') +
-    ` At ${r.length_mm?.toLocaleString('en-GB')}mm long and ${r.width_mm?.toLocaleString('en-GB')}mm wide it ${((r.length_mm ?? 0) > 4700) ? 'needs care in tight multi-storeys' : 'is easy to park'}.` +
-    (r.towing_kg ? ` It can tow up to ${r.towing_kg.toLocaleString('en-GB')}kg.` : '');
+    ` At ${thousands(r.length_mm ?? 0)}mm long and ${thousands(r.width_mm ?? 0)}mm wide it ${((r.length_mm ?? 0) > 4700) ? 'needs care in tight multi-storeys' : 'is easy to park'}.` +
+    (r.towing_kg ? ` It can tow up to ${thousands(r.towing_kg)}kg.` : '');
   let running: string;
   if (ev) {
     const perMile = (26.11 / (r.mi_per_kwh ?? 4)).toFixed(1);
