@@ -1,0 +1,61 @@
+// Shared Playwright helpers: a `test` with an `axe` accessibility check, sign-in, unique e-mails.
+import { test as base, expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export interface AxeOptions {
+  /** CSS selectors to leave out (e.g. third-party widgets). */
+  exclude?: string[];
+}
+
+interface Fixtures {
+  /** Fails the test on any serious or critical axe-core violation on the current page. */
+  axe: (page?: Page, opts?: AxeOptions) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  axe: async ({ page }, provide) => {
+    await provide(async (target = page, opts = {}) => {
+      let builder = new AxeBuilder({ page: target });
+      for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
+      const results = await builder.analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+      expect(serious, report).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+export const DEMO = {
+  shopper: { email: 'shopper@example.com', password: 'Shopper!Drive2026' },
+  dealer: { email: 'dealer@example.com', password: 'Dealer!Forecourt2026' },
+  admin: { email: 'admin@example.com', password: 'Admin!Control2026' },
+} as const;
+
+/** A fresh address per call, so tests never collide on sign-up. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A password that passes the SPEC §5 policy. */
+export const STRONG_PASSWORD = 'Tr4ffic-Cone#Bristol';
+
+/** Signs in through the /auth screen and waits until the app shows the signed-in state. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+  await waitForAuthSettled(page);
+}
+
+/** Waits until the nav reflects a known auth state (signed in with the admin check answered, or signed out). */
+export async function waitForAuthSettled(page: Page): Promise<void> {
+  await expect
+    .poll(async () => page.evaluate(() => document.documentElement.dataset.auth ?? 'loading'), { timeout: 15_000 })
+    .not.toBe('loading');
+}
