@@ -296,8 +296,14 @@ export class SyncEngine {
     let next = Infinity;
     if (this.backoffUntil > now) next = this.backoffUntil;
     if (this.pullDue && this.pullRetryAt > now) next = Math.min(next, this.pullRetryAt);
-    const ops = await this.store.pendingOps();
-    for (const op of ops) if (op.next_attempt_at > now) next = Math.min(next, op.next_attempt_at);
+    // Ops waiting out a per-op retry delay; one whose time already passed while the cycle ran
+    // (a slow pull, say) is due now.
+    const userId = await this.store.sessionUserId();
+    const parkedRows = await this.store.parkedRowKeys();
+    for (const op of await this.store.pendingOps()) {
+      if (op.next_attempt_at === 0 || op.user_id !== userId || parkedRows.has(`${op.table}:${op.row_id}`)) continue;
+      next = Math.min(next, Math.max(op.next_attempt_at, now, this.backoffUntil));
+    }
     if (this.resumeAt > now && (await this.hasParked())) next = Math.min(next, this.resumeAt);
     if (next === Infinity || this.stopped) return;
     if (this.timer !== null && this.timerAt <= next) return;

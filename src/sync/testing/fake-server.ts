@@ -148,8 +148,8 @@ export class FakeServer {
   }
 
   /** A transport as one client sees the server (its own token generation and call log). */
-  transport(opts: { onApply?: (ops: WireOp[]) => void } = {}): FakeTransport {
-    return new FakeTransport(this, opts.onApply);
+  transport(opts: { onApply?: (ops: WireOp[]) => void; onCall?: () => void } = {}): FakeTransport {
+    return new FakeTransport(this, opts.onApply, opts.onCall);
   }
 
   /** Makes every client's access token expire (they must refresh). */
@@ -179,6 +179,7 @@ export class FakeTransport implements SyncTransport {
   constructor(
     private readonly server: FakeServer,
     private readonly onApply?: (ops: WireOp[]) => void,
+    private readonly onCall: () => void = () => undefined,
   ) {
     this.token = server.tokenGeneration;
   }
@@ -186,6 +187,7 @@ export class FakeTransport implements SyncTransport {
   async applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]> {
     await Promise.resolve();
     this.server.calls.apply++;
+    this.onCall();
     this.requests.push(ops);
     this.onApply?.(ops);
     this.server.checkCall(this.token);
@@ -197,12 +199,14 @@ export class FakeTransport implements SyncTransport {
   async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
     await Promise.resolve();
     this.server.calls.pull++;
+    this.onCall();
     this.server.checkCall(this.token);
     return this.server.rowsAfter(table, after, limit);
   }
 
   async pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
     await Promise.resolve();
+    this.onCall();
     this.server.checkCall(this.token);
     return this.server.deletedAfter(after, limit);
   }
@@ -213,6 +217,7 @@ export class FakeTransport implements SyncTransport {
   }
 
   async fetchByIds(table: string, ids: string[]): Promise<Row[]> {
+    this.onCall();
     this.server.checkCall(this.token);
     const t = this.server.table(table);
     return ids.flatMap((id) => (t.has(id) ? [structuredClone(t.get(id)!)] : []));
@@ -261,6 +266,11 @@ export class FakeClock {
     }
     this.t = end;
     await settle();
+  }
+
+  /** Time passing without firing timers (a request's latency, work inside a cycle). */
+  skew(ms: number): void {
+    this.t += ms;
   }
 
   pendingTimers(): number {
