@@ -43,7 +43,7 @@ describe('embedding', () => {
     expect(error).toBeNull();
     expect(data!.map((b) => b.car_models.length)).toEqual([2, 1, 0]);
     const hatch = data![0].car_models.find((m: { slug: string }) => m.slug.endsWith('-hatch'));
-    expect(hatch.reviews).toHaveLength(2);
+    expect(hatch?.reviews).toHaveLength(2);
 
     const { data: listing } = await db()
       .from('vehicle_listings')

@@ -27,8 +27,9 @@ describe('rpc', () => {
       .select('price, dealers(name)')
       .order('price', { ascending: false });
     expect(error).toBeNull();
-    expect(data!.map((r) => r.price)).toEqual([12000, 9000, 5000]);
-    expect(data![0].dealers).toEqual({ name: `South ${fx.prefix}` });
+    const rows = data as unknown as { price: number; dealers: { name: string } }[];
+    expect(rows.map((r) => r.price)).toEqual([12000, 9000, 5000]);
+    expect(rows[0].dealers).toEqual({ name: `South ${fx.prefix}` });
 
     const table = await db().rpc('pgrst_test_series', { n: 3 }).gt('i', 1);
     expect(table.data).toEqual([{ i: 2, label: 'item 2' }, { i: 3, label: 'item 3' }]);
