@@ -5,19 +5,31 @@
 -- ---------------------------------------------------------------------------------------------
 -- Price history
 -- ---------------------------------------------------------------------------------------------
-create or replace function public.record_listing_price() returns trigger
+-- Statement-level with transition tables: one INSERT ... SELECT per statement keeps bulk loads (the
+-- catalogue seed inserts 10,000+ listings at once) fast.
+create or replace function public.record_listing_price_inserts() returns trigger
 language plpgsql security definer set search_path = public, pg_temp as $$
 begin
   insert into public.listing_price_history (vehicle_listing_id, price, changed_at)
-  values (new.id, new.price, case when tg_op = 'INSERT' then new.listed_at else now() end);
+  select n.id, n.price, n.listed_at from new_rows n;
+  return null;
+end $$;
+
+create or replace function public.record_listing_price_changes() returns trigger
+language plpgsql security definer set search_path = public, pg_temp as $$
+begin
+  insert into public.listing_price_history (vehicle_listing_id, price, changed_at)
+  select n.id, n.price, now() from new_rows n join old_rows o on o.id = n.id
+   where n.price is distinct from o.price;
   return null;
 end $$;
 
 create trigger vehicle_listings_price_history_insert after insert on public.vehicle_listings
-  for each row execute function public.record_listing_price();
-create trigger vehicle_listings_price_history_update after update of price on public.vehicle_listings
-  for each row when (new.price is distinct from old.price)
-  execute function public.record_listing_price();
+  referencing new table as new_rows
+  for each statement execute function public.record_listing_price_inserts();
+create trigger vehicle_listings_price_history_update after update on public.vehicle_listings
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function public.record_listing_price_changes();
 
 -- One price per listing per instant: a second history row for the same (listing, changed_at) replaces the
 -- first. Two price changes in one transaction keep the last price, and a catalogue seed that inserts a
@@ -137,7 +149,8 @@ create trigger vehicle_listings_price_drop after update of price on public.vehic
   execute function public.notify_price_drop();
 
 -- Trigger functions are not for calling directly.
-revoke all on function public.record_listing_price() from public, anon, authenticated;
+revoke all on function public.record_listing_price_inserts() from public, anon, authenticated;
+revoke all on function public.record_listing_price_changes() from public, anon, authenticated;
 revoke all on function public.merge_listing_price_history() from public, anon, authenticated;
 revoke all on function public.prepare_lead() from public, anon, authenticated;
 revoke all on function public.notify_price_drop() from public, anon, authenticated;

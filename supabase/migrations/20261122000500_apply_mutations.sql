@@ -195,10 +195,15 @@ begin
       results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'applied',
         'affected', v_affected));
     exception when others then
-      get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text;
-      failed := failed || v_key;
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'error',
-        'code', v_state, 'message', v_msg));
+      get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_constraint = constraint_name;
+      if v_state = '23505' and v_constraint = 'mutation_ledger_pkey' then
+        -- the same op committed meanwhile in a concurrent call: its changes here were rolled back
+        results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
+      else
+        failed := failed || v_key;
+        results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'error',
+          'code', v_state, 'message', v_msg));
+      end if;
     end;
   end loop;
 
