@@ -2,6 +2,7 @@
  * Expert reviews for every model, written from the model's own figures. Phrasing varies by a seeded
  * choice among hand-written templates, so each review reads differently but always quotes real specs.
  */
+import { RUNNING_COST_DEFAULTS, VED_RATES } from '../../src/shared/lib/uk/rates-2026';
 import { kindOf, type ModelSpec } from './models';
 import { Rng, seconds, seedUuid, thousands } from './random';
 import type { ReviewRow, ReviewSections } from './types';
@@ -10,6 +11,12 @@ export const REVIEWERS = ['Sarah Whitfield', 'James Okafor', 'Priya Raman', 'Tom
 
 const gbp = (n: number): string => `£${thousands(Math.round(n))}`;
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
+const HOME_PENCE = RUNNING_COST_DEFAULTS.homePencePerKwh.value;
+const RAPID_PENCE = RUNNING_COST_DEFAULTS.publicRapidPencePerKwh.value;
+const RATES = VED_RATES['2026/27'];
+/** Expensive-car threshold for a new car of this fuel in 2026/27. */
+const supplementThreshold = (electric: boolean): number =>
+  electric ? RATES.zeroEmissionThreshold ?? RATES.expensiveCarThreshold : RATES.expensiveCarThreshold;
 
 /** Rough median new price per segment, to judge value. */
 const SEGMENT_PRICE: Record<string, number> = { A: 16_000, B: 24_000, C: 32_000, D: 45_000, E: 62_000, F: 100_000, L: 75_000, S: 60_000 };
@@ -71,8 +78,7 @@ function consFor(spec: ModelSpec): string[] {
   if ((r.boot_litres ?? 999) < 300) cons.push(`Small ${r.boot_litres}-litre boot`);
   if ((r.zero_to_62 ?? 0) > 11) cons.push(`Leisurely 0-62 mph time of ${seconds(r.zero_to_62)}`);
   if ((r.insurance_group ?? 0) >= 36) cons.push(`High insurance group (${r.insurance_group})`);
-  const threshold = r.fuel_type === 'electric' ? 50_000 : 40_000;
-  if (r.price_from > threshold) cons.push('Expensive car supplement on VED in years two to six');
+  if (r.price_from > supplementThreshold(r.fuel_type === 'electric')) cons.push('Expensive car supplement on VED in years two to six');
   if (r.seats <= 4) cons.push(`Only ${r.seats} seats`);
   if (spec.brand.retention <= 0.86) cons.push('Resale values trail the best rivals');
   if (spec.isPluginHybrid) cons.push('Needs regular charging to get near its official economy');
@@ -137,14 +143,14 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
     (r.towing_kg ? ` It can tow up to ${thousands(r.towing_kg)}kg.` : '');
   let running: string;
   if (ev) {
-    const perMile = (26.11 / (r.mi_per_kwh ?? 4)).toFixed(1);
-    running = `The official range is ${r.ev_range_miles} miles from a ${r.battery_kwh}kWh battery, roughly ${r.mi_per_kwh} miles per kWh. Charging at home at 26.11p/kWh works out at about ${perMile}p a mile, far less than petrol; rapid chargers at around 80p/kWh cost three times as much. Electric cars now pay VED like everyone else.`;
+    const perMile = (HOME_PENCE / (r.mi_per_kwh ?? 4)).toFixed(1);
+    running = `The official range is ${r.ev_range_miles} miles from a ${r.battery_kwh}kWh battery, roughly ${r.mi_per_kwh} miles per kWh. Charging at home at ${HOME_PENCE}p/kWh works out at about ${perMile}p a mile, far less than petrol; rapid chargers at around ${RAPID_PENCE}p/kWh cost about three times as much. Electric cars now pay VED like everyone else.`;
   } else if (spec.isPluginHybrid) {
     running = `Officially it returns ${r.mpg} mpg with ${r.co2_gkm} g/km CO2, but that relies on a charged ${r.battery_kwh}kWh battery; with around ${phevElectricMiles(r.battery_kwh ?? 0)} miles of electric range, short commutes can be petrol-free. On long runs expect mid-40s mpg.`;
   } else {
     running = `Official economy is ${r.mpg} mpg with ${r.co2_gkm} g/km CO2; in real-world driving expect 15-20% less. Insurance group ${r.insurance_group} is ${(r.insurance_group ?? 25) <= 15 ? 'low' : (r.insurance_group ?? 25) <= 30 ? 'middling' : 'high'} for the class.`;
   }
-  if (r.price_from > (ev ? 50_000 : 40_000)) running += ` With a list price over ${ev ? '£50,000' : '£40,000'}, it attracts the expensive car supplement from the second year.`;
+  if (r.price_from > supplementThreshold(ev)) running += ` With a list price over ${gbp(supplementThreshold(ev))}, it attracts the expensive car supplement from the second year.`;
   const safety =
     (r.ncap_stars !== null
       ? `Euro NCAP awarded the ${name} ${r.ncap_stars} star${r.ncap_stars === 1 ? '' : 's'} in ${r.ncap_year}${r.ncap_stars >= 5 ? ', the top rating' : r.ncap_stars <= 2 ? ', a poor result that reflects missing safety-assist kit' : ''}.`

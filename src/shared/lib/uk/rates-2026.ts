@@ -58,6 +58,18 @@ export const EV_VED_FROM = '2025-04-01';
 /** Years 2 to 6 of a car's life carry the expensive-car supplement. */
 export const SUPPLEMENT_YEARS = 5;
 
+/*
+ * Cars registered before April 2017: a SIMPLIFIED ESTIMATE (flagged as such), 2025/26 annual rates by
+ * graduated CO2 band A-M, and by engine size before March 2001. ved.ts scales them for later years.
+ */
+export const PRE_2017_BANDS: readonly (readonly [maxCo2: number, annual: number])[] = [
+  [100, 20], [110, 20], [120, 35], [130, 165], [140, 195], [150, 215], [165, 265],
+  [175, 315], [185, 345], [200, 395], [225, 430], [255, 735], [Infinity, 760],
+];
+export const PRE_2001_SMALL_ENGINE = 220;
+export const PRE_2001_LARGE_ENGINE = 360;
+export const PRE_2001_CC_LIMIT = 1549;
+
 /** London ULEZ (TfL), all London boroughs since 29 Aug 2023. */
 export const ULEZ = {
   dailyCharge: 12.5,

@@ -5,6 +5,10 @@
 import type { FuelType } from './body';
 import {
   EV_VED_FROM,
+  PRE_2001_CC_LIMIT,
+  PRE_2001_LARGE_ENGINE,
+  PRE_2001_SMALL_ENGINE,
+  PRE_2017_BANDS,
   SUPPLEMENT_YEARS,
   VED_CO2_REGIME_FROM,
   VED_RATES,
@@ -63,23 +67,12 @@ function yearsTaxed(registered: string, rates: VedRates): number {
   return years + 1;
 }
 
-/*
- * Simplified pre-April-2017 estimate: graduated CO2 bands A-M, and engine size before March 2001.
- * Figures are the 2025/26 annual rates rounded, scaled with the standard rate for later years.
- */
-const PRE_2017_BANDS: readonly [number, number][] = [
-  [100, 20], [110, 20], [120, 35], [130, 165], [140, 195], [150, 215], [165, 265],
-  [175, 315], [185, 345], [200, 395], [225, 430], [255, 735], [Infinity, 760],
-];
-const PRE_2001_SMALL = 220;
-const PRE_2001_LARGE = 360;
-const PRE_2001_CC_LIMIT = 1549;
-
+/** Older cars: a flagged estimate, scaled from 2025/26 with the standard rate. */
 function estimateOlderCar(co2: number, registered: string, rates: VedRates, engineCc?: number): number {
   const scale = rates.standardRate / VED_RATES['2025/26'].standardRate;
   let base: number;
   if (registered < '2001-03-01') {
-    base = (engineCc ?? 0) > PRE_2001_CC_LIMIT ? PRE_2001_LARGE : PRE_2001_SMALL;
+    base = (engineCc ?? 0) > PRE_2001_CC_LIMIT ? PRE_2001_LARGE_ENGINE : PRE_2001_SMALL_ENGINE;
   } else {
     base = (PRE_2017_BANDS.find(([max]) => co2 <= max) ?? PRE_2017_BANDS[PRE_2017_BANDS.length - 1])[1];
   }
