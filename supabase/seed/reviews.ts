@@ -2,7 +2,7 @@
  * Expert reviews for every model, written from the model's own figures. Phrasing varies by a seeded
  * choice among hand-written templates, so each review reads differently but always quotes real specs.
  */
-import { RUNNING_COST_DEFAULTS, VED_RATES } from '../../src/shared/lib/uk/rates-2026';
+import { REAL_WORLD_ECONOMY_FACTOR, RUNNING_COST_DEFAULTS, VED_RATES } from '../../src/shared/lib/uk/rates-2026';
 import { kindOf, type ModelSpec } from './models';
 import { Rng, seconds, seedUuid, thousands } from './random';
 import type { ReviewRow, ReviewSections } from './types';
@@ -136,10 +136,17 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
     'Front seats are supportive on long journeys.',
     'Storage cubbies are plentiful, including a decent glovebox and door bins.',
   ]);
+  const boot = r.boot_litres ?? 0;
+  const bootVerdict = boot >= 500 ? 'generous for the class' : boot < 300 ? 'tight, so pack light' : 'about average for the class';
+  const size = `${thousands(r.length_mm ?? 0)}mm long and ${thousands(r.width_mm ?? 0)}mm wide`;
+  const parking = (r.length_mm ?? 0) > 4700 ? 'needs care in tight multi-storeys' : 'is easy to park';
   const practicality =
-    `There ${r.seats === 1 ? 'is one seat' : `are ${r.seats} seats`} and ${r.doors} doors, and the boot holds ${r.boot_litres} litres` +
-    ((r.boot_litres ?? 0) >= 500 ? ', which is generous for the class.' : (r.boot_litres ?? 0) < 300 ? ', so pack light.' : '.') +
-    ` At ${thousands(r.length_mm ?? 0)}mm long and ${thousands(r.width_mm ?? 0)}mm wide it ${((r.length_mm ?? 0) > 4700) ? 'needs care in tight multi-storeys' : 'is easy to park'}.` +
+    rng.pick([
+      `There are ${r.seats} seats and ${r.doors} doors, and the ${boot}-litre boot is ${bootVerdict}. At ${size} it ${parking}.`,
+      `Boot space is ${boot} litres, ${bootVerdict}. With ${r.seats} seats and ${r.doors} doors, and measuring ${size}, it ${parking}.`,
+      `At ${size}, the ${name} ${parking}. Its ${boot} litres of boot space is ${bootVerdict}, and there ${r.seats === 1 ? 'is one seat' : `are ${r.seats} seats`}.`,
+    ]) +
+    (r.seats >= 7 ? ' The third row is best kept for children on longer trips.' : '') +
     (r.towing_kg ? ` It can tow up to ${thousands(r.towing_kg)}kg.` : '');
   let running: string;
   if (ev) {
@@ -148,7 +155,13 @@ function sections(spec: ModelSpec, rng: Rng): ReviewSections {
   } else if (spec.isPluginHybrid) {
     running = `Officially it returns ${r.mpg} mpg with ${r.co2_gkm} g/km CO2, but that relies on a charged ${r.battery_kwh}kWh battery; with around ${phevElectricMiles(r.battery_kwh ?? 0)} miles of electric range, short commutes can be petrol-free. On long runs expect mid-40s mpg.`;
   } else {
-    running = `Official economy is ${r.mpg} mpg with ${r.co2_gkm} g/km CO2; in real-world driving expect 15-20% less. Insurance group ${r.insurance_group} is ${(r.insurance_group ?? 25) <= 15 ? 'low' : (r.insurance_group ?? 25) <= 30 ? 'middling' : 'high'} for the class.`;
+    const group = (r.insurance_group ?? 25) <= 15 ? 'low' : (r.insurance_group ?? 25) <= 30 ? 'middling' : 'high';
+    const realWorld = Math.round((r.mpg ?? 0) * REAL_WORLD_ECONOMY_FACTOR);
+    running = rng.pick([
+      `Official economy is ${r.mpg} mpg with ${r.co2_gkm} g/km CO2; in real-world driving expect 15-20% less. Insurance group ${r.insurance_group} is ${group} for the class.`,
+      `On the official test it manages ${r.mpg} mpg, though around ${realWorld} mpg is more realistic in everyday use. CO2 of ${r.co2_gkm} g/km sets the first-year tax, and insurance group ${r.insurance_group} is ${group}.`,
+      `Expect about ${realWorld} mpg in the real world against an official ${r.mpg} mpg${r.fuel_type === 'diesel' ? ', and diesel costs more per litre than petrol' : ''}. It emits ${r.co2_gkm} g/km CO2 and sits in insurance group ${r.insurance_group}, which is ${group} for the class.`,
+    ]);
   }
   if (r.price_from > supplementThreshold(ev)) running += ` With a list price over ${gbp(supplementThreshold(ev))}, it attracts the expensive car supplement from the second year.`;
   const safety =
