@@ -59,3 +59,7 @@ export async function waitForAuthSettled(page: Page): Promise<void> {
     .poll(async () => page.evaluate(() => document.documentElement.dataset.auth ?? 'loading'), { timeout: 15_000 })
     .not.toBe('loading');
 }
+
+/** The embedded stack the app under test talks to (playwright.config.ts starts it). */
+export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 54321}`;
+export { DEFAULT_ANON_KEY as ANON_KEY } from '../../src/shared/lib/env';
