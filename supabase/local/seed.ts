@@ -72,7 +72,11 @@ export async function runSeed(db: Db, opts: { supabaseDir: string; log: (line: s
         `Seeded catalogue (${cat.vehicle_listings?.length ?? 0} listings): generated in ${generated - started} ms, inserted in ${Date.now() - generated} ms`,
       );
     });
-    if (ran) done.push('catalogue');
+    if (ran) {
+      done.push('catalogue');
+      // PGlite has no autovacuum: without statistics the planner picks poor plans for listing queries.
+      await db.exec('analyze');
+    }
   }
   const seedSql = path.join(opts.supabaseDir, 'seed.sql');
   if (existsSync(seedSql)) {

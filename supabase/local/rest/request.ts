@@ -88,14 +88,17 @@ export interface RequestInfo {
   readOnly: boolean;
 }
 
-/** First statements of every request transaction: role + claims, so RLS decides. */
+/**
+ * First statement of every request transaction: role + claims, so RLS decides. One round trip:
+ * transaction_read_only may be switched on mid-transaction (only switching it off is restricted).
+ */
 export async function setRequestContext(tx: Queryable, info: RequestInfo): Promise<void> {
-  if (info.readOnly) await tx.query('set transaction read only');
   await tx.query(
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
       set_config('request.method', $3, true), set_config('request.path', $4, true),
-      set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true)`,
-    [info.claims.role, JSON.stringify(info.claims), info.method, info.path, JSON.stringify(info.headers)],
+      set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
+      set_config('transaction_read_only', $6, true)`,
+    [info.claims.role, JSON.stringify(info.claims), info.method, info.path, JSON.stringify(info.headers), info.readOnly ? 'on' : 'off'],
   );
 }
 
