@@ -48,6 +48,23 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   }
 }
 
+/**
+ * A verifier that remembers tokens it already accepted (until their exp): every request carries a
+ * token and HMAC key setup dominates verification. Failures are never cached.
+ */
+export function createVerifier(secret: string, maxEntries = 2000): (token: string) => Promise<JwtClaims> {
+  const cache = new Map<string, JwtClaims>();
+  return async (token) => {
+    const hit = cache.get(token);
+    if (hit && (hit.exp === undefined || hit.exp * 1000 > Date.now())) return { ...hit };
+    if (hit) cache.delete(token);
+    const claims = await verifyJwt(token, secret);
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(token, claims);
+    return claims;
+  };
+}
+
 export function isApiRole(role: string): role is ApiRole {
   return (API_ROLES as readonly string[]).includes(role);
 }

@@ -10,7 +10,7 @@ import type { RunningStack, StackContext, StartStackOptions } from './types';
 import { buildConfig, DEFAULT_DATA_DIR } from './config';
 import { openDb } from './db';
 import { bootstrap } from './bootstrap';
-import { verifyJwt } from './jwt';
+import { createVerifier } from './jwt';
 import { createSchemaHolder, restRoutes } from './rest';
 import { metricsRoutes } from './api/metrics';
 import { authRoutes } from './auth';
@@ -43,7 +43,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
   const config = await buildConfig(opts, opts.port ?? 54321);
   const mailbox = createMailbox(db);
-  const ctx: StackContext = { db, config, mailbox, verifyJwt: (token) => verifyJwt(token, config.jwtSecret) };
+  const ctx: StackContext = { db, config, mailbox, verifyJwt: createVerifier(config.jwtSecret) };
 
   const app = new Hono();
   app.use(
