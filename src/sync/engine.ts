@@ -553,6 +553,11 @@ export class SyncEngine {
         this.update({ download: { ...progress } });
       }
       if (rows.length < this.pageSize) break;
+      // A write made during a long download goes up between pages, not after the whole catalogue.
+      if (this.again) {
+        await this.push();
+        this.update({ phase: 'pulling', download: progress ? { ...progress } : null });
+      }
     }
     if (best === null) await this.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
   }

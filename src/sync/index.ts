@@ -1,7 +1,7 @@
 // Page-side entry of the sync layer. startSync() (called once by main.tsx) starts this tab's sync
 // worker, forwards the page's signals (online/offline, visible, auth changes) to the leader and
 // mirrors the leader's status for the badge.
-import { createSyncStore, db, pendingCountForUser as pendingForUser, setSessionUser } from '@/data';
+import { createSyncStore, db, findBookmark, pendingCountForUser as pendingForUser, setSessionUser, toggleBookmark } from '@/data';
 import { getSupabase } from '@/shared/lib/supabase-client';
 import {
   BACKGROUND_SYNC_TAG,
@@ -70,10 +70,35 @@ async function startInPageLeader(): Promise<void> {
   });
 }
 
+export interface SyncTestHooks {
+  toggleListingBookmark(listingId: string): Promise<boolean>;
+  isListingBookmarked(listingId: string): Promise<boolean>;
+  queueCounts(): Promise<{ queued: number; parked: number }>;
+}
+
+/**
+ * End-to-end tests opt in (localStorage 'motorly:test-hooks' = '1') to drive repository writes
+ * before every screen with a write button exists. Off by default; exposes nothing else.
+ */
+function installTestHooks(): void {
+  try {
+    if (localStorage.getItem('motorly:test-hooks') !== '1') return;
+  } catch {
+    return;
+  }
+  const hooks: SyncTestHooks = {
+    toggleListingBookmark: (listingId) => toggleBookmark(db, { listingId }),
+    isListingBookmarked: async (listingId) => (await findBookmark(db, { listingId })) !== undefined,
+    queueCounts: async () => ({ queued: await db.outbox.count(), parked: await db.needs_attention.count() }),
+  };
+  (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
+}
+
 /** Starts syncing for this tab. Safe to call more than once. */
 export function startSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  installTestHooks();
   commands = new BroadcastChannel(COMMAND_CHANNEL);
   const status = new BroadcastChannel(STATUS_CHANNEL);
   status.onmessage = (e: MessageEvent<StatusMessage>) => {
