@@ -1,0 +1,53 @@
+// Two tabs of one origin: a write in one shows in the other without a reload, exactly one tab's
+// worker uploads, and when that tab closes the other takes over.
+import { test, expect, type Page } from '@playwright/test';
+import {
+  API_URL, createConfirmedUser, enableHooks, hooksReady, leaderBadge, listingIds, serverBookmarks, signInUi,
+  toggleBookmark, badge,
+} from './sync-helpers';
+
+function countUploads(page: Page): { n: number } {
+  const counter = { n: 0 };
+  page.on('request', (req) => {
+    if (req.url().startsWith(`${API_URL}/rest/v1/rpc/apply_mutations`)) counter.n++;
+  });
+  return counter;
+}
+
+test('a write in one tab shows in the other; only one tab uploads; the other takes over on close', async ({ context }) => {
+  const user = await createConfirmedUser('sync-tabs');
+  const [first, second] = await listingIds(2);
+  await enableHooks(context);
+  const a = await context.newPage();
+  const uploadsA = countUploads(a);
+  await signInUi(a, user.email);
+  await hooksReady(a);
+  await expect(leaderBadge(a)).toHaveCount(1, { timeout: 20_000 });
+
+  const b = await context.newPage();
+  const uploadsB = countUploads(b);
+  await b.goto('/');
+  await hooksReady(b);
+  // Exactly one leader: tab A's worker holds the lock, tab B's waits.
+  await expect(badge(b)).toBeVisible();
+  await expect(b.locator('.sync-badge[data-leader="false"]')).toHaveCount(1);
+
+  // Offline, so the queued change is visible in both tabs before it uploads.
+  await context.setOffline(true);
+  await toggleBookmark(b, first);
+  await expect(a.getByTestId('sync-pending-count')).toHaveText('1');
+  await expect(b.getByTestId('sync-pending-count')).toHaveText('1');
+  await context.setOffline(false);
+  await expect.poll(async () => (await serverBookmarks(user.id)).length, { timeout: 10_000 }).toBe(1);
+  await expect(a.getByTestId('sync-pending-count')).toHaveCount(0);
+  await expect(b.getByTestId('sync-pending-count')).toHaveCount(0);
+  expect(uploadsA.n).toBeGreaterThanOrEqual(1);
+  expect(uploadsB.n).toBe(0);
+
+  // The leader's tab closes: B's worker takes the lock and uploads the next write.
+  await a.close();
+  await expect(leaderBadge(b)).toHaveCount(1, { timeout: 10_000 });
+  await toggleBookmark(b, second);
+  await expect.poll(async () => (await serverBookmarks(user.id)).map((r) => r.vehicle_listing_id).sort(), { timeout: 10_000 }).toEqual([first, second].sort());
+  expect(uploadsB.n).toBeGreaterThanOrEqual(1);
+});
