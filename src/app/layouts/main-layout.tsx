@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router-dom';
 import { Footer, MAIN_CONTENT_ID, SkipLink, TopNav } from '@/features/layout';
-import { loadAuthActions, useAuth, AuthFailure } from '@/features/auth';
-import { ButtonLink, EmptyState, Sheet, BellIcon } from '@/shared/ui';
+import { loadAuthActions, useAuth, AuthFailure, authStore } from '@/features/auth';
+import { Button, ButtonLink, Dialog, EmptyState, Sheet, BellIcon } from '@/shared/ui';
 import { setNotificationsOpen, useShell } from '../shell-store';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
@@ -14,6 +14,54 @@ async function signOut(): Promise<void> {
     throw new AuthFailure('Unable to connect to authentication service. Please try again.', e);
   });
   await actions.signOut();
+}
+
+/** Unsynced changes of the signed-in user (0 if the sync layer cannot tell). */
+async function pendingChanges(): Promise<number> {
+  try {
+    const { pendingCountForUser } = await import('@/sync');
+    return await pendingCountForUser(authStore.getState().user?.id ?? null);
+  } catch {
+    return 0;
+  }
+}
+
+/** Signing out clears this device's copy of the user's data: warn first if some of it is unsynced. */
+function useGuardedSignOut() {
+  const [ask, setAsk] = useState<{ count: number; answer: (ok: boolean) => void } | null>(null);
+  const run = async (): Promise<boolean> => {
+    const count = await pendingChanges();
+    if (count > 0) {
+      const ok = await new Promise<boolean>((answer) => setAsk({ count, answer }));
+      setAsk(null);
+      if (!ok) return false;
+    }
+    await signOut();
+    return true;
+  };
+  const dialog = (
+    <Dialog
+      open={ask !== null}
+      onOpenChange={(open) => {
+        if (!open) ask?.answer(false);
+      }}
+      title="Sign out with unsynced changes?"
+      description={
+        ask
+          ? `${ask.count} change${ask.count === 1 ? " hasn't" : "s haven't"} reached the server yet. Signing out now removes ${ask.count === 1 ? 'it' : 'them'} from this device.`
+          : undefined
+      }
+      footer={
+        <>
+          <Button onClick={() => ask?.answer(false)}>Stay signed in</Button>
+          <Button variant="danger" onClick={() => ask?.answer(true)}>
+            Sign out anyway
+          </Button>
+        </>
+      }
+    />
+  );
+  return { run, dialog };
 }
 
 /** Test hook: `?__throw=app` crashes the layout itself, to exercise the app-wide error screen. */
@@ -30,6 +78,7 @@ export function MainLayout() {
   const loading = useAuth((s) => s.loading);
   const unreadCount = useShell((s) => s.unreadCount);
   const notificationsOpen = useShell((s) => s.notificationsOpen);
+  const guardedSignOut = useGuardedSignOut();
 
   return (
     <>
@@ -37,7 +86,7 @@ export function MainLayout() {
       <TopNav
         viewer={{ signedIn, isAdmin }}
         authLoading={loading}
-        onSignOut={signOut}
+        onSignOut={guardedSignOut.run}
         unreadCount={unreadCount}
         onOpenNotifications={() => setNotificationsOpen(true)}
         notificationsOpen={notificationsOpen}
@@ -51,6 +100,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
+      {guardedSignOut.dialog}
       {signedIn && (
         <Suspense fallback={null}>
           <UnreadBridge />

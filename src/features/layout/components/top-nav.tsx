@@ -13,7 +13,8 @@ export interface TopNavProps {
   viewer: NavViewer;
   /** Auth state not known yet: the account buttons show a placeholder. */
   authLoading: boolean;
-  onSignOut: () => Promise<void>;
+  /** Resolves false when the user cancelled; throws a user-safe error on failure. */
+  onSignOut: () => Promise<boolean | void>;
   unreadCount: number;
   onOpenNotifications: () => void;
   notificationsOpen?: boolean;
