@@ -1,7 +1,15 @@
 // Page-side entry of the sync layer. startSync() (called once by main.tsx) starts this tab's sync
 // worker, forwards the page's signals (online/offline, visible, auth changes) to the leader and
 // mirrors the leader's status for the badge.
-import { createSyncStore, db, findBookmark, pendingCountForUser as pendingForUser, setSessionUser, toggleBookmark } from '@/data';
+import {
+  createSyncStore,
+  db,
+  findBookmark,
+  pendingCountForUser as pendingForUser,
+  setSessionUser,
+  toggleBookmark,
+  type SyncTableName,
+} from '@/data';
 import { getSupabase } from '@/shared/lib/supabase-client';
 import {
   BACKGROUND_SYNC_TAG,
@@ -12,7 +20,7 @@ import {
   type SyncCommand,
   type WorkerMessage,
 } from './channels';
-import { emitSyncEvent, setPageSyncState } from './page-status';
+import { emitSyncEvent, getPageSyncState, setPageSyncState, type PageSyncState } from './page-status';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent } from './page-status';
 export type { PageSyncState } from './page-status';
@@ -74,6 +82,8 @@ export interface SyncTestHooks {
   toggleListingBookmark(listingId: string): Promise<boolean>;
   isListingBookmarked(listingId: string): Promise<boolean>;
   queueCounts(): Promise<{ queued: number; parked: number }>;
+  status(): PageSyncState;
+  localCount(table: SyncTableName): Promise<number>;
 }
 
 /**
@@ -90,6 +100,8 @@ function installTestHooks(): void {
     toggleListingBookmark: (listingId) => toggleBookmark(db, { listingId }),
     isListingBookmarked: async (listingId) => (await findBookmark(db, { listingId })) !== undefined,
     queueCounts: async () => ({ queued: await db.outbox.count(), parked: await db.needs_attention.count() }),
+    status: () => getPageSyncState(),
+    localCount: (table) => db.table(table).count(),
   };
   (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
 }
