@@ -5,8 +5,14 @@ import { recordError } from './error-reports';
 
 // Counted for the whole page session, so retrying into the same crash eventually stops offering it.
 let appErrorCount = 0;
+// StrictMode runs effects twice in development: count each error object once.
+const counted = new WeakSet<object>();
 
 export function noteAppError(error: unknown, component: string): number {
+  if (error !== null && typeof error === 'object') {
+    if (counted.has(error)) return appErrorCount;
+    counted.add(error);
+  }
   appErrorCount += 1;
   recordError(error, { component, action: 'render' }, errorSeverity(error, { component }) === 'low' ? 'medium' : 'high');
   return appErrorCount;
