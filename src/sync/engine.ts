@@ -100,6 +100,9 @@ const WRITE_ONLY_TABLES = new Set<SyncTableName>(['error_reports']);
 
 export type PullScope = 'all' | 'user';
 
+/** Ids per re-read request (they travel in the URL as id=in.(...)). */
+const REFETCH_CHUNK = 200;
+
 const NETWORK_MESSAGE = 'Please check your internet connection and try again.';
 const PERMISSION_MESSAGE = 'You do not have permission to perform this action.';
 const DATA_MESSAGE = 'There was a problem accessing the data. Please try again.';
@@ -138,6 +141,8 @@ export class SyncEngine {
   private pullRetryAt = 0;
   /** When transiently-failed parked ops are put back in the queue by the timer. */
   private resumeAt = Infinity;
+  /** Acknowledged rows to re-read from the server ("table:row_id" -> row). */
+  private readonly toRefetch = new Map<string, { table: SyncTableName; row_id: string }>();
   private authBlocked = false;
   private status: SyncStatus;
 
@@ -352,7 +357,13 @@ export class SyncEngine {
       const userId = await this.store.sessionUserId();
       if (!userId) return;
       const batch = await this.nextBatch(userId);
-      if (!batch.length) return;
+      if (!batch.length) {
+        // Re-read acknowledged rows once the queue is quiet: one select per table, not per batch.
+        const rows = [...this.toRefetch.values()];
+        this.toRefetch.clear();
+        if (rows.length) await this.refetch(rows);
+        return;
+      }
       this.update({ phase: 'pushing', inFlight: batch.length });
       const results = await this.send(clientId, batch);
       if (this.stopped) return;
@@ -461,7 +472,13 @@ export class SyncEngine {
       await this.store.ackOps(done.map((o) => o.id));
       await this.store.setLastSyncedAt(this.clock.now());
       this.update({ lastSyncedAt: this.clock.now(), lastError: lastMessage });
-      await this.refetch(done.filter((o) => o.type !== 'delete' && !WRITE_ONLY_TABLES.has(o.table)));
+      // The row's last acked op decides: a deleted row needs no re-read.
+      for (const op of done) {
+        if (WRITE_ONLY_TABLES.has(op.table)) continue;
+        const key = `${op.table}:${op.row_id}`;
+        if (op.type === 'delete') this.toRefetch.delete(key);
+        else this.toRefetch.set(key, { table: op.table, row_id: op.row_id });
+      }
     }
     if (lastMessage) {
       this.update({ lastError: lastMessage });
@@ -482,8 +499,8 @@ export class SyncEngine {
     }
     for (const [table, idSet] of byTable) {
       const ids = [...idSet];
-      for (let i = 0; i < ids.length; i += this.pageSize) {
-        const chunk = ids.slice(i, i + this.pageSize);
+      for (let i = 0; i < ids.length; i += REFETCH_CHUNK) {
+        const chunk = ids.slice(i, i + REFETCH_CHUNK);
         let rows: Row[];
         try {
           rows = await this.transport.fetchByIds(table, chunk);
@@ -537,13 +554,22 @@ export class SyncEngine {
     const stored = await this.store.getCursor(table);
     let cursor: Cursor = stored ? overlapStart(stored, this.overlapMs) : ORIGIN_CURSOR;
     let best = stored;
+    let next: Promise<Row[]> = this.transport.pullPage(table, cursor, this.pageSize);
     for (;;) {
-      const rows = await this.transport.pullPage(table, cursor, this.pageSize);
+      const rows = await next;
       if (this.stopped) return;
-      const written = await this.store.applyPulled(table, rows);
       if (rows.length) {
         const last = rows[rows.length - 1];
         cursor = { updated_at: String(last.updated_at), id: String(last.id) };
+      }
+      // Fetch the next page while this one is written (network and IndexedDB overlap).
+      const more = rows.length === this.pageSize;
+      if (more) {
+        next = this.transport.pullPage(table, cursor, this.pageSize);
+        next.catch(() => undefined); // handled when awaited
+      }
+      const written = await this.store.applyPulled(table, rows);
+      if (rows.length) {
         best = maxCursor(best, cursor);
         await this.store.setCursor(table, best);
         this.emit({ type: 'pulled', table, count: written });
