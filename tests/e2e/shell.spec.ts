@@ -208,6 +208,8 @@ test.describe('skip link', () => {
   for (const path of ['/', '/auth']) {
     test(`is the first focusable element on ${path} and moves focus to main`, async ({ page }) => {
       await page.goto(path);
+      // Wait for the first render: before it there is nothing to focus.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.keyboard.press('Tab');
       const focused = page.locator(':focus');
       await expect(focused).toHaveText('Skip to main content');
