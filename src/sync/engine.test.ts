@@ -217,3 +217,21 @@ describe('pull', () => {
     expect(local).toEqual(h.server.table('price_alerts').get(a.id));
   });
 });
+
+describe('auth', () => {
+  it('with no session to refresh, pushing stops (no busy retry loop) until the user signs in again', async () => {
+    await alert();
+    h.server.expireTokens();
+    h.transport.refreshAuth = async () => false;
+    h.engine.start();
+    await h.settle();
+    expect(h.engine.getStatus().phase).toBe('signed-out');
+    await h.advance(60_000);
+    expect(h.requests).toHaveLength(1);
+    expect((await h.db.outbox.toArray())[0].retries).toBe(0);
+    h.transport.token = h.server.tokenGeneration; // signed in again
+    await h.engine.authChanged();
+    await h.settle();
+    expect(h.server.table('price_alerts').size).toBe(1);
+  });
+});

@@ -273,7 +273,8 @@ export class SyncEngine {
       }
     } while (this.again && !this.stopped);
     if (this.stopped) return;
-    if (this.status.phase !== 'offline' && this.status.phase !== 'signed-out') {
+    if (this.authBlocked) this.update({ phase: 'signed-out', inFlight: 0 });
+    else if (this.status.phase !== 'offline') {
       this.update({ phase: this.clock.now() < this.backoffUntil ? 'backoff' : 'idle', inFlight: 0 });
     }
     await this.scheduleNext();
@@ -288,7 +289,13 @@ export class SyncEngine {
       this.pullRetryAt = 0;
       void this.transport
         .refreshAuth()
-        .then((ok) => ok && this.kick())
+        .then((ok) => {
+          if (ok) this.kick();
+          else {
+            this.authBlocked = true;
+            this.update({ phase: 'signed-out' });
+          }
+        })
         .catch(() => undefined);
       return;
     }
@@ -305,7 +312,7 @@ export class SyncEngine {
     // (a slow pull, say) is due now.
     const userId = await this.store.sessionUserId();
     const parkedRows = await this.store.parkedRowKeys();
-    for (const op of await this.store.pendingOps()) {
+    for (const op of this.authBlocked ? [] : await this.store.pendingOps()) {
       if (op.next_attempt_at === 0 || op.user_id !== userId || parkedRows.has(`${op.table}:${op.row_id}`)) continue;
       next = Math.min(next, Math.max(op.next_attempt_at, now, this.backoffUntil));
     }
