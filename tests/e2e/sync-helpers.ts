@@ -88,3 +88,13 @@ export const leaderBadge = (page: Page) => page.locator('.sync-badge[data-leader
 export async function waitForLeader(page: Page): Promise<void> {
   await expect(leaderBadge(page)).toHaveCount(1, { timeout: 20_000 });
 }
+
+/** The app is installed (service worker controlling) and idle, so going offline breaks nothing. */
+export async function settledAndInstalled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.waitForLoadState('networkidle');
+}

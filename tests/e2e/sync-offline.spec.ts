@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import {
   API_URL, badge, createConfirmedUser, enableHooks, hooksReady, isBookmarked, ledgerFor, listingIds,
-  queueCounts, serverBookmarks, signInUi, toggleBookmark, waitForLeader,
+  queueCounts, serverBookmarks, settledAndInstalled, signInUi, toggleBookmark, waitForLeader,
 } from './sync-helpers';
 
 test('offline bookmark survives a reload and is on the server within 10 s of reconnecting', async ({ page, context }) => {
@@ -16,11 +16,7 @@ test('offline bookmark survives a reload and is on the server within 10 s of rec
 
   await page.goto(`/marketplace/${listingId}`);
   // The app must be installed (service worker precached and controlling) to reload offline.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await settledAndInstalled(page);
   await hooksReady(page);
   await waitForLeader(page);
   await context.setOffline(true);
@@ -66,6 +62,8 @@ test('the API stopped mid-sync and restarted: nothing lost, nothing duplicated',
     return route.continue();
   });
 
+  await settledAndInstalled(page);
+  await hooksReady(page);
   await context.setOffline(true);
   for (const id of ids) await toggleBookmark(page, id);
   await expect.poll(() => queueCounts(page)).toEqual({ queued: 5, parked: 0 });

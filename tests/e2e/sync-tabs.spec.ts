@@ -3,7 +3,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import {
   API_URL, createConfirmedUser, enableHooks, hooksReady, leaderBadge, listingIds, serverBookmarks, signInUi,
-  toggleBookmark, badge,
+  toggleBookmark, badge, settledAndInstalled,
 } from './sync-helpers';
 
 function countUploads(page: Page): { n: number } {
@@ -33,6 +33,9 @@ test('a write in one tab shows in the other; only one tab uploads; the other tak
   await expect(b.locator('.sync-badge[data-leader="false"]')).toHaveCount(1);
 
   // Offline, so the queued change is visible in both tabs before it uploads.
+  await settledAndInstalled(a);
+  await settledAndInstalled(b);
+  await hooksReady(b);
   await context.setOffline(true);
   await toggleBookmark(b, first);
   await expect(a.getByTestId('sync-pending-count')).toHaveText('1');
