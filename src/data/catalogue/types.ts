@@ -1,136 +1,19 @@
 /**
- * Row shapes of the catalogue tables as the local store holds them (same snake_case columns as
- * supabase/migrations/20261122000100_schema.sql). Numeric columns arrive as numbers.
+ * Catalogue row types as the catalogue screens use them: aliases of the store's row types
+ * (src/data/types.ts) plus the option lists (SPEC §3) in a canonical order.
  */
-export type BodyStyle = 'sedan' | 'suv' | 'hatchback' | 'coupe' | 'wagon' | 'convertible';
-export type FuelType = 'petrol' | 'diesel' | 'electric' | 'hybrid';
+import type { Brand, CarModel, Dealer, ListingPriceHistory, Review, VehicleListing } from '../types';
+export type { BodyStyle, FuelType } from '../types';
+import type { BodyStyle, FuelType } from '../types';
+
 export type Gearbox = 'manual' | 'automatic';
+export type BrandRow = Brand;
+export type CarModelRow = CarModel;
+export type ReviewRow = Review;
+export type DealerRow = Dealer;
+export type ListingRow = VehicleListing;
+export type PriceHistoryRow = ListingPriceHistory;
 
 export const BODY_STYLES: readonly BodyStyle[] = ['sedan', 'suv', 'hatchback', 'coupe', 'wagon', 'convertible'];
 export const FUEL_TYPES: readonly FuelType[] = ['petrol', 'diesel', 'electric', 'hybrid'];
 export const GEARBOXES: readonly Gearbox[] = ['manual', 'automatic'];
-
-export interface BrandRow {
-  id: string;
-  slug: string;
-  name: string;
-  country: string;
-  founded: number | null;
-  logo_url: string | null;
-  description: string;
-  updated_at: string;
-}
-
-export interface CarModelRow {
-  id: string;
-  brand_id: string;
-  slug: string;
-  name: string;
-  body_style: BodyStyle;
-  fuel_type: FuelType;
-  price_from: number;
-  model_year: number;
-  mpg: number | null;
-  ev_range_miles: number | null;
-  mi_per_kwh: number | null;
-  battery_kwh: number | null;
-  co2_gkm: number;
-  insurance_group: number | null;
-  ncap_stars: number | null;
-  ncap_year: number | null;
-  euro_standard: number | null;
-  seats: number;
-  doors: number;
-  boot_litres: number | null;
-  zero_to_62: number | null;
-  top_speed_mph: number | null;
-  power_bhp: number | null;
-  engine_cc: number | null;
-  gearbox: Gearbox;
-  drivetrain: 'fwd' | 'rwd' | 'awd';
-  length_mm: number | null;
-  width_mm: number | null;
-  height_mm: number | null;
-  towing_kg: number | null;
-  description: string;
-  image_url: string | null;
-  updated_at: string;
-}
-
-export interface ReviewSections {
-  driving?: string;
-  interior?: string;
-  practicality?: string;
-  running_costs?: string;
-  safety?: string;
-}
-
-export interface ReviewRow {
-  id: string;
-  car_model_id: string;
-  author: string;
-  title: string;
-  cs_score: number;
-  verdict: string;
-  pros: string[];
-  cons: string[];
-  sections: ReviewSections;
-  published: boolean;
-  published_at: string | null;
-  updated_at: string;
-}
-
-export interface DealerRow {
-  id: string;
-  slug: string;
-  name: string;
-  town: string;
-  outcode: string;
-  postcode: string;
-  lat: number;
-  lng: number;
-  phone: string;
-  email: string;
-  rating: number | null;
-  admin_fee: number;
-  updated_at: string;
-}
-
-export interface ListingRow {
-  id: string;
-  dealer_id: string;
-  car_model_id: string;
-  brand_id: string;
-  title: string;
-  price: number;
-  admin_fee: number;
-  year: number;
-  registration_date: string | null;
-  registration: string | null;
-  mileage: number;
-  colour: string;
-  fuel_type: FuelType;
-  body_style: BodyStyle;
-  gearbox: Gearbox;
-  seats: number;
-  doors: number;
-  engine_cc: number | null;
-  co2_gkm: number;
-  insurance_group: number | null;
-  condition: 'used' | 'nearly_new';
-  status: 'active' | 'reserved' | 'sold';
-  description: string;
-  image_seed: number;
-  outcode: string;
-  lat: number | null;
-  lng: number | null;
-  listed_at: string;
-  updated_at: string;
-}
-
-export interface PriceHistoryRow {
-  id: string;
-  vehicle_listing_id: string;
-  price: number;
-  changed_at: string;
-}
