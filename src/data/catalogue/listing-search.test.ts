@@ -1,0 +1,134 @@
+// The indexed search must return exactly what a full scan returns, for any filters and sort.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createDatabase, type MotorlyDb } from '../db';
+import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
+import { LISTING_SORTS, scanListings, searchListings, type ListingSearch } from './listing-search';
+import { BODY_STYLES, FUEL_TYPES, type CarModelRow, type DealerRow, type ListingRow, type PriceHistoryRow } from './types';
+
+const uuid = (prefix: number, n: number) => `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+let seed = 42;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+
+const COLOURS = ['Red', 'Metallic Blue', 'Grey', 'Polar White', 'Black'];
+const OUTCODES: [string, number, number][] = [['LS1', 53.797, -1.548], ['M1', 53.478, -2.236], ['B1', 52.48, -1.904], ['EC1A', 51.519, -0.098], ['G1', 55.861, -4.25], ['BS1', 51.454, -2.594]];
+
+let db: MotorlyDb;
+
+beforeAll(async () => {
+  db = createDatabase(`catalogue-search-test-${Date.now()}`);
+  const brands = [0, 1, 2].map((i) => ({ id: uuid(1, i), slug: ['ford', 'kia', 'tesla'][i], name: ['Ford', 'Kia', 'Tesla'][i], country: '', founded: null, logo_url: null, description: '' }));
+  const models: CarModelRow[] = [];
+  for (let i = 0; i < 12; i++) {
+    const fuel = pick(FUEL_TYPES);
+    models.push({
+      id: uuid(2, i), brand_id: brands[i % 3].id, slug: `model-${i}`, name: `Model ${i}`, body_style: pick(BODY_STYLES), fuel_type: fuel,
+      price_from: 15_000 + Math.round(rnd() * 50_000), model_year: 2026, mpg: fuel === 'electric' ? null : 50, ev_range_miles: null, mi_per_kwh: null,
+      battery_kwh: null, co2_gkm: fuel === 'electric' ? 0 : 90 + Math.round(rnd() * 100), insurance_group: 1 + Math.floor(rnd() * 50), ncap_stars: 5, ncap_year: 2024,
+      euro_standard: 6, seats: pick([2, 4, 5, 7]), doors: 5, boot_litres: 400, zero_to_62: 8, top_speed_mph: 120, power_bhp: 150, engine_cc: 1500,
+      gearbox: pick(['manual', 'automatic'] as const), drivetrain: 'fwd', length_mm: null, width_mm: null, height_mm: null, towing_kg: null, description: '', image_url: null,
+    });
+  }
+  const dealers: DealerRow[] = OUTCODES.map(([outcode, lat, lng], i) => ({ id: uuid(3, i), slug: `d${i}`, name: `Dealer ${i}`, town: outcode, outcode, postcode: `${outcode} 1AA`, lat, lng, phone: '', email: '', rating: 4.5, admin_fee: 0 }));
+  const listings: ListingRow[] = [];
+  const history: PriceHistoryRow[] = [];
+  for (let i = 0; i < 1500; i++) {
+    const m = pick(models);
+    const d = pick(dealers);
+    const year = 2012 + Math.floor(rnd() * 15);
+    const price = Math.round(2_000 + rnd() * 60_000);
+    const listed = `2026-${String(1 + Math.floor(rnd() * 10)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 27)).padStart(2, '0')}T10:00:00Z`;
+    const id = uuid(4, i);
+    listings.push({
+      id, dealer_id: d.id, car_model_id: m.id, brand_id: m.brand_id, title: `${year} ${m.name}`, price, admin_fee: 0, year,
+      registration_date: `${year}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-10`, registration: null, mileage: Math.round(rnd() * 120_000),
+      colour: pick(COLOURS), fuel_type: m.fuel_type, body_style: m.body_style, gearbox: m.gearbox, seats: m.seats, doors: 5, engine_cc: 1500,
+      co2_gkm: m.co2_gkm, insurance_group: m.insurance_group, condition: 'used', status: rnd() < 0.1 ? 'sold' : rnd() < 0.1 ? 'reserved' : 'active',
+      description: '', image_seed: i, outcode: d.outcode, lat: d.lat, lng: d.lng, listed_at: listed,
+    });
+    history.push({ id: uuid(5, i * 2), vehicle_listing_id: id, price: rnd() < 0.35 ? price + 500 + Math.round(rnd() * 2000) : price, changed_at: listed });
+    if (history[history.length - 1].price !== price) history.push({ id: uuid(5, i * 2 + 1), vehicle_listing_id: id, price, changed_at: '2026-10-30T10:00:00Z' });
+  }
+  await db.brands.bulkPut(brands);
+  await db.car_models.bulkPut(models);
+  await db.dealers.bulkPut(dealers);
+  await db.vehicle_listings.bulkPut(listings);
+  await db.listing_price_history.bulkPut(history);
+});
+
+afterAll(async () => {
+  db.close();
+  await db.delete();
+});
+
+const base: ListingSearch = { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize: 20 };
+
+const searchArb: fc.Arbitrary<ListingSearch> = fc.record({
+  postcode: fc.option(fc.constantFrom('LS1 4AP', 'M1', 'SW1A 1AA', 'ZZ9 9ZZ'), { nil: undefined }),
+  radius: fc.option(fc.constantFrom(10, 50, 200), { nil: undefined }),
+  make: fc.option(fc.constantFrom('ford', 'kia', 'tesla', 'nope'), { nil: undefined }),
+  model: fc.option(fc.constantFrom('model-0', 'model-1', 'model-3'), { nil: undefined }),
+  priceMode: fc.constantFrom('cash' as const, 'monthly' as const),
+  priceMin: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: undefined }),
+  priceMax: fc.option(fc.integer({ min: 10_000, max: 70_000 }), { nil: undefined }),
+  monthlyMax: fc.option(fc.integer({ min: 100, max: 900 }), { nil: undefined }),
+  yearMin: fc.option(fc.integer({ min: 2012, max: 2020 }), { nil: undefined }),
+  yearMax: fc.option(fc.integer({ min: 2018, max: 2026 }), { nil: undefined }),
+  mileageMax: fc.option(fc.integer({ min: 5_000, max: 100_000 }), { nil: undefined }),
+  body: fc.subarray([...BODY_STYLES]),
+  fuel: fc.subarray([...FUEL_TYPES]),
+  gearbox: fc.option(fc.constantFrom('manual' as const, 'automatic' as const), { nil: undefined }),
+  colour: fc.subarray(['red', 'blue', 'grey']),
+  seatsMin: fc.option(fc.constantFrom(4, 5, 7), { nil: undefined }),
+  taxMax: fc.option(fc.constantFrom(0, 200, 640), { nil: undefined }),
+  insuranceMax: fc.option(fc.integer({ min: 5, max: 50 }), { nil: undefined }),
+  ulez: fc.boolean(),
+  sort: fc.constantFrom(...LISTING_SORTS),
+  page: fc.integer({ min: 1, max: 3 }),
+  pageSize: fc.constantFrom(5, 20, 100),
+});
+
+describe('searchListings', () => {
+  it('matches the full scan for random filter + sort combinations', async () => {
+    await fc.assert(
+      fc.asyncProperty(searchArb, async (s) => {
+        const [a, b] = await Promise.all([searchListings(db, s), scanListings(db, s)]);
+        expect(a.total).toBe(b.total);
+        expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
+        expect(a.postcodeError).toBe(b.postcodeError);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('sorts by price and pages through without overlap', async () => {
+    const p1 = await searchListings(db, { ...base, sort: 'price-asc', make: 'ford' });
+    const p2 = await searchListings(db, { ...base, sort: 'price-asc', make: 'ford', page: 2 });
+    const prices = [...p1.rows, ...p2.rows].map((r) => r.price);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+    expect(new Set([...p1.rows, ...p2.rows].map((r) => r.id)).size).toBe(40);
+    expect(p1.rows.every((r) => r.brand_id === uuid(1, 0) && r.status !== 'sold')).toBe(true);
+  });
+
+  it('filters by radius from a postcode and sorts nearest first', async () => {
+    const res = await searchListings(db, { ...base, postcode: 'LS1 4AP', radius: 50, sort: 'distance', pageSize: 100 });
+    expect(res.total).toBeGreaterThan(0);
+    const miles = res.rows.map((r) => res.dealerMiles[r.dealer_id]);
+    expect(miles.every((m) => m <= 50)).toBe(true);
+    expect(miles).toEqual([...miles].sort((x, y) => x - y));
+  });
+
+  it('reports an unknown postcode in friendly words', async () => {
+    const res = await searchListings(db, { ...base, postcode: 'ZZ9 9ZZ' });
+    expect(res.postcodeError).toMatch(/postcode/i);
+  });
+
+  it('turns a monthly budget into a cash ceiling with the representative example', async () => {
+    const cash = cashPriceForMonthly(300);
+    expect(representativeMonthly(cash)).toBeLessThanOrEqual(300);
+    expect(representativeMonthly(cash + 100)).toBeGreaterThan(300);
+    const res = await searchListings(db, { ...base, priceMode: 'monthly', monthlyMax: 300, pageSize: 100 });
+    expect(res.rows.every((r) => r.price <= cash)).toBe(true);
+  });
+});
