@@ -10,9 +10,17 @@ export interface QueryResult<Row = Record<string, unknown>> {
   fields: { name: string; dataTypeID: number }[];
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on the server, keyed by its text (PGlite; ignored on node-pg). Only
+   * for generated statements of bounded shape whose result columns never change (the Data API's).
+   */
+  prepare?: boolean;
+}
+
 /** A connection-like handle; inside `transaction` every call runs in that one transaction. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<Row>>;
   /** Runs several statements without parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
 }

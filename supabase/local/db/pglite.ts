@@ -2,9 +2,12 @@
 // serialised by PGlite's own mutex. Nested use of `db` inside `db.transaction` would deadlock:
 // code inside a transaction must use the `tx` handle.
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, protocol, parse as pgParse, type Transaction } from '@electric-sql/pglite';
+
+const { DatabaseError } = protocol.messages;
+type DatabaseError = InstanceType<typeof DatabaseError>;
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { Db, Queryable, QueryResult } from '../types';
+import type { Db, Queryable, QueryOptions, QueryResult } from '../types';
 import { INT8_OID, NUMERIC_OID, TEXT_KEPT_OIDS, toNumber } from './sql';
 
 const identity = (v: string) => v;
@@ -35,12 +38,133 @@ function serializersFor(pg: PGlite): Record<number, Serializer> {
   });
 }
 
+/**
+ * Text values for a Bind message when no parameter needs its Postgres type to be serialised: strings
+ * verbatim, numbers as text (what the typed serialisers produce too), null. Anything else -> null
+ * (the caller takes PGlite's typed path).
+ */
+function plainValues(params: unknown[]): (string | null)[] | null {
+  const out: (string | null)[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const v = params[i];
+    if (typeof v === 'string') out[i] = v;
+    else if (v === null || v === undefined) out[i] = null;
+    else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') out[i] = String(v);
+    else return null;
+  }
+  return out;
+}
+
+const S = protocol.serialize;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
 type Runner = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
-function wrap(runner: Runner, serializers: Record<number, Serializer>): Queryable {
+/**
+ * Server-side prepared statements for SQL the caller marks `prepare` (the Data API's generated
+ * statements: bounded shapes, fixed result columns). PostgREST prepares its statements too: the
+ * parse/analyse work is done once and Postgres may switch to a cached generic plan, which skips the
+ * planner (and its relation-size probes, file-system calls under PGlite). LRU-bounded; evicted
+ * statements are closed in the next message. Not transactional, so a rollback keeps them.
+ */
+class StatementCache {
+  private readonly names = new Map<string, string>();
+  private readonly toClose: string[] = [];
+  private seq = 0;
+  constructor(private readonly max = 256) {}
+
+  lookup(sql: string): string | undefined {
+    const name = this.names.get(sql);
+    if (name !== undefined) {
+      this.names.delete(sql); // refresh LRU position
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+  nextName(): string {
+    return `motorly_s${this.seq++}`;
+  }
+  remember(sql: string, name: string): void {
+    this.names.set(sql, name);
+    if (this.names.size > this.max) {
+      const [oldest, oldName] = this.names.entries().next().value as [string, string];
+      this.names.delete(oldest);
+      this.toClose.push(oldName);
+    }
+  }
+  forget(sql: string): void {
+    const name = this.names.get(sql);
+    if (name === undefined) return;
+    this.names.delete(sql);
+    this.toClose.push(name);
+  }
+  /** Close messages for evicted statements (sent ahead of the next statement). */
+  takeCloses(): Uint8Array[] {
+    return this.toClose.splice(0).map((name) => S.close({ type: 'S', name }));
+  }
+}
+
+interface Shared {
+  pg: PGlite;
+  serializers: Record<number, Serializer>;
+  statements: StatementCache;
+}
+
+/**
+ * Queries whose parameters are plain text run as ONE protocol message ([Close], [Parse], Bind,
+ * Describe, Execute, Sync). PGlite's own query() makes six separate calls into the WebAssembly
+ * module and analyses the statement twice (a Describe of the statement first, to learn parameter
+ * types), which was about 40% of a Data API request's database time.
+ */
+function wrap(shared: Shared, runner: Runner, inTx: Transaction | null): Queryable {
+  const { pg, statements } = shared;
+  const fast = async <Row>(sql: string, values: (string | null)[], prepare: boolean): Promise<QueryResult<Row>> => {
+    const cached = prepare ? statements.lookup(sql) : undefined;
+    const name = cached ?? (prepare ? statements.nextName() : '');
+    const message = concat([
+      ...statements.takeCloses(),
+      ...(cached === undefined ? [S.parse({ text: sql, name })] : []),
+      S.bind({ values, statement: name }),
+      S.describe({ type: 'P' }),
+      S.execute({}),
+      S.sync(),
+    ]);
+    const run = () => pg._runExclusiveQuery(() => pg.execProtocolStream(message, { syncToFs: inTx === null, throwOnError: false }));
+    let messages;
+    if (inTx) {
+      if (inTx.closed) throw new Error('Transaction is closed');
+      messages = await run();
+    } else {
+      await pg._checkReady();
+      messages = await pg._runExclusiveTransaction(run);
+    }
+    const error = messages.find((m): m is DatabaseError => m instanceof DatabaseError);
+    if (prepare && cached === undefined && messages.some((m) => m.name === 'parseComplete')) statements.remember(sql, name);
+    if (error) {
+      // 26000: the statement vanished (DEALLOCATE ALL); 0A000: DDL changed its result type
+      // ("cached plan must not change result type"). Either way, prepare it afresh next time.
+      if ((error.code === '26000' || error.code === '0A000') && cached !== undefined) statements.forget(sql);
+      throw error;
+    }
+    const r = pgParse.parseResults(messages, pg.parsers)[0];
+    return { rows: r.rows as Row[], affectedRows: r.affectedRows ?? 0, fields: r.fields };
+  };
   return {
-    async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const r = await runner.query<Row>(sql, params, { serializers });
+    async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<Row>> {
+      const values = plainValues(params);
+      if (values) return fast<Row>(sql, values, opts?.prepare === true);
+      const r = await runner.query<Row>(sql, params, { serializers: shared.serializers });
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0, fields: r.fields };
     },
     async exec(sql: string): Promise<void> {
@@ -57,14 +181,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
     parsers,
     relaxedDurability: true,
   });
-  const serializers = serializersFor(pg);
+  const shared: Shared = { pg, serializers: serializersFor(pg), statements: new StatementCache() };
   // Supabase's search_path: extension functions (crypt, gen_salt, ...) live in schema extensions.
   await pg.exec('set search_path to public, extensions');
-  const base = wrap(pg, serializers);
+  const base = wrap(shared, pg, null);
   return {
     kind: 'pglite',
     ...base,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx, serializers))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(shared, tx, tx))),
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
       return async () => {

@@ -268,8 +268,10 @@ export function nodeSql(
   if (where.length > 0) sql += ` where ${where.join(' and ')}`;
   if (!opts.countOnly) sql += orderSql(node, params);
   if (!opts.skipPaging) {
-    if (node.limit !== null) sql += ` limit ${params.add(String(node.limit))}::bigint`;
-    if (node.offset !== null) sql += ` offset ${params.add(String(node.offset))}::bigint`;
+    // Inline (validated integers, as PostgREST does): a prepared statement's generic plan then knows
+    // the row goal, and a parameter here would make it assume 10% of the table.
+    if (node.limit !== null) sql += ` limit ${Math.trunc(node.limit)}`;
+    if (node.offset !== null) sql += ` offset ${Math.trunc(node.offset)}`;
   }
   return sql;
 }

@@ -42,7 +42,7 @@ export async function runRead(
     withCount: opts.prefer.count !== null,
     prelude: opts.prelude,
   });
-  const row = (await tx.query<ReadRow>(sql, params.values)).rows[0];
+  const row = (await tx.query<ReadRow>(sql, params.values, { prepare: true })).rows[0];
   const total = row.total === null ? null : Number(row.total);
   const pageCount = Number(row.page_count);
   const { status, contentRange } = rangeStatus(root.offset ?? 0, pageCount, total);

@@ -74,16 +74,17 @@ export async function runRpc(opts: {
 
   switch (fn.returnKind) {
     case 'void':
-      await tx.query(withPrelude(`select ${call}`), params.values);
+      await tx.query(withPrelude(`select ${call}`), params.values, { prepare: true });
       return { status: 204, body: null, contentRange: '*/*' };
     case 'scalar': {
-      const r = await tx.query<{ body: string | null }>(withPrelude(`select to_json(${call})::text as body`), params.values);
+      const r = await tx.query<{ body: string | null }>(withPrelude(`select to_json(${call})::text as body`), params.values, { prepare: true });
       return { status: 200, body: r.rows[0]?.body ?? 'null', contentRange: '0-0/*' };
     }
     case 'setof-scalar': {
       const r = await tx.query<{ body: string; n: number }>(
         withPrelude(`select coalesce(json_agg(_f.v), '[]')::text as body, count(*) as n from ${call} as _f(v)`),
         params.values,
+        { prepare: true },
       );
       const n = Number(r.rows[0].n);
       return { status: 200, body: opts.single ? singleObject(r.rows[0].body, n) : r.rows[0].body, contentRange: n > 0 ? `0-${n - 1}/*` : '*/*' };

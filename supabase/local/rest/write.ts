@@ -42,7 +42,7 @@ async function finish(
 ): Promise<WriteOutcome> {
   const wantsBody = a.prefer.return === 'representation';
   if (!wantsBody) {
-    const r = await a.tx.query<{ n: number }>(`with pgrst_source as (${mutation}) select count(*) as n from pgrst_source`, params.values);
+    const r = await a.tx.query<{ n: number }>(`with pgrst_source as (${mutation}) select count(*) as n from pgrst_source`, params.values, { prepare: true });
     const n = Number(r.rows[0].n);
     if (a.single && n !== 1) {
       throw new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
