@@ -1,0 +1,152 @@
+/**
+ * Live-query hooks for the catalogue screens. They read only the local store, so every screen works
+ * offline once the catalogue has been downloaded, and re-render when sync writes new rows.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
+import { db } from '../db';
+import { searchListings, reductionMap, type ListingPage, type ListingSearch } from './listing-search';
+import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
+
+export interface CatalogueBasics {
+  brands: BrandRow[];
+  models: CarModelRow[];
+  /** Latest published review per model. */
+  reviewByModel: Map<string, ReviewRow>;
+  brandById: Map<string, BrandRow>;
+  modelById: Map<string, CarModelRow>;
+}
+
+/** Brands, models and their reviews (a few hundred rows): the small tables every screen joins with. */
+export function useCatalogueBasics(): CatalogueBasics | undefined {
+  return useLiveQuery(async () => {
+    const [brands, models, reviews] = await Promise.all([db.brands.toArray(), db.car_models.toArray(), db.reviews.toArray()]);
+    const reviewByModel = new Map<string, ReviewRow>();
+    for (const r of reviews) {
+      if (!r.published) continue;
+      const prev = reviewByModel.get(r.car_model_id);
+      if (!prev || (r.published_at ?? '') > (prev.published_at ?? '')) reviewByModel.set(r.car_model_id, r);
+    }
+    brands.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+    return {
+      brands,
+      models,
+      reviewByModel,
+      brandById: new Map(brands.map((b) => [b.id, b])),
+      modelById: new Map(models.map((m) => [m.id, m])),
+    };
+  }, []);
+}
+
+/** One page of marketplace results for a search (undefined while the first answer loads). */
+export function useListingSearch(search: ListingSearch): ListingPage | undefined {
+  const key = JSON.stringify(search);
+  return useLiveQuery(() => searchListings(db, search), [key]);
+}
+
+export function useListingCount(): number | undefined {
+  return useLiveQuery(() => db.vehicle_listings.count(), []);
+}
+
+/** Price indicators for the given listings, from comparables of the same models. */
+export function usePriceIndicators(rows: readonly ListingRow[] | undefined, referenceYear = new Date().getFullYear()): Record<string, PriceIndicator> | undefined {
+  const ids = (rows ?? []).map((r) => r.id).join(',');
+  return useLiveQuery(async () => {
+    if (!rows || rows.length === 0) return {};
+    const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
+    const comparables = await db.vehicle_listings.where('car_model_id').anyOf(modelIds).toArray();
+    const byModel = new Map<string, ListingRow[]>();
+    for (const c of comparables) if (c.status !== 'sold') byModel.set(c.car_model_id, [...(byModel.get(c.car_model_id) ?? []), c]);
+    return Object.fromEntries(rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]));
+  }, [ids, referenceYear]);
+}
+
+/** Price reductions (first price minus current) for the given listings. */
+export function useReductions(ids: readonly string[]): Record<string, number> | undefined {
+  const key = ids.join(',');
+  return useLiveQuery(async () => {
+    if (ids.length === 0) return {};
+    const rows = await db.listing_price_history.where('vehicle_listing_id').anyOf([...ids]).toArray();
+    const out: Record<string, number> = {};
+    const by = new Map<string, PriceHistoryRow[]>();
+    for (const h of rows) by.set(h.vehicle_listing_id, [...(by.get(h.vehicle_listing_id) ?? []), h]);
+    for (const [id, hs] of by) {
+      hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+      const drop = hs[0].price - hs[hs.length - 1].price;
+      if (drop > 0) out[id] = drop;
+    }
+    return out;
+  }, [key]);
+}
+
+export interface ListingDetail {
+  listing: ListingRow;
+  model?: CarModelRow;
+  brand?: BrandRow;
+  dealer?: DealerRow;
+  review?: ReviewRow;
+  history: PriceHistoryRow[];
+  indicator: PriceIndicator;
+}
+
+/** Everything the listing screen shows; null when the listing is not in the store. */
+export function useListingDetail(id: string, referenceYear = new Date().getFullYear()): ListingDetail | null | undefined {
+  return useLiveQuery(async () => {
+    const listing = await db.vehicle_listings.get(id);
+    if (!listing) return null;
+    const [model, brand, dealer, reviews, history, comparables] = await Promise.all([
+      db.car_models.get(listing.car_model_id),
+      db.brands.get(listing.brand_id),
+      db.dealers.get(listing.dealer_id),
+      db.reviews.where('car_model_id').equals(listing.car_model_id).toArray(),
+      db.listing_price_history.where('vehicle_listing_id').equals(id).toArray(),
+      db.vehicle_listings.where('car_model_id').equals(listing.car_model_id).toArray(),
+    ]);
+    history.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+    const review = reviews.filter((r) => r.published).sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))[0];
+    return {
+      listing, model, brand, dealer, review, history,
+      indicator: priceIndicator(listing, comparables.filter((c) => c.status !== 'sold'), referenceYear),
+    };
+  }, [id, referenceYear]);
+}
+
+/** Active listings of one model, cheapest first. */
+export function useModelListings(modelId: string | undefined, limit = 6): { rows: ListingRow[]; total: number } | undefined {
+  return useLiveQuery(async () => {
+    if (!modelId) return { rows: [], total: 0 };
+    const all = await db.vehicle_listings.where('[car_model_id+price]').between([modelId, 0], [modelId, Number.MAX_SAFE_INTEGER]).toArray();
+    const live = all.filter((l) => l.status !== 'sold');
+    return { rows: live.slice(0, limit), total: live.length };
+  }, [modelId, limit]);
+}
+
+/** Listings with the biggest recent price drops (home screen). */
+export function useRecentPriceDrops(limit = 6): { listing: ListingRow; drop: number }[] | undefined {
+  return useLiveQuery(async () => {
+    const map = await reductionMap(db);
+    const top = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit * 3);
+    const rows = await db.vehicle_listings.bulkGet(top.map(([id]) => id));
+    return rows
+      .map((listing, i) => ({ listing, drop: top[i][1] }))
+      .filter((x): x is { listing: ListingRow; drop: number } => !!x.listing && x.listing.status === 'active')
+      .slice(0, limit);
+  }, [limit]);
+}
+
+/** Listings and models by id (bookmarks, compare). */
+export function useListingsByIds(ids: readonly string[]): Map<string, ListingRow> | undefined {
+  const key = ids.join(',');
+  return useLiveQuery(async () => {
+    const rows = await db.vehicle_listings.bulkGet([...ids]);
+    return new Map(rows.filter((r): r is ListingRow => !!r).map((r) => [r.id, r]));
+  }, [key]);
+}
+
+export function useDealersByIds(ids: readonly string[]): Map<string, DealerRow> | undefined {
+  const key = ids.join(',');
+  return useLiveQuery(async () => {
+    const rows = await db.dealers.bulkGet([...new Set(ids)]);
+    return new Map(rows.filter((r): r is DealerRow => !!r).map((r) => [r.id, r]));
+  }, [key]);
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { db, toggleBookmark, useIsBookmarked, type BookmarkTarget } from '@/data';
+import { Button, toast } from '@/shared/ui';
+
+/** Bookmarks a model or listing in the local store (works offline; syncs when signed in). */
+export function BookmarkButton({ target, label, compact }: { target: BookmarkTarget; label: string; compact?: boolean }) {
+  const bookmarked = useIsBookmarked(target);
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const now = await toggleBookmark(db, target);
+      toast({ title: now ? 'Saved to bookmarks' : 'Removed from bookmarks', description: label, variant: now ? 'success' : 'default', duration: 3000 });
+    } catch {
+      toast({ title: 'Something went wrong', description: 'There was a problem accessing the data. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      data-testid="bookmark-toggle"
+      aria-pressed={bookmarked === true}
+      aria-label={compact ? `${bookmarked ? 'Remove bookmark for' : 'Bookmark'} ${label}` : undefined}
+      variant={bookmarked ? 'secondary' : 'outline'}
+      size={compact ? 'sm' : 'md'}
+      disabled={busy || bookmarked === undefined}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span>
+      {!compact && (bookmarked ? 'Bookmarked' : 'Bookmark')}
+    </Button>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { representativeMonthly, type ListingRow } from '@/data/catalogue';
+import { formatGBP, formatMiles } from '@/shared/lib/format';
+import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/shared/lib/uk';
+import { href } from '@/shared/lib/routes';
+import { Badge } from '@/shared/ui';
+import { CarImage } from './car-image';
+import { CompareButton } from './compare-button';
+import { PriceIndicatorBadge } from './price-indicator-badge';
+import { galleryShots } from './car-art';
+
+export interface ListingCardProps {
+  listing: ListingRow;
+  indicator?: PriceIndicator;
+  reduction?: number;
+  miles?: number;
+  town?: string;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ListingCard({ listing: l, indicator, reduction, miles, town, headingLevel: H = 'h3' }: ListingCardProps) {
+  const shot = galleryShots(l.image_seed)[0];
+  return (
+    <article className="cat-card cat-listing" data-testid="listing-card" data-listing-id={l.id}>
+      <Link to={href.listing(l.id)} className="cat-card__media" tabIndex={-1} aria-hidden="true">
+        <CarImage bodyStyle={l.body_style} colour={l.colour} view={shot.view} backdrop={shot.backdrop} alt="" />
+        {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
+      </Link>
+      <div className="cat-card__body">
+        <H className="cat-card__title">
+          <Link to={href.listing(l.id)}>{l.title}</Link>
+        </H>
+        <p className="cat-price">
+          <strong>{formatGBP(l.price)}</strong>
+          <span className="cat-muted"> or {formatGBP(representativeMonthly(l.price))}/mo*</span>
+        </p>
+        <ul className="cat-facts" aria-label="Key facts">
+          <li>{l.year}</li>
+          <li>{formatMiles(l.mileage)}</li>
+          <li>{fuelLabel(l.fuel_type)}</li>
+          <li>{GEARBOX_LABELS[l.gearbox]}</li>
+        </ul>
+        <div className="cat-card__tags">
+          <PriceIndicatorBadge indicator={indicator} />
+          {reduction ? <Badge variant="accent">Reduced {formatGBP(reduction)}</Badge> : null}
+        </div>
+        <p className="cat-muted cat-card__where">
+          {town ?? l.outcode}
+          {miles !== undefined ? ` · ${Math.round(miles)} miles away` : ''}
+        </p>
+        <div className="cat-card__actions">
+          <CompareButton compact item={{ kind: 'listing', id: l.id }} label={l.title} />
+        </div>
+      </div>
+    </article>
+  );
+}

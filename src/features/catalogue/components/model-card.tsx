@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import type { BrandRow, CarModelRow } from '@/data/catalogue';
+import { formatGBP, formatMpg } from '@/shared/lib/format';
+import { BODY_STYLE_LABELS, fuelLabel } from '@/shared/lib/uk';
+import { href } from '@/shared/lib/routes';
+import { CarImage } from './car-image';
+import { CompareButton } from './compare-button';
+import { ScorePill } from './stars';
+
+const MODEL_COLOURS = ['Blue', 'Red', 'Silver', 'Grey', 'White', 'Green', 'Black', 'Orange'];
+
+/** A stable showroom colour per model, so the same model always looks the same. */
+export function modelColour(m: CarModelRow): string {
+  let h = 0;
+  for (const ch of m.id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return MODEL_COLOURS[h % MODEL_COLOURS.length];
+}
+
+export function economyLabel(m: CarModelRow): string {
+  return m.fuel_type === 'electric' ? (m.ev_range_miles ? `${m.ev_range_miles} miles range` : '') : formatMpg(m.mpg);
+}
+
+export function ModelCard({ model: m, brand, score, headingLevel: H = 'h3' }: { model: CarModelRow; brand?: BrandRow; score?: number; headingLevel?: 'h2' | 'h3' }) {
+  const name = `${brand?.name ?? ''} ${m.name}`.trim();
+  const to = href.model(brand?.slug ?? 'unknown', m.slug);
+  return (
+    <article className="cat-card" data-testid="model-card">
+      <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
+        <CarImage bodyStyle={m.body_style} colour={modelColour(m)} alt="" backdrop="studio" />
+      </Link>
+      <div className="cat-card__body">
+        <div className="cat-card__row">
+          <H className="cat-card__title">
+            <Link to={to}>{name}</Link>
+          </H>
+          <ScorePill score={score} />
+        </div>
+        <p className="cat-price">
+          <span className="cat-muted">From </span>
+          <strong>{formatGBP(m.price_from)}</strong>
+        </p>
+        <ul className="cat-facts" aria-label="Key facts">
+          <li>{BODY_STYLE_LABELS[m.body_style]}</li>
+          <li>{fuelLabel(m.fuel_type)}</li>
+          {economyLabel(m) && <li>{economyLabel(m)}</li>}
+          <li>{m.seats} seats</li>
+        </ul>
+        <div className="cat-card__actions">
+          <CompareButton compact item={{ kind: 'model', id: m.id }} label={name} />
+        </div>
+      </div>
+    </article>
+  );
+}
