@@ -1,5 +1,7 @@
+import { usePageTitle } from '../use-page-title';
 import { BookmarksScreen } from '@/features/catalogue/bookmarks/bookmarks-screen';
 
 export default function Screen() {
+  usePageTitle('Bookmarks');
   return <BookmarksScreen />;
 }

@@ -1,8 +1,10 @@
+import { usePageTitle } from '../use-page-title';
 import { installBenchHook } from '@/data/catalogue/bench-hook';
 import { MarketplaceScreen } from '@/features/catalogue/marketplace/marketplace-screen';
 
 installBenchHook();
 
 export default function Screen() {
+  usePageTitle('Marketplace');
   return <MarketplaceScreen />;
 }

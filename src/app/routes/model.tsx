@@ -1,8 +1,10 @@
+import { usePageTitle } from '../use-page-title';
 import { useParams } from 'react-router-dom';
 import { ModelScreen } from '@/features/catalogue/model/model-screen';
 
 /** /brand/{brandName}/{modelName} and /models/{brandName}/{modelName}: one screen. */
 export default function Screen() {
   const { brandName = '', modelName = '' } = useParams();
+  usePageTitle(decodeURIComponent(modelName));
   return <ModelScreen brandName={brandName} modelName={modelName} />;
 }

@@ -18,7 +18,7 @@ export function BookmarksScreen() {
   const models = bookmarks.map((b) => (b.car_model_id ? basics.modelById.get(b.car_model_id) : undefined)).filter((m) => m !== undefined);
   const cars = listingIds.map((id) => listings.get(id)).filter((l) => l !== undefined);
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <PageHeader title="Bookmarks" intro="Cars you've saved. They're kept on this device, work offline, and sync to your account when you're signed in." />
       {bookmarks.length === 0 ? (
         <EmptyState icon={<CarIcon size={26} />} title="No bookmarks yet" description="Use the bookmark button on any car or listing to save it here." actions={<ButtonLink to={href.marketplace()}>Find a car</ButtonLink>} />

@@ -20,14 +20,14 @@ export function BrandScreen({ brandName }: { brandName: string }) {
   if (!data) return <LoadingBlock />;
   if (!brand)
     return (
-      <div className="cat-page">
+      <div className="container page cat-page">
         <EmptyState icon={<CarIcon size={26} />} title="Brand not found" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
       </div>
     );
   const scores = range.map((e) => e.score).filter((s): s is number => s !== undefined);
   const avg = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : undefined;
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <div className="cat-hero" style={{ gridTemplateColumns: 'auto 1fr', alignItems: 'center' }}>
         {brand.logo_url && <img src={brand.logo_url} alt="" width={72} height={72} style={{ borderRadius: 12 }} />}
         <div>

@@ -19,7 +19,7 @@ export function BrowseScreen() {
   const apply = (patch: Partial<BrowseFilters>) => setParams(serializeBrowseFilters(updateBrowseFilters(f, patch)));
   const start = (f.page - 1) * f.pageSize;
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <PageHeader eyebrow="New car range" title="Browse cars" intro="Every model on sale in the UK, with on-the-road prices, expert scores and the running costs that matter." />
       <div className="cat-layout">
         <details className="cat-filters" open>

@@ -73,7 +73,7 @@ export function CompareScreen() {
 
   if (columns.length === 0)
     return (
-      <div className="cat-page">
+      <div className="container page cat-page">
         <PageHeader title="Compare cars" intro={`Put up to ${COMPARE_MAX} models or listings side by side.`} />
         <EmptyState icon={<CarIcon size={26} />} title="Nothing to compare yet" description="Use “Compare” on any car to add it here. Your list is kept on this device." actions={<ButtonLink to={href.browse()}>Browse cars</ButtonLink>} />
       </div>
@@ -106,7 +106,7 @@ export function CompareScreen() {
   ];
 
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <PageHeader title="Compare cars" intro={`${columns.length} of ${COMPARE_MAX} cars. The best figure in each row is highlighted. Share this page's link to share the comparison.`} />
       <div className="cat-table-wrap">
         <table className="cat-table" data-testid="compare-table">

@@ -35,7 +35,7 @@ export function HomeScreen() {
     navigate(text ? `${href.aiSearch()}?q=${encodeURIComponent(text)}` : href.aiSearch());
   };
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <section className="cat-hero" aria-labelledby="home-h">
         <h1 id="home-h">Find the right car, the easy way</h1>
         <p>Describe what you need and our AI search finds it — then compare prices, running costs and reviews from across the UK.</p>

@@ -29,7 +29,7 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
   if (detail === undefined) return <LoadingBlock />;
   if (detail === null)
     return (
-      <div className="cat-page">
+      <div className="container page cat-page">
         <EmptyState
           icon={<CarIcon size={26} />}
           title="We couldn't find this car"
@@ -59,7 +59,7 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
   };
 
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
         <Link to={href.marketplace()}>Marketplace</Link> › {brand && <Link to={`${href.marketplace()}?make=${brand.slug}`}>{brand.name}</Link>}
       </nav>

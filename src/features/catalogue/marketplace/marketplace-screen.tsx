@@ -46,7 +46,7 @@ export function MarketplaceScreen() {
   const modelOptions = brand ? (basics?.models ?? []).filter((m) => m.brand_id === brand.id).sort((a, b) => a.name.localeCompare(b.name)).map((m) => ({ value: m.slug, label: m.name })) : [];
 
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <PageHeader
         eyebrow="Used and nearly-new cars"
         title="Marketplace"

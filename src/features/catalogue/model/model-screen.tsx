@@ -35,7 +35,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
   if (!data) return <LoadingBlock />;
   if (!brand || !model)
     return (
-      <div className="cat-page">
+      <div className="container page cat-page">
         <EmptyState icon={<CarIcon size={26} />} title="Model not found" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
       </div>
     );
@@ -59,7 +59,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
   if (model.engine_cc) specs.push(['Engine', `${model.engine_cc.toLocaleString('en-GB')} cc`]);
   if (model.towing_kg) specs.push(['Towing', `${model.towing_kg.toLocaleString('en-GB')} kg`]);
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
         <Link to={href.browse()}>Browse cars</Link> › <Link to={href.brand(brand.slug)}>{brand.name}</Link>
       </nav>

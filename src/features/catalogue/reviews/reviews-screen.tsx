@@ -62,7 +62,7 @@ export function ReviewsScreen() {
   }, [items, index, q, brand, body, fuel, sort, params]);
 
   return (
-    <div className="cat-page">
+    <div className="container page cat-page">
       <PageHeader eyebrow="Expert reviews" title="Reviews" intro="Independent reviews of every model we list, scored out of 10 on how they drive, what they cost to run and how safe they are." />
       <div className="cat-panel" role="search" aria-label="Search reviews">
         <div className="cat-filter">
