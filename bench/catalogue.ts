@@ -1,0 +1,132 @@
+// `npm run bench:catalogue`: marketplace query speed in real Chromium over the 10,000+ seeded
+// listings. The production build (pointed at a private stack) downloads the catalogue into IndexedDB,
+// then the page's test hook (window.__motorlyBench, present only with ?bench=1) runs 20 representative
+// filter + sort combinations with the indexed search and with a full-scan baseline, side by side.
+// Targets: p95 <= 30 ms and >= 5x faster than the scan.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { preview } from 'vite';
+import type { ListingSearch } from '../src/data/catalogue/listing-search';
+
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55910);
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 55911);
+const OUT_DIR = path.resolve('node_modules/.cache/motorly-bench-catalogue');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const WARMUP = 2;
+
+const base: ListingSearch = { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize: 20 };
+const COMBOS: [string, Partial<ListingSearch>][] = [
+  ['everything, relevance', {}],
+  ['everything, price low-high', { sort: 'price-asc' }],
+  ['make Ford, price low-high', { make: 'ford', sort: 'price-asc' }],
+  ['make BMW, price high-low', { make: 'bmw', sort: 'price-desc' }],
+  ['Ford Puma, price low-high', { make: 'ford', model: 'puma', sort: 'price-asc' }],
+  ['electric, price low-high', { fuel: ['electric'], sort: 'price-asc' }],
+  ['SUV, lowest mileage', { body: ['suv'], sort: 'mileage' }],
+  ['£10-20k, 2020+, newest', { priceMin: 10_000, priceMax: 20_000, yearMin: 2020, sort: 'newest' }],
+  ['diesel, under 30k miles', { fuel: ['diesel'], mileageMax: 30_000 }],
+  ['LS1 within 50 miles, nearest', { postcode: 'LS1 4AP', radius: 50, sort: 'distance' }],
+  ['M1 within 30 miles, relevance', { postcode: 'M1 1AE', radius: 30 }],
+  ['under £300 a month', { priceMode: 'monthly', monthlyMax: 300, sort: 'price-asc' }],
+  ['ULEZ, under £8,000', { ulez: true, priceMax: 8_000 }],
+  ['automatic, 7 seats', { gearbox: 'automatic', seatsMin: 7 }],
+  ['hatchback, insurance ≤ 20, cheapest', { body: ['hatchback'], insuranceMax: 20, sort: 'price-asc' }],
+  ['Ford in red', { make: 'ford', colour: ['red'] }],
+  ['petrol, tax ≤ £200', { fuel: ['petrol'], taxMax: 200 }],
+  ['biggest reduction', { sort: 'reduction' }],
+  ['newest, page 5', { sort: 'newest', page: 5 }],
+  ['SUV hybrid ≤ £35k, 100 a page', { body: ['suv'], fuel: ['hybrid'], priceMax: 35_000, sort: 'price-asc', pageSize: 100 }],
+];
+
+interface BenchApi {
+  count(): Promise<number>;
+  run(search: ListingSearch, mode: 'indexed' | 'scan'): Promise<{ ms: number; total: number; ids: string[] }>;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const f1 = (n: number) => n.toFixed(1).padStart(7);
+
+async function main(): Promise<void> {
+  console.log(`Building the app for a private stack on :${API_PORT} ...`);
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}` },
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
+    startStack(o: { port: number; dataDir: string; quiet?: boolean }): Promise<{ close(): Promise<void> }>;
+  };
+  const stack = await startStack({ port: API_PORT, dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-')), quiet: true });
+  const server = await preview({ logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { port: APP_PORT, strictPort: true, host: 'localhost' } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${APP_PORT}/marketplace?bench=1`);
+    const t0 = Date.now();
+    // Wait for the first download to finish (the count stops growing) before measuring.
+    let last = -1;
+    for (;;) {
+      const n = await page.evaluate(() => (window as unknown as { __motorlyBench?: BenchApi }).__motorlyBench?.count() ?? 0);
+      if (n >= 10_000 && n === last) break;
+      if (Date.now() - t0 > 180_000) throw new Error(`catalogue download did not finish (${n} listings)`);
+      last = n;
+      await page.waitForTimeout(2000);
+    }
+    console.log(`Catalogue in IndexedDB: ${last.toLocaleString('en-GB')} listings (downloaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+
+    const allIndexed: number[] = [];
+    const allScan: number[] = [];
+    console.log(`${'combination'.padEnd(38)} ${'results'.padStart(7)} | indexed p50    p95 | scan p50    p95 | ratio p95`);
+    for (const [name, patch] of COMBOS) {
+      const search: ListingSearch = { ...base, ...patch };
+      const times = { indexed: [] as number[], scan: [] as number[] };
+      let total = 0;
+      for (let i = 0; i < WARMUP + RUNS; i++) {
+        const modes = i % 2 ? (['scan', 'indexed'] as const) : (['indexed', 'scan'] as const);
+        const out: Record<string, { ms: number; total: number; ids: string[] }> = {};
+        for (const mode of modes) {
+          out[mode] = await page.evaluate(([s, m]) => (window as unknown as { __motorlyBench: BenchApi }).__motorlyBench.run(s, m), [search, mode] as const);
+        }
+        if (out.indexed.total !== out.scan.total || out.indexed.ids.join() !== out.scan.ids.join()) {
+          throw new Error(`"${name}": indexed and scan disagree (${out.indexed.total} vs ${out.scan.total})`);
+        }
+        total = out.indexed.total;
+        if (i >= WARMUP) {
+          times.indexed.push(out.indexed.ms);
+          times.scan.push(out.scan.ms);
+        }
+      }
+      allIndexed.push(...times.indexed);
+      allScan.push(...times.scan);
+      const ratio = pct(times.scan, 95) / pct(times.indexed, 95);
+      console.log(`${name.padEnd(38)} ${String(total).padStart(7)} |     ${f1(pct(times.indexed, 50))}${f1(pct(times.indexed, 95))} | ${f1(pct(times.scan, 50))}${f1(pct(times.scan, 95))} | ${ratio.toFixed(1).padStart(6)}x`);
+    }
+    const p95i = pct(allIndexed, 95);
+    const p95s = pct(allScan, 95);
+    const ratio = p95s / p95i;
+    console.log('');
+    console.log(`${'ALL (ms)'.padEnd(38)}         |     ${f1(pct(allIndexed, 50))}${f1(p95i)} | ${f1(pct(allScan, 50))}${f1(p95s)} | ${ratio.toFixed(1).padStart(6)}x`);
+    console.log(`Target p95 <= 30 ms: ${p95i <= 30 ? 'PASS' : 'FAIL'} (${p95i.toFixed(1)} ms); >= 5x faster than the scan: ${ratio >= 5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(1)}x)`);
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+    await stack.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

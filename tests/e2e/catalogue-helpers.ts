@@ -1,0 +1,14 @@
+// Helpers for the catalogue end-to-end specs.
+import { expect, type Page } from '@playwright/test';
+
+/** Waits until the first catalogue download has filled the local store (the marketplace counts 10,000+ cars). */
+export async function waitForCatalogue(page: Page): Promise<void> {
+  if (!page.url().includes('/marketplace')) await page.goto('/marketplace');
+  await expect
+    .poll(async () => Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/[^0-9]/g, '')), { timeout: 120_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(10_000);
+}
+
+export async function resultIds(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=listing-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
+}
