@@ -66,10 +66,23 @@ interface Resolved {
   postcodeError?: string;
 }
 
-const ULEZ_EDGE = { petrol: [2005, 2007], diesel: [2014, 2016] } as const;
+/** Years in which the likely-compliance date falls (listing year = registration year). */
+const ULEZ_EDGE = { petrol: 2006, diesel: 2015 } as const;
+
+let modelCache: { db: MotorlyDb; stamp: string; rows: CarModelRow[] } | undefined;
+
+/** All car models, re-read only when the table changes (count or newest updated_at). */
+async function allModels(db: MotorlyDb): Promise<CarModelRow[]> {
+  const [count, newest] = await Promise.all([db.car_models.count(), db.car_models.orderBy('updated_at').last()]);
+  const stamp = `${count}|${newest?.updated_at ?? ''}|${newest?.id ?? ''}`;
+  if (modelCache && modelCache.db === db && modelCache.stamp === stamp) return modelCache.rows;
+  const rows = await db.car_models.toArray();
+  modelCache = { db, stamp, rows };
+  return rows;
+}
 
 async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
-  const [models, dealers] = await Promise.all([db.car_models.toArray(), s.postcode ? db.dealers.toArray() : Promise.resolve([] as DealerRow[])]);
+  const [models, dealers] = await Promise.all([allModels(db), s.postcode ? db.dealers.toArray() : Promise.resolve([] as DealerRow[])]);
   const r: Resolved = { empty: false, dealerMiles: new Map(), models: new Map(models.map((m) => [m.id, m])) };
   if (s.make) {
     const brand = await db.brands.where('slug').equals(s.make).first();
@@ -111,8 +124,6 @@ async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
   }
   return r;
 }
-
-const hasIndex = (db: MotorlyDb, name: string): boolean => Boolean(db.vehicle_listings.schema.idxByName[name]);
 
 /** The row-level test both paths agree on (also the residual check of the indexed path). */
 function residualTest(s: ListingSearch, r: Resolved): ((l: ListingRow) => boolean) | undefined {
@@ -196,131 +207,175 @@ function distanceBand(miles: number | undefined): number {
 // ---------------------------------------------------------------------------------------------
 type KeyList = Promise<string[]>;
 
-/** Runs the search with indexes. `now` fixes "today" for tests. */
-export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
+const hasIndex = (db: MotorlyDb, name: string): boolean => Boolean(db.vehicle_listings.schema.idxByName[name]);
+
+/** Below this many candidates, fetching and sorting the rows beats reading a whole sort index. */
+const SMALL_SET = 400;
+
+/** Keys of rows whose indexed field equals any value: one getAllKeys per value (anyOf would walk a cursor). */
+function keysAnyOf(db: MotorlyDb, field: string, values: readonly (string | number)[]): KeyList {
+  return Promise.all(values.map((v) => db.vehicle_listings.where(field).equals(v).primaryKeys() as KeyList)).then((lists) => lists.flat());
+}
+
+function intersect(lists: string[][]): Set<string> | undefined {
+  if (lists.length === 0) return undefined;
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let acc = new Set(sorted[0]);
+  for (const next of sorted.slice(1)) {
+    const other = new Set(next);
+    acc = new Set([...acc].filter((k) => other.has(k)));
+  }
+  return acc;
+}
+
+/** Runs the search with indexes. */
+export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { smallSet?: number } = {}): Promise<ListingPage> {
   const r = await resolve(db, s);
   const dealerMiles = Object.fromEntries(r.dealerMiles);
-  if (r.empty) return { total: 0, rows: [], dealerMiles, postcodeError: r.postcodeError };
+  const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
+  if (r.empty) return done(0, []);
   const L = db.vehicle_listings;
-  const lo = Dexie.minKey;
-  const hi = Dexie.maxKey;
   const priceLo = r.priceMin ?? 0;
   const priceHi = r.priceMax ?? Number.MAX_SAFE_INTEGER;
-  const consumed = new Set<string>();
-  const eqSingles: [string, string | undefined][] = [
+  const start = (s.page - 1) * s.pageSize;
+  const residual = residualTest(s, r);
+
+  // 0. A compound [field+sort] index both filters and orders (e.g. [fuel_type+price] for "electric, cheapest").
+  const sortField = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : undefined;
+  const singles: [string, string | undefined][] = [
     ['car_model_id', r.modelId],
-    ['brand_id', r.brandId],
+    ['brand_id', r.modelId ? undefined : r.brandId],
     ['fuel_type', s.fuel.length === 1 ? s.fuel[0] : undefined],
     ['body_style', s.body.length === 1 ? s.body[0] : undefined],
   ];
+  const compound = sortField ? singles.find(([f, v]) => v !== undefined && hasIndex(db, `[${f}+${sortField}]`)) : undefined;
+  const skip = new Set<string>(compound && sortField ? [compound[0], sortField] : []);
+  const [sortLo, sortHi] =
+    sortField === 'price' ? [priceLo, priceHi] : sortField === 'mileage' ? [0, s.mileageMax ?? Number.MAX_SAFE_INTEGER] : [s.yearMin ?? 0, s.yearMax ?? 9999];
+  const compoundKeys: KeyList | undefined =
+    compound && sortField
+      ? (L.where(`[${compound[0]}+${sortField}]`).between([compound[1], sortLo], [compound[1], sortHi], true, true).primaryKeys() as KeyList)
+      : undefined;
 
-  // 1. The ordered key list (which may also apply one or two filters).
-  let ordered: KeyList;
-  let reverse = false;
-  const sortField = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : undefined;
-  if (sortField) {
-    reverse = s.sort === 'price-desc' || s.sort === 'newest';
-    const [rangeLo, rangeHi] =
-      sortField === 'price' ? [priceLo, priceHi] : sortField === 'mileage' ? [0, s.mileageMax ?? Number.MAX_SAFE_INTEGER] : [s.yearMin ?? 0, s.yearMax ?? 9999];
-    const compound = eqSingles.find(([field, v]) => v !== undefined && hasIndex(db, `[${field}+${sortField}]`));
-    if (compound) {
-      const [field, v] = compound;
-      ordered = L.where(`[${field}+${sortField}]`).between([v, rangeLo], [v, rangeHi], true, true).primaryKeys() as KeyList;
-      consumed.add(field);
-    } else {
-      ordered = L.where(sortField).between(rangeLo, rangeHi, true, true).primaryKeys() as KeyList;
+  // 1. One key set per remaining filter, read in parallel from indexes (keys only).
+  const sets: KeyList[] = [];
+  if (r.modelId && !skip.has('car_model_id')) sets.push(L.where('car_model_id').equals(r.modelId).primaryKeys() as KeyList);
+  else if (!r.modelId && r.brandId && !skip.has('brand_id')) sets.push(L.where('brand_id').equals(r.brandId).primaryKeys() as KeyList);
+  if (r.modelIds) sets.push(keysAnyOf(db, 'car_model_id', [...r.modelIds]));
+  if (s.fuel.length > 0 && !skip.has('fuel_type')) sets.push(keysAnyOf(db, 'fuel_type', s.fuel));
+  if (s.body.length > 0 && !skip.has('body_style')) sets.push(keysAnyOf(db, 'body_style', s.body));
+  if (r.dealerIds) sets.push(keysAnyOf(db, 'dealer_id', r.dealerIds));
+  if ((r.priceMin !== undefined || r.priceMax !== undefined) && !skip.has('price')) sets.push(L.where('price').between(priceLo, priceHi, true, true).primaryKeys() as KeyList);
+  if (s.mileageMax !== undefined && !skip.has('mileage')) sets.push(L.where('mileage').belowOrEqual(s.mileageMax).primaryKeys() as KeyList);
+  if ((s.yearMin !== undefined || s.yearMax !== undefined) && !skip.has('year')) sets.push(L.where('year').between(s.yearMin ?? 0, s.yearMax ?? 9999, true, true).primaryKeys() as KeyList);
+  if (s.ulez) sets.push(ulezKeys(db));
+  if (compoundKeys && !residual) {
+    const [soldKeys, ordered, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, compoundKeys, ...sets]);
+    const sold = new Set(soldKeys);
+    const filter = intersect(lists);
+    let keys = ordered.filter((k) => !sold.has(k) && (!filter || filter.has(k)));
+    if (s.sort === 'price-desc' || s.sort === 'newest') keys = keys.reverse();
+    const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
+    return done(keys.length, page);
+  }
+  if (compoundKeys) sets.push(compoundKeys);
+  const [soldKeys, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, ...sets]);
+  const sold = new Set(soldKeys);
+  const candidates = intersect(lists);
+  if (candidates) for (const k of sold) candidates.delete(k);
+
+  // 2a. Few candidates (or a row-level check to make anyway): fetch them and sort like the scan does.
+  if (candidates && (candidates.size <= (opts.smallSet ?? SMALL_SET) || residual)) {
+    let rows: ListingRow[] = [];
+    const keys = [...candidates];
+    for (let i = 0; i < keys.length; i += 1000) {
+      for (const row of await L.bulkGet(keys.slice(i, i + 1000))) if (row && (!residual || residual(row))) rows.push(row);
     }
-    consumed.add(sortField);
-  } else if (s.sort === 'distance' && r.dealerMiles.size > 0) {
-    const dealers = (r.dealerIds ?? [...r.dealerMiles.keys()]).slice().sort((a, b) => (r.dealerMiles.get(a) ?? 0) - (r.dealerMiles.get(b) ?? 0));
-    ordered = Promise.all(
-      dealers.map(async (d) => ((await L.where('[dealer_id+listed_at]').between([d, lo], [d, hi]).primaryKeys()) as string[]).reverse()),
-    ).then((lists) => lists.flat());
-    consumed.add('dealer_id');
-  } else {
-    // Relevance and "biggest reduction" start from newest listed first.
-    ordered = (L.orderBy('listed_at').primaryKeys() as KeyList).then((k) => k.reverse());
+    rows = await sortRows(db, rows, s, r);
+    return done(rows.length, rows.slice(start, start + s.pageSize));
   }
 
-  // 2. Key sets for the remaining filters, all read in parallel.
-  const sets: KeyList[] = [];
-  const eq = (field: string, values: (string | number)[]) => sets.push(L.where(field).anyOf(values).primaryKeys() as KeyList);
-  if (r.modelId && !consumed.has('car_model_id')) eq('car_model_id', [r.modelId]);
-  if (r.brandId && !consumed.has('brand_id') && !r.modelId) eq('brand_id', [r.brandId]);
-  if (r.modelIds) eq('car_model_id', [...r.modelIds]);
-  if (s.fuel.length > 0 && !consumed.has('fuel_type')) eq('fuel_type', s.fuel);
-  if (s.body.length > 0 && !consumed.has('body_style')) eq('body_style', s.body);
-  if (r.dealerIds && !consumed.has('dealer_id')) eq('dealer_id', r.dealerIds);
-  if ((r.priceMin !== undefined || r.priceMax !== undefined) && !consumed.has('price'))
-    sets.push(L.where('price').between(priceLo, priceHi, true, true).primaryKeys() as KeyList);
-  if (s.mileageMax !== undefined && !consumed.has('mileage')) sets.push(L.where('mileage').belowOrEqual(s.mileageMax).primaryKeys() as KeyList);
-  if ((s.yearMin !== undefined || s.yearMax !== undefined) && !consumed.has('year'))
-    sets.push(L.where('year').between(s.yearMin ?? 0, s.yearMax ?? 9999, true, true).primaryKeys() as KeyList);
-  if (s.ulez) sets.push(ulezKeys(db));
-  const sold = L.where('status').equals('sold').primaryKeys() as KeyList;
-  const reductions = s.sort === 'reduction' ? reductionMap(db) : undefined;
-
-  const [orderedKeys, soldKeys, ...keySets] = await Promise.all([ordered, sold, ...sets]);
-  let keys = reverse ? orderedKeys.slice().reverse() : orderedKeys;
-  const filters = keySets.map((k) => new Set(k)).sort((a, b) => a.size - b.size);
-  const soldSet = new Set(soldKeys);
-  keys = keys.filter((k) => !soldSet.has(k) && filters.every((f) => f.has(k)));
-  if (reductions) keys = byReduction(keys, await reductions);
+  // 2b. Many candidates: walk a sort index and keep the candidates.
+  const ordered = await orderedKeys(db, s, r, candidates ? undefined : start + s.pageSize + sold.size);
+  let keys = ordered.filter((k) => !sold.has(k) && (!candidates || candidates.has(k)));
+  if (s.sort === 'reduction') keys = byReduction(keys, await reductionMap(db));
   if (s.sort === 'relevance' && r.dealerMiles.size > 0) {
-    const owners = await dealerOf(db, keys);
+    const owners = await dealerOf(db);
     keys = keys
       .map((k, i) => ({ k, i, band: distanceBand(r.dealerMiles.get(owners.get(k) ?? '')) }))
       .sort((a, b) => a.band - b.band || a.i - b.i)
       .map((x) => x.k);
   }
-
-  const start = (s.page - 1) * s.pageSize;
-  const residual = residualTest(s, r);
-  if (!residual) {
-    const rows = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
-    return { total: keys.length, rows, dealerMiles, postcodeError: r.postcodeError };
-  }
-  // Colour / tax: check the candidate rows (already narrowed by every indexed filter).
-  const passed: ListingRow[] = [];
-  for (let i = 0; i < keys.length; i += 1000) {
-    const chunk = await L.bulkGet(keys.slice(i, i + 1000));
-    for (const row of chunk) if (row && residual(row)) passed.push(row);
-  }
-  return { total: passed.length, rows: passed.slice(start, start + s.pageSize), dealerMiles, postcodeError: r.postcodeError };
+  const total = candidates ? keys.length : (await L.count()) - sold.size;
+  const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
+  if (!residual) return done(total, page);
+  // Unreachable in practice (residual searches take 2a unless nothing narrows them): check every candidate row.
+  const rows: ListingRow[] = [];
+  for (let i = 0; i < keys.length; i += 1000) for (const row of await L.bulkGet(keys.slice(i, i + 1000))) if (row && residual(row)) rows.push(row);
+  return done(rows.length, rows.slice(start, start + s.pageSize));
 }
 
-/** Keys of listings likely ULEZ compliant: by fuel and year from indexes, boundary years checked row by row. */
+/**
+ * Primary keys in the search's sort order, from an index. `limit` (only when nothing else filters)
+ * reads just the first keys of the index.
+ */
+async function orderedKeys(db: MotorlyDb, s: ListingSearch, r: Resolved, limit: number | undefined): Promise<string[]> {
+  const L = db.vehicle_listings;
+  const field = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : 'listed_at';
+  if (s.sort === 'distance' && r.dealerMiles.size > 0) {
+    const dealers = (r.dealerIds ?? [...r.dealerMiles.keys()]).slice().sort((a, b) => (r.dealerMiles.get(a) ?? 0) - (r.dealerMiles.get(b) ?? 0));
+    const lists = await Promise.all(dealers.map((d) => L.where('[dealer_id+listed_at]').between([d, Dexie.minKey], [d, Dexie.maxKey]).primaryKeys() as KeyList));
+    return lists.flatMap((l) => l.reverse());
+  }
+  const descending = s.sort === 'price-desc' || s.sort === 'newest' || field === 'listed_at';
+  // Reductions and postcode relevance re-rank the whole list, so they need all of it.
+  const whole = s.sort === 'reduction' || (s.sort === 'relevance' && r.dealerMiles.size > 0);
+  if (limit !== undefined && !whole) {
+    // Only the first keys are needed: a short (reverse) walk of the index.
+    const c = descending ? L.orderBy(field).reverse() : L.orderBy(field);
+    return (await c.limit(limit).primaryKeys()) as string[];
+  }
+  // The whole index: getAllKeys reads forwards only, so descending orders are reversed here.
+  const keys = (await L.orderBy(field).primaryKeys()) as string[];
+  return descending ? keys.reverse() : keys;
+}
+
+/** Keys of listings likely ULEZ compliant: by fuel and year from indexes; the one borderline year per fuel is checked row by row. */
 async function ulezKeys(db: MotorlyDb): Promise<string[]> {
   const L = db.vehicle_listings;
-  const [ev, petrolOk, petrolEdge, dieselOk, dieselEdge] = await Promise.all([
-    L.where('fuel_type').equals('electric').primaryKeys(),
-    L.where('year').above(ULEZ_EDGE.petrol[1]).primaryKeys(),
-    L.where('year').between(ULEZ_EDGE.petrol[0], ULEZ_EDGE.petrol[1], true, true).toArray(),
-    L.where('year').above(ULEZ_EDGE.diesel[1]).primaryKeys(),
-    L.where('year').between(ULEZ_EDGE.diesel[0], ULEZ_EDGE.diesel[1], true, true).toArray(),
+  const [ev, petrolHybrid, diesel, petrolNew, petrolEdge, dieselNew, dieselEdge] = await Promise.all([
+    L.where('fuel_type').equals('electric').primaryKeys() as KeyList,
+    keysAnyOf(db, 'fuel_type', ['petrol', 'hybrid']),
+    L.where('fuel_type').equals('diesel').primaryKeys() as KeyList,
+    L.where('year').above(ULEZ_EDGE.petrol).primaryKeys() as KeyList,
+    L.where('year').equals(ULEZ_EDGE.petrol).primaryKeys() as KeyList,
+    L.where('year').above(ULEZ_EDGE.diesel).primaryKeys() as KeyList,
+    L.where('year').equals(ULEZ_EDGE.diesel).primaryKeys() as KeyList,
   ]);
-  const [petrolHybrid, diesel] = await Promise.all([
-    L.where('fuel_type').anyOf('petrol', 'hybrid').primaryKeys(),
-    L.where('fuel_type').equals('diesel').primaryKeys(),
-  ]);
-  const ph = new Set(petrolHybrid as string[]);
-  const ds = new Set(diesel as string[]);
-  const out = new Set<string>(ev as string[]);
-  for (const k of petrolOk as string[]) if (ph.has(k)) out.add(k);
-  for (const k of dieselOk as string[]) if (ds.has(k)) out.add(k);
-  for (const row of [...petrolEdge, ...dieselEdge]) if (listingUlezCompliant(row)) out.add(row.id);
+  const ph = new Set(petrolHybrid);
+  const ds = new Set(diesel);
+  const out = new Set<string>(ev);
+  for (const k of petrolNew) if (ph.has(k)) out.add(k);
+  for (const k of dieselNew) if (ds.has(k)) out.add(k);
+  const edge = [...petrolEdge.filter((k) => ph.has(k)), ...dieselEdge.filter((k) => ds.has(k))];
+  for (const row of await L.bulkGet(edge)) if (row && listingUlezCompliant(row)) out.add(row.id);
   return [...out];
 }
 
-async function dealerOf(db: MotorlyDb, keys: string[]): Promise<Map<string, string>> {
-  const dealers = await db.dealers.toCollection().primaryKeys();
-  const lists = await Promise.all(dealers.map((d) => db.vehicle_listings.where('dealer_id').equals(d).primaryKeys()));
-  const owner = new Map<string, string>();
-  const wanted = new Set(keys);
+let ownerCache: { db: MotorlyDb; count: number; map: Map<string, string> } | undefined;
+
+/** Listing id -> dealer id, from the dealer index (keys only), reused until the listing count changes. */
+async function dealerOf(db: MotorlyDb): Promise<Map<string, string>> {
+  const count = await db.vehicle_listings.count();
+  if (ownerCache && ownerCache.db === db && ownerCache.count === count) return ownerCache.map;
+  const dealers = (await db.dealers.toCollection().primaryKeys()) as string[];
+  const lists = await Promise.all(dealers.map((d) => db.vehicle_listings.where('dealer_id').equals(d).primaryKeys() as KeyList));
+  const map = new Map<string, string>();
   dealers.forEach((d, i) => {
-    for (const k of lists[i] as string[]) if (wanted.has(k)) owner.set(k, d as string);
+    for (const k of lists[i]) map.set(k, d);
   });
-  return owner;
+  ownerCache = { db, count, map };
+  return map;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,6 +388,14 @@ export async function scanListings(db: MotorlyDb, s: ListingSearch): Promise<Lis
   const all = await db.vehicle_listings.toArray();
   const match = fullMatch(s, r, Date.now());
   let rows = all.filter(match);
+  rows = await sortRows(db, rows, s, r);
+  const start = (s.page - 1) * s.pageSize;
+  return { total: rows.length, rows: rows.slice(start, start + s.pageSize), dealerMiles, postcodeError: r.postcodeError };
+}
+
+/** Sorts matching rows the way the indexes order them (ties broken by id), for the scan and small sets. */
+async function sortRows(db: MotorlyDb, input: ListingRow[], s: ListingSearch, r: Resolved): Promise<ListingRow[]> {
+  let rows = [...input];
   const cmpKey = (a: ListingRow, b: ListingRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const by = (f: (l: ListingRow) => number | string, dir: 1 | -1) => (a: ListingRow, b: ListingRow) => {
     const x = f(a);
@@ -361,6 +424,5 @@ export async function scanListings(db: MotorlyDb, s: ListingSearch): Promise<Lis
       }
     }
   }
-  const start = (s.page - 1) * s.pageSize;
-  return { total: rows.length, rows: rows.slice(start, start + s.pageSize), dealerMiles, postcodeError: r.postcodeError };
+  return rows;
 }
