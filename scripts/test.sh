@@ -10,5 +10,7 @@ echo "== lint"; npx eslint . --max-warnings=0
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== unit + integration (PGlite)"; npx vitest run
 echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
+# The API URL is baked into the bundle: follow a non-default e2e API port.
+if [ -n "${E2E_API_PORT:-}" ]; then export VITE_SUPABASE_URL="http://127.0.0.1:$E2E_API_PORT"; fi
 echo "== build"; npx vite build
 echo "== end-to-end (Chromium)"; npx playwright test
