@@ -177,12 +177,13 @@ export async function reductionMap(db: MotorlyDb): Promise<Map<string, number>> 
   if (reductionCache && reductionCache.db === db && reductionCache.count === count) return reductionCache.map;
   const first = new Map<string, { at: string; price: number }>();
   const last = new Map<string, { at: string; price: number }>();
-  await db.listing_price_history.each((h) => {
+  // toArray (one getAll) rather than each (a cursor step per row).
+  for (const h of await db.listing_price_history.toArray()) {
     const f = first.get(h.vehicle_listing_id);
     if (!f || h.changed_at < f.at) first.set(h.vehicle_listing_id, { at: h.changed_at, price: h.price });
     const l = last.get(h.vehicle_listing_id);
     if (!l || h.changed_at > l.at) last.set(h.vehicle_listing_id, { at: h.changed_at, price: h.price });
-  });
+  }
   const map = new Map<string, number>();
   for (const [id, f] of first) {
     const drop = f.price - (last.get(id)?.price ?? f.price);

@@ -28,7 +28,10 @@ export function ListingCard({ listing: l, indicator, reduction, miles, town, hea
       </Link>
       <div className="cat-card__body">
         <H className="cat-card__title">
-          <Link to={href.listing(l.id)}>{l.title}</Link>
+          <Link to={href.listing(l.id)}>
+            {l.title}
+            {l.status === 'reserved' && <span className="sr-only"> (reserved)</span>}
+          </Link>
         </H>
         <p className="cat-price">
           <strong>{formatGBP(l.price)}</strong>
