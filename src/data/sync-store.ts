@@ -1,6 +1,6 @@
 // What the sync engine needs from the local store, implemented on Dexie. The engine only talks to
 // this interface, so tests can run several simulated clients (one database each) side by side.
-import { liveQuery } from 'dexie';
+import { Dexie, RangeSet, liveQuery } from 'dexie';
 import type { MotorlyDb } from './db';
 import { MAX_TRIES } from './db';
 import { STATE_KEYS, getClientId, getCursor, getState, setCursor, setState } from './sync-state';
@@ -38,7 +38,9 @@ export interface SyncStore {
   /** Moves transiently-failed parked ops back to the queue with fresh tries. */
   resumeTransient(): Promise<number>;
   /** Writes pulled rows unless they have pending local ops; returns how many were written. */
-  applyPulled(table: SyncTableName, rows: Record<string, unknown>[]): Promise<number>;
+  applyPulled(table: SyncTableName, rows: Record<string, unknown>[], opts?: PullWriteOptions): Promise<number>;
+  /** Tells live queries in every tab that these tables changed (after `notify: false` writes). */
+  notifyChanged(tables: SyncTableName[]): void;
   /** Deletes rows removed on the server unless they have pending local ops. */
   applyDeleted(table: SyncTableName, ids: string[]): Promise<number>;
   getCursor(table: SyncTableName): Promise<Cursor | null>;
@@ -52,6 +54,13 @@ export interface SyncStore {
   resetUserCursors(): Promise<void>;
   /** Called on every outbox / needs-attention change, in any tab or worker. */
   observeQueue(cb: (counts: QueueCounts) => void): () => void;
+}
+
+export interface PullWriteOptions {
+  /** Wake live queries now (default). A bulk download passes false and calls notifyChanged itself. */
+  notify?: boolean;
+  /** Stored as the table's pull cursor in the same transaction as the rows. */
+  cursor?: Cursor;
 }
 
 export interface QueueCounts {
@@ -71,6 +80,62 @@ async function pendingRowIds(db: MotorlyDb, table: SyncTableName): Promise<Set<s
   const ids = new Set<string>();
   for (const k of [...a, ...b]) ids.add((k as unknown as [string, string])[1]);
   return ids;
+}
+
+const PENDING_STORES = ['outbox', 'needs_attention'] as const;
+
+/**
+ * Pulled rows go straight to IndexedDB in ONE transaction with the pending-op check (and the
+ * cursor), bypassing Dexie's middleware. Dexie would announce every page of a download to every
+ * tab, and each page's live queries would re-scan the growing tables while the worker waits for
+ * them: that doubled the first download. The caller decides when to announce (notifyChanged).
+ */
+async function putPulled(db: MotorlyDb, table: SyncTableName, rows: Record<string, unknown>[], cursor?: Cursor): Promise<number> {
+  if (!db.isOpen()) await db.open();
+  const idb = db.backendDB();
+  return new Promise<number>((resolve, reject) => {
+    const tx = idb.transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
+    let written = 0;
+    tx.oncomplete = () => resolve(written);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+    const pending = new Set<string>();
+    let scanning = PENDING_STORES.length;
+    const range = IDBKeyRange.bound([table, ''], [table, '\uffff']);
+    const write = () => {
+      const store = tx.objectStore(table);
+      for (const row of rows) {
+        if (pending.size && pending.has(String(row.id))) continue;
+        store.put(row);
+        written++;
+      }
+      if (cursor) tx.objectStore('sync_state').put({ key: STATE_KEYS.cursor(table), value: cursor });
+    };
+    for (const name of PENDING_STORES) {
+      const req = tx.objectStore(name).index('[table+row_id]').openKeyCursor(range);
+      req.onsuccess = () => {
+        const c = req.result;
+        if (c) {
+          pending.add(String((c.key as [string, string])[1]));
+          c.continue();
+        } else if (--scanning === 0) write();
+      };
+    }
+  });
+}
+
+/** Everything in these tables may have changed: what Dexie itself fires after a bulk write. */
+function notifyTables(db: MotorlyDb, tables: SyncTableName[]): void {
+  const all = () => new RangeSet(-Infinity, [[[]]]);
+  const parts: Record<string, RangeSet> = {};
+  for (const name of new Set(tables)) {
+    const schema = db.table(name).schema;
+    const prefix = `idb://${db.name}/${name}/`;
+    parts[prefix] = all();
+    parts[`${prefix}:dels`] = all();
+    for (const idx of schema.indexes) parts[prefix + idx.name] = all();
+  }
+  if (Object.keys(parts).length) Dexie.on.storagemutated.fire(parts);
 }
 
 export function createSyncStore(db: MotorlyDb): SyncStore {
@@ -115,16 +180,13 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
         return parked.length;
       });
     },
-    async applyPulled(table, rows) {
-      if (!rows.length) return 0;
-      const t = db.table(table);
-      return db.transaction('rw', t, db.outbox, db.needs_attention, async () => {
-        const pending = await pendingRowIds(db, table);
-        const fresh = pending.size ? rows.filter((r) => !pending.has(String(r.id))) : rows;
-        await t.bulkPut(fresh);
-        return fresh.length;
-      });
+    async applyPulled(table, rows, opts = {}) {
+      if (!rows.length && !opts.cursor) return 0;
+      const written = await putPulled(db, table, rows, opts.cursor);
+      if (opts.notify !== false && written > 0) notifyTables(db, [table]);
+      return written;
     },
+    notifyChanged: (tables) => notifyTables(db, tables),
     async applyDeleted(table, ids) {
       if (!ids.length) return 0;
       const t = db.table(table);

@@ -100,6 +100,9 @@ const WRITE_ONLY_TABLES = new Set<SyncTableName>(['error_reports']);
 
 export type PullScope = 'all' | 'user';
 
+/** Live queries are told about a download's pages at most this often. */
+const NOTIFY_EVERY_MS = 1000;
+
 /** Ids per re-read request (they travel in the URL as id=in.(...)). */
 const REFETCH_CHUNK = 200;
 
@@ -561,36 +564,48 @@ export class SyncEngine {
     const stored = await this.store.getCursor(table);
     let cursor: Cursor = stored ? overlapStart(stored, this.overlapMs) : ORIGIN_CURSOR;
     let best = stored;
+    // Live queries hear about pulled pages at most once a second (and when the table is done):
+    // re-running every screen query after every page of a first download doubled its time.
+    let announcedAt = -Infinity;
+    let unannounced = false;
     let next: Promise<Row[]> = this.transport.pullPage(table, cursor, this.pageSize);
-    for (;;) {
-      const rows = await next;
-      if (this.stopped) return;
-      if (rows.length) {
-        const last = rows[rows.length - 1];
-        cursor = { updated_at: String(last.updated_at), id: String(last.id) };
+    try {
+      for (;;) {
+        const rows = await next;
+        if (this.stopped) return;
+        if (rows.length) {
+          const last = rows[rows.length - 1];
+          cursor = { updated_at: String(last.updated_at), id: String(last.id) };
+          best = maxCursor(best, cursor);
+        }
+        // Fetch the next page while this one is written (network and IndexedDB overlap).
+        const more = rows.length === this.pageSize;
+        if (more) {
+          next = this.transport.pullPage(table, cursor, this.pageSize);
+          next.catch(() => undefined); // handled when awaited
+        }
+        // Rows and cursor in one local transaction.
+        const written = await this.store.applyPulled(table, rows, { notify: false, cursor: rows.length && best ? best : undefined });
+        if (written > 0) unannounced = true;
+        if (unannounced && this.clock.now() - announcedAt >= NOTIFY_EVERY_MS) {
+          this.store.notifyChanged([table]);
+          announcedAt = this.clock.now();
+          unannounced = false;
+        }
+        if (rows.length) this.emit({ type: 'pulled', table, count: written });
+        if (progress) {
+          progress.done = Math.min(progress.total, progress.done + rows.length);
+          this.update({ download: { ...progress } });
+        }
+        if (!more) break;
+        // A write made during a long download goes up between pages, not after the whole catalogue.
+        if (this.again) {
+          await this.push();
+          this.update({ phase: 'pulling', download: progress ? { ...progress } : null });
+        }
       }
-      // Fetch the next page while this one is written (network and IndexedDB overlap).
-      const more = rows.length === this.pageSize;
-      if (more) {
-        next = this.transport.pullPage(table, cursor, this.pageSize);
-        next.catch(() => undefined); // handled when awaited
-      }
-      const written = await this.store.applyPulled(table, rows);
-      if (rows.length) {
-        best = maxCursor(best, cursor);
-        await this.store.setCursor(table, best);
-        this.emit({ type: 'pulled', table, count: written });
-      }
-      if (progress) {
-        progress.done = Math.min(progress.total, progress.done + rows.length);
-        this.update({ download: { ...progress } });
-      }
-      if (rows.length < this.pageSize) break;
-      // A write made during a long download goes up between pages, not after the whole catalogue.
-      if (this.again) {
-        await this.push();
-        this.update({ phase: 'pulling', download: progress ? { ...progress } : null });
-      }
+    } finally {
+      if (unannounced) this.store.notifyChanged([table]);
     }
     if (best === null) await this.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
   }
