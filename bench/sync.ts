@@ -4,8 +4,9 @@
 //      then render), both under 400 ms emulated RTT        target p95 <= 50 ms and >= 8x faster
 //   2. outbox drain of 1,000 ops: batched engine vs one apply_mutations request per op
 //                                                          target <= 3 s and >= 5x faster
-//   3. first catalogue download into Dexie with progress vs a raw IndexedDB bulk put of the same rows
-//                                                          target <= 5 s and within 3x
+//   3. first download of 10,000 listings into Dexie with progress vs a raw IndexedDB bulk put of those
+//      rows into stores with the same indexes, in the same page    target <= 5 s and within 3x
+//      (and, for information, the same for the whole catalogue)
 //   4. realtime: server insert to DOM p95                  target <= 300 ms
 // Own ports (55750-55751) and build folder, so it never disturbs dist/ or other servers.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55751);
 const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://localhost:${APP_PORT}`;
 const PASSWORD = 'Tr4ffic-Cone#Bristol';
+const LISTING_GOAL = 10_000;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
 const p95 = (xs: number[]) => {
@@ -76,9 +78,21 @@ async function main() {
     const page = await context.newPage();
 
     // ---- 3. First download ------------------------------------------------------------------
+    // Timed from the first progress update: until 10,000 listings are stored (the budget), and until
+    // the whole catalogue is. The leader's 'pulled' events (sent after each page's write committed)
+    // tell when the 10,000th listing is in IndexedDB, without polling the store.
     await page.goto(APP);
-    const download = await page.evaluate(async () => {
+    const download = await page.evaluate(async (listingGoal) => {
       const wait = (t: number) => new Promise((r) => setTimeout(r, t));
+      let listings = 0;
+      let listingsAt = -1;
+      const channel = new BroadcastChannel('motorly-sync-status');
+      channel.onmessage = (e: MessageEvent<{ type: string; event?: { type: string; table?: string; count?: number } }>) => {
+        const ev = e.data.event;
+        if (e.data.type !== 'event' || ev?.type !== 'pulled' || ev.table !== 'vehicle_listings') return;
+        listings += ev.count ?? 0;
+        if (listingsAt < 0 && listings >= listingGoal) listingsAt = performance.now();
+      };
       while (!('__motorlySync' in window)) await wait(10);
       let startedAt = -1;
       let total = 0;
@@ -92,57 +106,38 @@ async function main() {
         await wait(5);
       }
       const endedAt = performance.now();
-      return { fromPageStart: endedAt, fromFirstProgress: endedAt - startedAt, total, listings: await window.__motorlySync.localCount('vehicle_listings') };
-    });
-    const raw = await page.evaluate(async () => {
-      const open = (name: string, stores: string[]) =>
-        new Promise<IDBDatabase>((resolve, reject) => {
-          const req = indexedDB.open(name, 1);
-          req.onupgradeneeded = () => stores.forEach((s) => req.result.createObjectStore(s, { keyPath: 'id' }));
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-      const stores = ['brands', 'car_models', 'dealers', 'reviews', 'vehicle_listings', 'listing_price_history'];
-      const src = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open('motorly');
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      const data: Record<string, unknown[]> = {};
-      for (const s of stores) {
-        data[s] = await new Promise<unknown[]>((resolve) => {
-          const r = src.transaction(s).objectStore(s).getAll();
-          r.onsuccess = () => resolve(r.result);
-        });
-      }
-      src.close();
-      const dst = await open(`bench-raw-${Date.now()}`, stores);
-      const t0 = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        const tx = dst.transaction(stores, 'readwrite');
-        for (const s of stores) for (const row of data[s]) tx.objectStore(s).put(row);
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      const listingsOnly0 = performance.now();
-      const dst2 = await open(`bench-raw2-${Date.now()}`, ['vehicle_listings']);
-      const l0 = performance.now();
-      await new Promise<void>((resolve) => {
-        const tx = dst2.transaction('vehicle_listings', 'readwrite');
-        for (const row of data.vehicle_listings) tx.objectStore('vehicle_listings').put(row);
-        tx.oncomplete = () => resolve();
-      });
-      return { all: listingsOnly0 - t0, listings: performance.now() - l0, rows: Object.values(data).reduce((n, a) => n + a.length, 0) };
+      channel.close();
+      return {
+        fromPageStart: endedAt,
+        fromFirstProgress: endedAt - startedAt,
+        listingGoalMs: listingsAt < 0 ? null : listingsAt - startedAt,
+        total,
+        listings: await window.__motorlySync.localCount('vehicle_listings'),
+      };
+    }, LISTING_GOAL);
+    const raw = await page.evaluate(rawPutBaseline, LISTING_GOAL);
+    const goalMs = download.listingGoalMs ?? Infinity;
+    rows.push({
+      name: `First download: ${LISTING_GOAL.toLocaleString('en-GB')} listings into Dexie, with progress`,
+      ours: ms(goalMs),
+      baseline: `${ms(raw.listings)} raw IDB put`,
+      ratio: `${(goalMs / raw.listings).toFixed(1)}x slower`,
+      target: '<= 5000 ms, within 3x',
+      pass: goalMs <= 5000 && goalMs <= 3 * raw.listings,
     });
     rows.push({
-      name: `First download (${download.total.toLocaleString('en-GB')} rows, ${download.listings.toLocaleString('en-GB')} listings)`,
+      name: `  whole catalogue (${download.total.toLocaleString('en-GB')} rows, ${download.listings.toLocaleString('en-GB')} listings)`,
       ours: ms(download.fromFirstProgress),
       baseline: `${ms(raw.all)} raw IDB put`,
       ratio: `${(download.fromFirstProgress / raw.all).toFixed(1)}x slower`,
-      target: '<= 5000 ms, within 3x',
+      target: '(same budget)',
       pass: download.fromFirstProgress <= 5000 && download.fromFirstProgress <= 3 * raw.all,
     });
-    console.log(`  download: ${ms(download.fromFirstProgress)} from first progress (${ms(download.fromPageStart)} from page start); raw put of all ${raw.rows} rows ${ms(raw.all)}, listings only ${ms(raw.listings)}`);
+    console.log(
+      `  download: ${LISTING_GOAL} listings after ${ms(goalMs)}, all ${download.total} rows after ${ms(download.fromFirstProgress)} from first progress ` +
+        `(${ms(download.fromPageStart)} from page start).\n  Raw IndexedDB put (one transaction, stores with the app's indexes): ${LISTING_GOAL} listings ${ms(raw.listings)}, ` +
+        `all ${raw.rows} rows ${ms(raw.all)}; into plain stores without indexes: ${ms(raw.listingsPlain)} and ${ms(raw.allPlain)}.`,
+    );
 
     // ---- sign in ------------------------------------------------------------------------------
     await page.goto(`${APP}/auth`);
@@ -330,6 +325,70 @@ async function onlineWrite(a: { api: string; token: string; anon: string; userId
   });
   target.textContent = `saved ${a.i}`;
   return (await rendered) - t0;
+}
+
+/**
+ * In the page: the raw IndexedDB write rate for the rows the download stored. Copies the app's
+ * object stores (same keyPath and indexes, read from the app's database) and the plain variant
+ * without indexes, then times one readwrite transaction of puts: the first `goal` listings, and
+ * every catalogue row.
+ */
+async function rawPutBaseline(goal: number): Promise<{ listings: number; listingsPlain: number; all: number; allPlain: number; rows: number }> {
+  const request = <T>(req: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  const stores = ['brands', 'car_models', 'dealers', 'reviews', 'vehicle_listings', 'listing_price_history'];
+  const src = await request(indexedDB.open('motorly'));
+  const data: Record<string, unknown[]> = {};
+  const indexes: Record<string, { name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean }[]> = {};
+  for (const s of stores) {
+    const store = src.transaction(s).objectStore(s);
+    indexes[s] = Array.from(store.indexNames, (name) => {
+      const idx = store.index(name);
+      return { name, keyPath: idx.keyPath, unique: idx.unique, multiEntry: idx.multiEntry };
+    });
+    data[s] = await request(store.getAll());
+  }
+  src.close();
+  const created: string[] = [];
+  const open = (withIndexes: boolean, only: string[]) => {
+    const name = `bench-raw-${withIndexes ? 'idx' : 'plain'}-${only.length}-${Date.now()}`;
+    created.push(name);
+    const req = indexedDB.open(name, 1);
+    req.onupgradeneeded = () => {
+      for (const s of only) {
+        const store = req.result.createObjectStore(s, { keyPath: 'id' });
+        if (withIndexes) for (const i of indexes[s]) store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+      }
+    };
+    return request(req);
+  };
+  const timePut = async (withIndexes: boolean, rowsByStore: Record<string, unknown[]>) => {
+    const names = Object.keys(rowsByStore);
+    const dst = await open(withIndexes, names);
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const tx = dst.transaction(names, 'readwrite', { durability: 'relaxed' });
+      for (const s of names) for (const row of rowsByStore[s]) tx.objectStore(s).put(row);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    const elapsed = performance.now() - t0;
+    dst.close();
+    return elapsed;
+  };
+  const listingRows = { vehicle_listings: data.vehicle_listings.slice(0, goal) };
+  const result = {
+    listings: await timePut(true, listingRows),
+    listingsPlain: await timePut(false, listingRows),
+    all: await timePut(true, data),
+    allPlain: await timePut(false, data),
+    rows: Object.values(data).reduce((n, a) => n + a.length, 0),
+  };
+  for (const name of created) indexedDB.deleteDatabase(name);
+  return result;
 }
 
 /** In the page: the same 1,000 ops as the engine's drain, one apply_mutations request each. */
