@@ -2,7 +2,8 @@
 // queries; only repositories write it (row + outbox op in one transaction); the sync worker fills
 // it from the server. Schema changes add a version with an upgrade function, never edit old ones.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { OutboxOp, ParkedOp, SyncStateRow, TableRows } from './types';
+import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
+import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 
 export const DEFAULT_DB_NAME = 'motorly';
 
@@ -47,6 +48,16 @@ export const SCHEMA_V2: Record<string, string> = {
   needs_attention: 'id, seq, [table+row_id], user_id, failure',
 };
 
+/**
+ * Version 3: indexes on listing fields the marketplace filters on, including the local-only
+ * derived fields colour_key, ulez and annual_tax (catalogue/listing-derived.ts).
+ */
+export const SCHEMA_V3: Record<string, string> = {
+  vehicle_listings:
+    SCHEMA_V2.vehicle_listings +
+    ', gearbox, seats, insurance_group, colour_key, annual_tax, ulez, [ulez+price], [gearbox+price], [fuel_type+annual_tax]',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -70,8 +81,9 @@ export class MotorlyDb extends Dexie {
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 2) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 3) {
     super(name);
+    registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
     if (maxVersion >= 2) {
       this.version(2)
@@ -84,6 +96,16 @@ export class MotorlyDb extends Dexie {
           const now = Date.now();
           await parked.bulkPut(exhausted.map((op) => ({ ...op, parked_at: now, failure: 'transient' as const })));
           await outbox.bulkDelete(exhausted.map((op) => op.id));
+        });
+    }
+    if (maxVersion >= 3) {
+      this.version(3)
+        .stores(SCHEMA_V3)
+        .upgrade(async (tx) => {
+          // Re-put stored listings so the derived-fields middleware fills them (prices loaded first).
+          await loadModelPrices(this, tx.table<CarModel, string>('car_models'));
+          const listings = tx.table<VehicleListing, string>('vehicle_listings');
+          await listings.bulkPut(await listings.toArray());
         });
     }
   }

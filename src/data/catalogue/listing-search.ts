@@ -2,15 +2,15 @@
  * Marketplace search over the local store. Every filter becomes a set of primary keys read from a
  * Dexie index (IDBIndex.getAllKeys: keys only, no row decoding), the sort order comes from another
  * index (or a compound [field+price] index that also applies a filter), the sets are intersected in
- * memory and only the page's rows are fetched. Filters with no listing index (gearbox, seats,
- * insurance group) go through car_models (a listing copies them from its model); colour and annual
- * tax have no index and are checked on the candidate rows. `scanListings` is the same search as a
- * plain full scan: the benchmark's baseline and the tests' oracle.
+ * memory and only the page's rows are fetched. Colour, ULEZ and annual tax use local-only derived
+ * fields (listing-derived.ts). `scanListings` is the same search as a plain full scan computing
+ * those from the row itself: the benchmark's baseline and the tests' oracle.
  */
 import { Dexie } from 'dexie';
 import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
+import { colourKey, ensureListingDerived } from './listing-derived';
 import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
@@ -56,8 +56,6 @@ interface Resolved {
   empty: boolean;
   brandId?: string;
   modelId?: string;
-  /** Models passing the model-level filters (gearbox, seats, insurance), or undefined if none set. */
-  modelIds?: Set<string>;
   priceMin?: number;
   priceMax?: number;
   dealerMiles: Map<string, number>;
@@ -65,9 +63,6 @@ interface Resolved {
   models: Map<string, CarModelRow>;
   postcodeError?: string;
 }
-
-/** Years in which the likely-compliance date falls (listing year = registration year). */
-const ULEZ_EDGE = { petrol: 2006, diesel: 2015 } as const;
 
 let modelCache: { db: MotorlyDb; stamp: string; rows: CarModelRow[] } | undefined;
 
@@ -94,18 +89,6 @@ async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
       r.modelId = model.id;
     }
   }
-  if (s.gearbox || s.seatsMin !== undefined || s.insuranceMax !== undefined) {
-    r.modelIds = new Set(
-      models
-        .filter(
-          (m) =>
-            (!s.gearbox || m.gearbox === s.gearbox) &&
-            (s.seatsMin === undefined || m.seats >= s.seatsMin) &&
-            (s.insuranceMax === undefined || (m.insurance_group ?? 99) <= s.insuranceMax),
-        )
-        .map((m) => m.id),
-    );
-  }
   r.priceMin = s.priceMode === 'cash' ? s.priceMin : undefined;
   r.priceMax = s.priceMode === 'cash' ? s.priceMax : s.monthlyMax !== undefined ? cashPriceForMonthly(s.monthlyMax) : undefined;
   if (s.postcode) {
@@ -125,7 +108,7 @@ async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
   return r;
 }
 
-/** The row-level test both paths agree on (also the residual check of the indexed path). */
+/** The row-level checks the scan computes from the row (the indexed path reads derived fields). */
 function residualTest(s: ListingSearch, r: Resolved): ((l: ListingRow) => boolean) | undefined {
   const tests: ((l: ListingRow) => boolean)[] = [];
   if (s.colour.length > 0) {
@@ -139,11 +122,7 @@ function residualTest(s: ListingSearch, r: Resolved): ((l: ListingRow) => boolea
   return tests.length ? (l) => tests.every((t) => t(l)) : undefined;
 }
 
-/** 'Metallic Grey' -> 'grey': the colour filter matches on the last word. */
-export function colourKey(colour: string): string {
-  const words = colour.toLowerCase().split(/[^a-z]+/).filter(Boolean);
-  return words[words.length - 1] ?? '';
-}
+export { colourKey };
 
 function fullMatch(s: ListingSearch, r: Resolved, now: number): (l: ListingRow) => boolean {
   const residual = residualTest(s, r);
@@ -152,7 +131,9 @@ function fullMatch(s: ListingSearch, r: Resolved, now: number): (l: ListingRow) 
     l.status !== 'sold' &&
     (!r.brandId || l.brand_id === r.brandId) &&
     (!r.modelId || l.car_model_id === r.modelId) &&
-    (!r.modelIds || r.modelIds.has(l.car_model_id)) &&
+    (!s.gearbox || l.gearbox === s.gearbox) &&
+    (s.seatsMin === undefined || l.seats >= s.seatsMin) &&
+    (s.insuranceMax === undefined || (l.insurance_group !== null && l.insurance_group <= s.insuranceMax)) &&
     (r.priceMin === undefined || l.price >= r.priceMin) &&
     (r.priceMax === undefined || l.price <= r.priceMax) &&
     (s.yearMin === undefined || l.year >= s.yearMin) &&
@@ -231,23 +212,25 @@ function intersect(lists: string[][]): Set<string> | undefined {
 
 /** Runs the search with indexes. */
 export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { smallSet?: number } = {}): Promise<ListingPage> {
-  const r = await resolve(db, s);
+  const [r] = await Promise.all([resolve(db, s), ensureListingDerived(db)]);
   const dealerMiles = Object.fromEntries(r.dealerMiles);
   const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
   if (r.empty) return done(0, []);
   const L = db.vehicle_listings;
   const priceLo = r.priceMin ?? 0;
   const priceHi = r.priceMax ?? Number.MAX_SAFE_INTEGER;
+  const hasPrice = r.priceMin !== undefined || r.priceMax !== undefined;
   const start = (s.page - 1) * s.pageSize;
-  const residual = residualTest(s, r);
 
   // 0. A compound [field+sort] index both filters and orders (e.g. [fuel_type+price] for "electric, cheapest").
   const sortField = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : undefined;
-  const singles: [string, string | undefined][] = [
+  const singles: [string, string | number | undefined][] = [
     ['car_model_id', r.modelId],
     ['brand_id', r.modelId ? undefined : r.brandId],
     ['fuel_type', s.fuel.length === 1 ? s.fuel[0] : undefined],
     ['body_style', s.body.length === 1 ? s.body[0] : undefined],
+    ['ulez', s.ulez ? 1 : undefined],
+    ['gearbox', s.gearbox],
   ];
   const compound = sortField ? singles.find(([f, v]) => v !== undefined && hasIndex(db, `[${f}+${sortField}]`)) : undefined;
   const skip = new Set<string>(compound && sortField ? [compound[0], sortField] : []);
@@ -258,19 +241,30 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { sm
       ? (L.where(`[${compound[0]}+${sortField}]`).between([compound[1], sortLo], [compound[1], sortHi], true, true).primaryKeys() as KeyList)
       : undefined;
 
-  // 1. One key set per remaining filter, read in parallel from indexes (keys only).
+  // 1. One key set per remaining filter, read in parallel from indexes (keys only); pairs that have
+  // a compound index ([ulez+price], [fuel_type+annual_tax]) are read as one range.
   const sets: KeyList[] = [];
   if (r.modelId && !skip.has('car_model_id')) sets.push(L.where('car_model_id').equals(r.modelId).primaryKeys() as KeyList);
   else if (!r.modelId && r.brandId && !skip.has('brand_id')) sets.push(L.where('brand_id').equals(r.brandId).primaryKeys() as KeyList);
-  if (r.modelIds) sets.push(keysAnyOf(db, 'car_model_id', [...r.modelIds]));
+  if (s.taxMax !== undefined && s.fuel.length === 1 && !skip.has('fuel_type')) {
+    sets.push(L.where('[fuel_type+annual_tax]').between([s.fuel[0], -Infinity], [s.fuel[0], s.taxMax], true, true).primaryKeys() as KeyList);
+    skip.add('fuel_type');
+  } else if (s.taxMax !== undefined) sets.push(L.where('annual_tax').belowOrEqual(s.taxMax).primaryKeys() as KeyList);
   if (s.fuel.length > 0 && !skip.has('fuel_type')) sets.push(keysAnyOf(db, 'fuel_type', s.fuel));
+  if (s.ulez && hasPrice && !skip.has('ulez') && !skip.has('price')) {
+    sets.push(L.where('[ulez+price]').between([1, priceLo], [1, priceHi], true, true).primaryKeys() as KeyList);
+    skip.add('ulez').add('price');
+  } else if (s.ulez && !skip.has('ulez')) sets.push(L.where('ulez').equals(1).primaryKeys() as KeyList);
   if (s.body.length > 0 && !skip.has('body_style')) sets.push(keysAnyOf(db, 'body_style', s.body));
   if (r.dealerIds) sets.push(keysAnyOf(db, 'dealer_id', r.dealerIds));
-  if ((r.priceMin !== undefined || r.priceMax !== undefined) && !skip.has('price')) sets.push(L.where('price').between(priceLo, priceHi, true, true).primaryKeys() as KeyList);
+  if (hasPrice && !skip.has('price')) sets.push(L.where('price').between(priceLo, priceHi, true, true).primaryKeys() as KeyList);
   if (s.mileageMax !== undefined && !skip.has('mileage')) sets.push(L.where('mileage').belowOrEqual(s.mileageMax).primaryKeys() as KeyList);
   if ((s.yearMin !== undefined || s.yearMax !== undefined) && !skip.has('year')) sets.push(L.where('year').between(s.yearMin ?? 0, s.yearMax ?? 9999, true, true).primaryKeys() as KeyList);
-  if (s.ulez) sets.push(ulezKeys(db));
-  if (compoundKeys && !residual) {
+  if (s.gearbox && !skip.has('gearbox')) sets.push(L.where('gearbox').equals(s.gearbox).primaryKeys() as KeyList);
+  if (s.seatsMin !== undefined) sets.push(L.where('seats').aboveOrEqual(s.seatsMin).primaryKeys() as KeyList);
+  if (s.insuranceMax !== undefined) sets.push(L.where('insurance_group').belowOrEqual(s.insuranceMax).primaryKeys() as KeyList);
+  if (s.colour.length > 0) sets.push(keysAnyOf(db, 'colour_key', s.colour));
+  if (compoundKeys) {
     const [soldKeys, ordered, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, compoundKeys, ...sets]);
     const sold = new Set(soldKeys);
     const filter = intersect(lists);
@@ -279,21 +273,16 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { sm
     const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
     return done(keys.length, page);
   }
-  if (compoundKeys) sets.push(compoundKeys);
   const [soldKeys, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, ...sets]);
   const sold = new Set(soldKeys);
   const candidates = intersect(lists);
   if (candidates) for (const k of sold) candidates.delete(k);
 
-  // 2a. Few candidates (or a row-level check to make anyway): fetch them and sort like the scan does.
-  if (candidates && (candidates.size <= (opts.smallSet ?? SMALL_SET) || residual)) {
-    let rows: ListingRow[] = [];
-    const keys = [...candidates];
-    for (let i = 0; i < keys.length; i += 1000) {
-      for (const row of await L.bulkGet(keys.slice(i, i + 1000))) if (row && (!residual || residual(row))) rows.push(row);
-    }
-    rows = await sortRows(db, rows, s, r);
-    return done(rows.length, rows.slice(start, start + s.pageSize));
+  // 2a. Few candidates: fetch them and sort like the scan does.
+  if (candidates && candidates.size <= (opts.smallSet ?? SMALL_SET)) {
+    const rows = (await L.bulkGet([...candidates])).filter((x): x is ListingRow => x !== undefined);
+    const sorted = await sortRows(db, rows, s, r);
+    return done(sorted.length, sorted.slice(start, start + s.pageSize));
   }
 
   // 2b. Many candidates: walk a sort index and keep the candidates.
@@ -309,11 +298,7 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { sm
   }
   const total = candidates ? keys.length : (await L.count()) - sold.size;
   const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
-  if (!residual) return done(total, page);
-  // Unreachable in practice (residual searches take 2a unless nothing narrows them): check every candidate row.
-  const rows: ListingRow[] = [];
-  for (let i = 0; i < keys.length; i += 1000) for (const row of await L.bulkGet(keys.slice(i, i + 1000))) if (row && residual(row)) rows.push(row);
-  return done(rows.length, rows.slice(start, start + s.pageSize));
+  return done(total, page);
 }
 
 /**
@@ -339,28 +324,6 @@ async function orderedKeys(db: MotorlyDb, s: ListingSearch, r: Resolved, limit: 
   // The whole index: getAllKeys reads forwards only, so descending orders are reversed here.
   const keys = (await L.orderBy(field).primaryKeys()) as string[];
   return descending ? keys.reverse() : keys;
-}
-
-/** Keys of listings likely ULEZ compliant: by fuel and year from indexes; the one borderline year per fuel is checked row by row. */
-async function ulezKeys(db: MotorlyDb): Promise<string[]> {
-  const L = db.vehicle_listings;
-  const [ev, petrolHybrid, diesel, petrolNew, petrolEdge, dieselNew, dieselEdge] = await Promise.all([
-    L.where('fuel_type').equals('electric').primaryKeys() as KeyList,
-    keysAnyOf(db, 'fuel_type', ['petrol', 'hybrid']),
-    L.where('fuel_type').equals('diesel').primaryKeys() as KeyList,
-    L.where('year').above(ULEZ_EDGE.petrol).primaryKeys() as KeyList,
-    L.where('year').equals(ULEZ_EDGE.petrol).primaryKeys() as KeyList,
-    L.where('year').above(ULEZ_EDGE.diesel).primaryKeys() as KeyList,
-    L.where('year').equals(ULEZ_EDGE.diesel).primaryKeys() as KeyList,
-  ]);
-  const ph = new Set(petrolHybrid);
-  const ds = new Set(diesel);
-  const out = new Set<string>(ev);
-  for (const k of petrolNew) if (ph.has(k)) out.add(k);
-  for (const k of dieselNew) if (ds.has(k)) out.add(k);
-  const edge = [...petrolEdge.filter((k) => ph.has(k)), ...dieselEdge.filter((k) => ds.has(k))];
-  for (const row of await L.bulkGet(edge)) if (row && listingUlezCompliant(row)) out.add(row.id);
-  return [...out];
 }
 
 let ownerCache: { db: MotorlyDb; count: number; map: Map<string, string> } | undefined;

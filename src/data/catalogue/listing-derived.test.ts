@@ -1,0 +1,92 @@
+// The derived listing fields are filled by whatever writes listings, and repaired or re-derived
+// when rows arrive around Dexie, when a model's list price changes, or on the schema upgrade.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { MotorlyDb, SCHEMA_V1, SCHEMA_V2 } from '../db';
+import { annualTaxFor, listingUlezCompliant } from './listing-costs';
+import { ensureListingDerived, type ListingDerived } from './listing-derived';
+import type { CarModelRow, ListingRow } from './types';
+
+type Stored = ListingRow & Partial<ListingDerived>;
+let n = 0;
+const names: string[] = [];
+const fresh = () => {
+  const name = `listing-derived-${Date.now()}-${++n}`;
+  names.push(name);
+  return name;
+};
+afterEach(async () => {
+  for (const name of names.splice(0)) await Dexie.delete(name);
+});
+
+const model = (id: string, price: number) => ({ id, brand_id: 'b1', slug: id, price_from: price }) as unknown as CarModelRow;
+
+const listing = (id: string, over: Partial<ListingRow> = {}): ListingRow =>
+  ({
+    id, dealer_id: 'd1', car_model_id: 'm1', brand_id: 'b1', title: '', price: 30_000, admin_fee: 0, year: 2023,
+    registration_date: '2023-09-01', registration: null, mileage: 10_000, colour: 'Metallic Grey', fuel_type: 'petrol',
+    body_style: 'suv', gearbox: 'automatic', seats: 5, doors: 5, engine_cc: 1500, co2_gkm: 130, insurance_group: 20,
+    condition: 'used', status: 'active', description: '', image_seed: 0, outcode: 'LS1', lat: null, lng: null,
+    listed_at: '2026-01-01T00:00:00Z', ...over,
+  }) as ListingRow;
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('listing derived fields', () => {
+  it('are computed on put with the model list price, and re-derived when it changes', async () => {
+    const db = new MotorlyDb(fresh());
+    await db.car_models.put(model('m1', 45_000));
+    await db.vehicle_listings.put(listing('l1'));
+    const row = (await db.vehicle_listings.get('l1')) as Stored;
+    expect(row.colour_key).toBe('grey');
+    expect(row.ulez).toBe(listingUlezCompliant(row) ? 1 : 0);
+    expect(row.annual_tax).toBe(annualTaxFor(row, 45_000));
+    // Above the expensive-car threshold the supplement is due; below it, not.
+    expect(annualTaxFor(row, 45_000)).toBeGreaterThan(annualTaxFor(row, 20_000));
+    expect(await db.vehicle_listings.where('[fuel_type+annual_tax]').between(['petrol', 0], ['petrol', 300]).count()).toBe(0);
+
+    await db.car_models.put(model('m1', 20_000));
+    await until(async () => ((await db.vehicle_listings.get('l1')) as Stored).annual_tax === annualTaxFor(row, 20_000));
+    expect(await db.vehicle_listings.where('[fuel_type+annual_tax]').between(['petrol', 0], ['petrol', 300]).count()).toBe(1);
+    db.close();
+  });
+
+  it('are repaired for rows written straight to IndexedDB', async () => {
+    const db = new MotorlyDb(fresh());
+    await db.open();
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.backendDB().transaction('vehicle_listings', 'readwrite');
+      tx.objectStore('vehicle_listings').put(listing('raw', { colour: 'Red', year: 2004, registration_date: '2004-05-01' }));
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    expect(await db.vehicle_listings.where('ulez').anyOf(0, 1).count()).toBe(0);
+    await ensureListingDerived(db);
+    expect(await db.vehicle_listings.where('colour_key').equals('red').primaryKeys()).toEqual(['raw']);
+    expect(await db.vehicle_listings.where('ulez').equals(0).primaryKeys()).toEqual(['raw']);
+    db.close();
+  });
+
+  it('are filled for stored listings by the v2 -> v3 upgrade', async () => {
+    const name = fresh();
+    const v2 = new Dexie(name);
+    v2.version(1).stores(SCHEMA_V1);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.table('car_models').put(model('m1', 45_000));
+    await v2.table('vehicle_listings').bulkPut([listing('a'), listing('b', { fuel_type: 'electric', co2_gkm: 0, colour: 'Blue' })]);
+    v2.close();
+    const db = new MotorlyDb(name);
+    const rows = (await db.vehicle_listings.orderBy('id').toArray()) as Stored[];
+    expect(rows.map((r) => [r.colour_key, r.ulez, r.annual_tax])).toEqual(
+      rows.map((r) => [r.id === 'a' ? 'grey' : 'blue', listingUlezCompliant(r) ? 1 : 0, annualTaxFor(r, 45_000)]),
+    );
+    expect(await db.vehicle_listings.where('[ulez+price]').between([1, 0], [1, 40_000]).count()).toBe(2);
+    db.close();
+  });
+});

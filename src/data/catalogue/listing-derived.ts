@@ -1,0 +1,137 @@
+/**
+ * Derived, indexed fields of local vehicle_listings rows (never server columns): colour_key,
+ * ulez (1 | 0: IndexedDB can't index booleans) and annual_tax (needs the model's list price).
+ * A DBCore middleware computes them on every put/add through Dexie, so the first download, the
+ * catch-up pull and realtime all get them from one place. Model list prices are kept in a Map per
+ * database, loaded when it opens and updated from car_models writes.
+ */
+import type { Dexie, DBCore, DBCoreMutateRequest, DBCoreTable, Table } from 'dexie';
+import { annualTaxFor, listingUlezCompliant } from './listing-costs';
+import type { CarModelRow, ListingRow } from './types';
+
+export interface ListingDerived {
+  colour_key: string;
+  ulez: 0 | 1;
+  annual_tax: number;
+}
+
+/** 'Metallic Grey' -> 'grey': the colour filter matches on the last word. */
+export function colourKey(colour: string): string {
+  const words = colour.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  return words[words.length - 1] ?? '';
+}
+
+/** Unknown tax (a malformed row): never within a "tax up to" filter. */
+const UNKNOWN_TAX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The derived fields for a listing; without its model's list price the listing's own price stands
+ * in. Never throws: a malformed row must not make the whole write (a pulled page) fail.
+ */
+export function deriveListing(l: ListingRow, listPrice: number | undefined): ListingDerived {
+  let ulez: 0 | 1 = 0;
+  let annualTax = UNKNOWN_TAX;
+  try {
+    ulez = listingUlezCompliant(l) ? 1 : 0;
+    annualTax = annualTaxFor(l, listPrice ?? l.price);
+  } catch {
+    // Keep the defaults: not compliant, tax unknown.
+  }
+  return { colour_key: colourKey(typeof l.colour === 'string' ? l.colour : ''), ulez, annual_tax: annualTax };
+}
+
+type Prices = Map<string, number>;
+const pricesByDb = new WeakMap<Dexie, Prices>();
+
+function pricesOf(db: Dexie): Prices {
+  let p = pricesByDb.get(db);
+  if (!p) pricesByDb.set(db, (p = new Map()));
+  return p;
+}
+
+/** Fills the price map from a car_models table (on open, and in the schema upgrade). */
+export async function loadModelPrices(db: Dexie, models: Table<CarModelRow, string>): Promise<void> {
+  const prices = pricesOf(db);
+  prices.clear();
+  for (const m of await models.toArray()) prices.set(m.id, m.price_from);
+}
+
+/** The row with its derived fields, using the database's known model prices. */
+export function withListingDerived<T extends ListingRow>(db: Dexie, row: T): T & ListingDerived {
+  return { ...row, ...deriveListing(row, pricesOf(db).get(row.car_model_id)) };
+}
+
+function listingTable(db: Dexie, down: DBCoreTable): DBCoreTable {
+  return {
+    ...down,
+    mutate(req: DBCoreMutateRequest) {
+      if (req.type !== 'put' && req.type !== 'add') return down.mutate(req);
+      const values = req.values.map((v: ListingRow) => withListingDerived(db, v));
+      return down.mutate({ ...req, values });
+    },
+  };
+}
+
+function modelTable(db: Dexie, down: DBCoreTable): DBCoreTable {
+  return {
+    ...down,
+    async mutate(req: DBCoreMutateRequest) {
+      const res = await down.mutate(req);
+      const prices = pricesOf(db);
+      const changed: string[] = [];
+      if (req.type === 'put' || req.type === 'add') {
+        for (const m of req.values as CarModelRow[]) {
+          const before = prices.get(m.id);
+          prices.set(m.id, m.price_from);
+          if (before !== undefined && before !== m.price_from) changed.push(m.id);
+        }
+      }
+      // A new list price changes its listings' annual tax: re-derive them after this transaction.
+      if (changed.length > 0) setTimeout(() => void rederiveModels(db, changed), 0);
+      return res;
+    },
+  };
+}
+
+async function rederiveModels(db: Dexie, modelIds: string[]): Promise<void> {
+  const listings = db.table<ListingRow, string>('vehicle_listings');
+  try {
+    const rows = await listings.where('car_model_id').anyOf(modelIds).toArray();
+    await listings.bulkPut(rows);
+  } catch {
+    // The database closed (or was deleted) meanwhile: nothing left to keep consistent.
+  }
+}
+
+/**
+ * Rows written around Dexie (raw IndexedDB) lack the derived fields and so are missing from their
+ * indexes: a cheap count check finds that and re-puts those rows through the middleware.
+ */
+export async function ensureListingDerived(db: Dexie): Promise<void> {
+  const listings = db.table<ListingRow & Partial<ListingDerived>, string>('vehicle_listings');
+  const [all, derived] = await Promise.all([listings.count(), listings.where('ulez').between(0, 1, true, true).count()]);
+  if (all === derived) return;
+  await loadModelPrices(db, db.table('car_models'));
+  const stale = (await listings.toArray()).filter((l) => l.ulez === undefined);
+  await listings.bulkPut(stale);
+}
+
+/** Registers the middleware and the price map on a database (MotorlyDb's constructor calls this). */
+export function registerListingDerived(db: Dexie): void {
+  db.use({
+    stack: 'dbcore',
+    name: 'listing-derived',
+    create(down: DBCore): DBCore {
+      return {
+        ...down,
+        table(name: string) {
+          const t = down.table(name);
+          if (name === 'vehicle_listings') return listingTable(db, t);
+          if (name === 'car_models') return modelTable(db, t);
+          return t;
+        },
+      };
+    },
+  });
+  db.on('ready', () => loadModelPrices(db, db.table('car_models')));
+}
