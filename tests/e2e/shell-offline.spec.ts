@@ -16,7 +16,7 @@ test('after one visit, routes load offline from the service worker', async ({ pa
   await context.setOffline(true);
   for (const [path, heading] of [
     ['/browse', 'Browse cars'],
-    ['/marketplace/abc', 'Listing details'],
+    ['/marketplace/abc', "We couldn't find this car"],
     ['/auth', 'Welcome back'],
     ['/nowhere', 'Page not found'],
   ] as const) {

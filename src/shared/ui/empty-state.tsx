@@ -5,8 +5,8 @@ export interface EmptyStateProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
-  /** Heading level for the title, to keep the page outline right. */
-  headingLevel?: 'h2' | 'h3';
+  /** Heading level for the title, to keep the page outline right (h1 when it is the whole page). */
+  headingLevel?: 'h1' | 'h2' | 'h3';
 }
 
 export function EmptyState({ icon, title, description, actions, headingLevel: H = 'h2' }: EmptyStateProps) {

@@ -21,7 +21,7 @@ export function BrandScreen({ brandName }: { brandName: string }) {
   if (!brand)
     return (
       <div className="container page cat-page">
-        <EmptyState icon={<CarIcon size={26} />} title="Brand not found" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
+        <EmptyState icon={<CarIcon size={26} />} title="Brand not found" headingLevel="h1" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
       </div>
     );
   const scores = range.map((e) => e.score).filter((s): s is number => s !== undefined);

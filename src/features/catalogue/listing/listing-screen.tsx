@@ -32,7 +32,7 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
       <div className="container page cat-page">
         <EmptyState
           icon={<CarIcon size={26} />}
-          title="We couldn't find this car"
+          title="We couldn't find this car" headingLevel="h1"
           description="It may have been sold, or the catalogue is still downloading. The requested information could not be found."
           actions={<ButtonLink to={href.marketplace()}>Back to the marketplace</ButtonLink>}
         />

@@ -36,7 +36,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
   if (!brand || !model)
     return (
       <div className="container page cat-page">
-        <EmptyState icon={<CarIcon size={26} />} title="Model not found" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
+        <EmptyState icon={<CarIcon size={26} />} title="Model not found" headingLevel="h1" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
       </div>
     );
   const review = data.basics.reviewByModel.get(model.id);
