@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { build, preview } from 'vite';
-import { chromium, type Page } from 'playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright';
 import { startStack } from '../supabase/local/server';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55750);
@@ -180,31 +180,13 @@ async function main() {
     await waitQueueEmpty(page, 60_000);
 
     // ---- 2. Outbox drain ------------------------------------------------------------------------
-    await context.setOffline(true);
-    await page.evaluate(async (id) => {
-      for (let i = 0; i < 1000; i++) await window.__motorlySync.toggleListingBookmark(id);
-    }, listingA.id);
-    const drainPromise = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          window.addEventListener(
-            'online',
-            () => {
-              const t0 = performance.now();
-              const poll = async () => {
-                const c = await window.__motorlySync.queueCounts();
-                if (c.queued === 0 && c.parked === 0) resolve(performance.now() - t0);
-                else setTimeout(poll, 10);
-              };
-              void poll();
-            },
-            { once: true },
-          );
-        }),
-    );
-    await page.waitForTimeout(200);
-    await context.setOffline(false);
-    const drained = await drainPromise;
+    // Twice: a fresh stack runs PGlite's WebAssembly with V8's baseline compiler until hot functions
+    // are re-compiled in the background, so the first drain after boot pays that warm-up. The budget
+    // is checked on the second drain, the steady state the per-op baseline (run after it) also gets;
+    // the first one is printed as well.
+    const firstDrain = await drainOutbox(page, context, listingA.id);
+    const drained = await drainOutbox(page, context, listingA.id);
+    console.log(`  outbox drain: first after boot ${ms(firstDrain)}, then ${ms(drained)}`);
     const perOp = await page.evaluate(perOpBaseline, { api: API, token, anon: stack.anonKey, userId: user.id, listingId: listingA.id });
     rows.push({
       name: 'Outbox drain, 1,000 ops',
@@ -213,6 +195,14 @@ async function main() {
       ratio: `${(perOp / drained).toFixed(1)}x faster`,
       target: '<= 3000 ms, >= 5x',
       pass: drained <= 3000 && perOp / drained >= 5,
+    });
+    rows.push({
+      name: '  first drain after boot (JIT warm-up)',
+      ours: ms(firstDrain),
+      baseline: '-',
+      ratio: `${(perOp / firstDrain).toFixed(1)}x faster`,
+      target: '(same budget)',
+      pass: firstDrain <= 3000 && perOp / firstDrain >= 5,
     });
 
     // ---- 4. Realtime ----------------------------------------------------------------------------
@@ -412,6 +402,35 @@ async function perOpBaseline(a: { api: string; token: string; anon: string; user
     if (!res.ok) throw new Error(`per-op baseline failed: ${res.status}`);
   }
   return performance.now() - t0;
+}
+
+/** Queues 1,000 ops offline, goes online and returns the time until the outbox is empty. */
+async function drainOutbox(page: Page, context: BrowserContext, listingId: string): Promise<number> {
+  await context.setOffline(true);
+  await page.evaluate(async (id) => {
+    for (let i = 0; i < 1000; i++) await window.__motorlySync.toggleListingBookmark(id);
+  }, listingId);
+  const drainPromise = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        window.addEventListener(
+          'online',
+          () => {
+            const t0 = performance.now();
+            const poll = async () => {
+              const c = await window.__motorlySync.queueCounts();
+              if (c.queued === 0 && c.parked === 0) resolve(performance.now() - t0);
+              else setTimeout(poll, 10);
+            };
+            void poll();
+          },
+          { once: true },
+        );
+      }),
+  );
+  await page.waitForTimeout(200);
+  await context.setOffline(false);
+  return drainPromise;
 }
 
 async function waitQueueEmpty(page: Page, timeout: number): Promise<void> {
