@@ -322,8 +322,27 @@ async function orderedKeys(db: MotorlyDb, s: ListingSearch, r: Resolved, limit: 
     return (await c.limit(limit).primaryKeys()) as string[];
   }
   // The whole index: getAllKeys reads forwards only, so descending orders are reversed here.
+  const keys = await wholeIndexKeys(db, field);
+  return descending ? [...keys].reverse() : keys;
+}
+
+let orderCache: { db: MotorlyDb; stamp: string; keys: Map<string, string[]> } | undefined;
+
+/**
+ * All primary keys in an index's order, reused while the listings are unchanged: every server
+ * change bumps updated_at (and adds or removes change the count), so count + newest updated_at
+ * is a cheap stamp. Callers must not mutate the returned array.
+ */
+async function wholeIndexKeys(db: MotorlyDb, field: string): Promise<string[]> {
+  const L = db.vehicle_listings;
+  const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
+  const stamp = `${count}|${String(newest[0] ?? '')}`;
+  if (!orderCache || orderCache.db !== db || orderCache.stamp !== stamp) orderCache = { db, stamp, keys: new Map() };
+  const cached = orderCache.keys.get(field);
+  if (cached) return cached;
   const keys = (await L.orderBy(field).primaryKeys()) as string[];
-  return descending ? keys.reverse() : keys;
+  orderCache.keys.set(field, keys);
+  return keys;
 }
 
 let ownerCache: { db: MotorlyDb; count: number; map: Map<string, string> } | undefined;
