@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1, SCHEMA_V2 } from '../db';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
-import { ensureListingDerived, type ListingDerived } from './listing-derived';
+import { listingsDerivedComplete, repairListingDerived, type ListingDerived } from './listing-derived';
 import type { CarModelRow, ListingRow } from './types';
 
 type Stored = ListingRow & Partial<ListingDerived>;
@@ -66,8 +66,9 @@ describe('listing derived fields', () => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });
-    expect(await db.vehicle_listings.where('ulez').anyOf(0, 1).count()).toBe(0);
-    await ensureListingDerived(db);
+    expect(await listingsDerivedComplete(db)).toBe(false);
+    await repairListingDerived(db);
+    expect(await listingsDerivedComplete(db)).toBe(true);
     expect(await db.vehicle_listings.where('colour_key').equals('red').primaryKeys()).toEqual(['raw']);
     expect(await db.vehicle_listings.where('ulez').equals(0).primaryKeys()).toEqual(['raw']);
     db.close();

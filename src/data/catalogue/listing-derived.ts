@@ -105,15 +105,34 @@ async function rederiveModels(db: Dexie, modelIds: string[]): Promise<void> {
 
 /**
  * Rows written around Dexie (raw IndexedDB) lack the derived fields and so are missing from their
- * indexes: a cheap count check finds that and re-puts those rows through the middleware.
+ * indexes. A cheap count check finds that; the caller then searches by scanning and calls
+ * `scheduleListingRepair` (live queries must not write, so the repair runs outside them).
  */
-export async function ensureListingDerived(db: Dexie): Promise<void> {
-  const listings = db.table<ListingRow & Partial<ListingDerived>, string>('vehicle_listings');
+export async function listingsDerivedComplete(db: Dexie): Promise<boolean> {
+  const listings = db.table<ListingRow, string>('vehicle_listings');
   const [all, derived] = await Promise.all([listings.count(), listings.where('ulez').between(0, 1, true, true).count()]);
-  if (all === derived) return;
-  await loadModelPrices(db, db.table('car_models'));
-  const stale = (await listings.toArray()).filter((l) => l.ulez === undefined);
-  await listings.bulkPut(stale);
+  return all === derived;
+}
+
+const repairing = new WeakMap<Dexie, Promise<void>>();
+
+/** Re-puts rows lacking the derived fields through the middleware (once at a time per database). */
+export function repairListingDerived(db: Dexie): Promise<void> {
+  const running = repairing.get(db);
+  if (running) return running;
+  const run = (async () => {
+    const listings = db.table<ListingRow & Partial<ListingDerived>, string>('vehicle_listings');
+    await loadModelPrices(db, db.table('car_models'));
+    const stale = (await listings.toArray()).filter((l) => l.ulez === undefined);
+    await listings.bulkPut(stale);
+  })().finally(() => repairing.delete(db));
+  repairing.set(db, run);
+  return run;
+}
+
+/** Starts the repair outside the current (possibly live-query) context. */
+export function scheduleListingRepair(db: Dexie): void {
+  setTimeout(() => void repairListingDerived(db).catch(() => undefined), 0);
 }
 
 /** Registers the middleware and the price map on a database (MotorlyDb's constructor calls this). */

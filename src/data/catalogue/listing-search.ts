@@ -10,7 +10,7 @@ import { Dexie } from 'dexie';
 import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
-import { colourKey, ensureListingDerived } from './listing-derived';
+import { colourKey, listingsDerivedComplete, scheduleListingRepair } from './listing-derived';
 import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
@@ -212,7 +212,12 @@ function intersect(lists: string[][]): Set<string> | undefined {
 
 /** Runs the search with indexes. */
 export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { smallSet?: number } = {}): Promise<ListingPage> {
-  const [r] = await Promise.all([resolve(db, s), ensureListingDerived(db)]);
+  const [r, complete] = await Promise.all([resolve(db, s), listingsDerivedComplete(db)]);
+  if (!complete) {
+    // Some rows lack their derived index fields: answer by scanning until the repair lands.
+    scheduleListingRepair(db);
+    return scanListings(db, s);
+  }
   const dealerMiles = Object.fromEntries(r.dealerMiles);
   const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
   if (r.empty) return done(0, []);
