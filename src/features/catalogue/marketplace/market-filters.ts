@@ -4,14 +4,13 @@ import {
   BODY_STYLES,
   FUEL_TYPES,
   GEARBOXES,
-  type BodyStyle,
-  type FuelType,
-  type Gearbox,
 } from '@/data/catalogue/types';
+import { LISTING_SORTS, type ListingSearch, type ListingSort } from '@/data/catalogue';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, readFreeList, readInt, readList, readOne, readSlug, setIf } from '../lib/url-params';
 
-export const MARKET_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
+// The URL state is exactly the search the data layer runs.
+export const MARKET_SORTS = LISTING_SORTS;
+export type MarketSort = ListingSort;
 
 export const MARKET_SORT_LABELS: Record<MarketSort, string> = {
   relevance: 'Relevance',
@@ -25,31 +24,7 @@ export const MARKET_SORT_LABELS: Record<MarketSort, string> = {
 
 export const RADIUS_OPTIONS = [5, 10, 20, 30, 50, 100, 200] as const;
 
-export interface MarketFilters {
-  postcode?: string;
-  /** Miles; only meaningful with a postcode. */
-  radius?: number;
-  make?: string;
-  model?: string;
-  priceMode: 'cash' | 'monthly';
-  priceMin?: number;
-  priceMax?: number;
-  monthlyMax?: number;
-  yearMin?: number;
-  yearMax?: number;
-  mileageMax?: number;
-  body: BodyStyle[];
-  fuel: FuelType[];
-  gearbox?: Gearbox;
-  colour: string[];
-  seatsMin?: number;
-  taxMax?: number;
-  insuranceMax?: number;
-  ulez: boolean;
-  sort: MarketSort;
-  page: number;
-  pageSize: number;
-}
+export type MarketFilters = ListingSearch;
 
 export const EMPTY_MARKET_FILTERS: MarketFilters = {
   priceMode: 'cash',
