@@ -5,8 +5,19 @@ export type Uuid = string;
 /** Server timestamps are kept as the server's strings (microsecond precision). */
 export type Timestamp = string;
 
-export type FuelType = 'petrol' | 'diesel' | 'electric' | 'hybrid';
-export type BodyStyle = 'sedan' | 'suv' | 'hatchback' | 'coupe' | 'wagon' | 'convertible';
+import type { BodyStyle, Drivetrain, FuelType, Gearbox } from '@/shared/lib/uk/body';
+
+export type { BodyStyle, Drivetrain, FuelType, Gearbox };
+export type ListingCondition = 'used' | 'nearly_new';
+export type ListingStatus = 'active' | 'reserved' | 'sold';
+
+export interface ReviewSections {
+  driving: string;
+  interior: string;
+  practicality: string;
+  running_costs: string;
+  safety: string;
+}
 
 export interface SyncedRow {
   id: Uuid;
@@ -47,8 +58,8 @@ export interface CarModel extends SyncedRow {
   top_speed_mph: number | null;
   power_bhp: number | null;
   engine_cc: number | null;
-  gearbox: 'manual' | 'automatic';
-  drivetrain: 'fwd' | 'rwd' | 'awd';
+  gearbox: Gearbox;
+  drivetrain: Drivetrain;
   length_mm: number | null;
   width_mm: number | null;
   height_mm: number | null;
@@ -65,7 +76,7 @@ export interface Review extends SyncedRow {
   verdict: string;
   pros: string[];
   cons: string[];
-  sections: Record<string, string>;
+  sections: ReviewSections;
   published: boolean;
   published_at: Timestamp | null;
   created_by: Uuid | null;
@@ -99,14 +110,14 @@ export interface VehicleListing extends SyncedRow {
   colour: string;
   fuel_type: FuelType;
   body_style: BodyStyle;
-  gearbox: 'manual' | 'automatic';
+  gearbox: Gearbox;
   seats: number;
   doors: number;
   engine_cc: number | null;
   co2_gkm: number;
   insurance_group: number | null;
-  condition: 'used' | 'nearly_new';
-  status: 'active' | 'reserved' | 'sold';
+  condition: ListingCondition;
+  status: ListingStatus;
   description: string;
   image_seed: number;
   outcode: string;
