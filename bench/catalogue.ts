@@ -2,7 +2,8 @@
 // listings. The production build (pointed at a private stack) downloads the catalogue into IndexedDB,
 // then the page's test hook (window.__motorlyBench, present only with ?bench=1) runs 20 representative
 // filter + sort combinations with the indexed search and with a full-scan baseline, side by side.
-// Targets: p95 <= 30 ms and >= 5x faster than the scan.
+// Targets: p95 <= 30 ms and >= 5x faster than the scan. Also printed: the first query after a
+// catalogue change, which re-reads the index orders the in-memory index keeps (listing-index.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 55911);
 const OUT_DIR = path.resolve('node_modules/.cache/motorly-bench-catalogue');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const WARMUP = 2;
+/** Runs per combination of the first query after a catalogue change (index orders re-read). */
+const COLD_RUNS = 3;
 
 const base: ListingSearch = { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize: 20 };
 const COMBOS: [string, Partial<ListingSearch>][] = [
@@ -43,7 +46,7 @@ const COMBOS: [string, Partial<ListingSearch>][] = [
 
 interface BenchApi {
   count(): Promise<number>;
-  run(search: ListingSearch, mode: 'indexed' | 'scan'): Promise<{ ms: number; total: number; ids: string[] }>;
+  run(search: ListingSearch, mode: 'indexed' | 'scan' | 'indexed-cold'): Promise<{ ms: number; total: number; ids: string[] }>;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -85,36 +88,53 @@ async function main(): Promise<void> {
 
     const allIndexed: number[] = [];
     const allScan: number[] = [];
-    console.log(`${'combination'.padEnd(38)} ${'results'.padStart(7)} | indexed p50    p95 | scan p50    p95 | ratio p95`);
+    const allCold: number[] = [];
+    console.log(`${'combination'.padEnd(38)} ${'results'.padStart(7)} | indexed p50    p95 | scan p50    p95 | ratio p95 | after a change p50`);
     for (const [name, patch] of COMBOS) {
       const search: ListingSearch = { ...base, ...patch };
       const times = { indexed: [] as number[], scan: [] as number[] };
       let total = 0;
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const modes = i % 2 ? (['scan', 'indexed'] as const) : (['indexed', 'scan'] as const);
-        const out: Record<string, { ms: number; total: number; ids: string[] }> = {};
-        for (const mode of modes) {
-          out[mode] = await page.evaluate(([s, m]) => (window as unknown as { __motorlyBench: BenchApi }).__motorlyBench.run(s, m), [search, mode] as const);
+      // Each side runs as its own block (the scan's first, so the indexed block starts on a heap it
+      // didn't fill): a scan leaves ~10,000 decoded rows of garbage, and interleaving would bill that
+      // collection to whichever query ran next. Every indexed answer is checked against the scan's.
+      const outs: Record<'indexed' | 'scan', { ms: number; total: number; ids: string[] }[]> = { indexed: [], scan: [] };
+      for (const mode of ['scan', 'indexed'] as const) {
+        for (let i = 0; i < WARMUP + RUNS; i++) {
+          const out = await page.evaluate(([s, m]) => (window as unknown as { __motorlyBench: BenchApi }).__motorlyBench.run(s, m), [search, mode] as const);
+          outs[mode].push(out);
+          if (i >= WARMUP) times[mode].push(out.ms);
         }
-        if (out.indexed.total !== out.scan.total || out.indexed.ids.join() !== out.scan.ids.join()) {
-          throw new Error(`"${name}": indexed and scan disagree (${out.indexed.total} vs ${out.scan.total})`);
+      }
+      const expected = outs.scan[0];
+      for (const out of [...outs.indexed, ...outs.scan]) {
+        if (out.total !== expected.total || out.ids.join() !== expected.ids.join()) {
+          throw new Error(`"${name}": indexed and scan disagree (${out.total} vs ${expected.total})`);
         }
-        total = out.indexed.total;
-        if (i >= WARMUP) {
-          times.indexed.push(out.indexed.ms);
-          times.scan.push(out.scan.ms);
-        }
+      }
+      total = expected.total;
+      const cold: number[] = [];
+      for (let i = 0; i < COLD_RUNS; i++) {
+        const out = await page.evaluate(([s]) => (window as unknown as { __motorlyBench: BenchApi }).__motorlyBench.run(s, 'indexed-cold'), [search] as const);
+        if (out.total !== total) throw new Error(`"${name}": the first query after a change disagrees (${out.total} vs ${total})`);
+        cold.push(out.ms);
       }
       allIndexed.push(...times.indexed);
       allScan.push(...times.scan);
+      allCold.push(...cold);
       const ratio = pct(times.scan, 95) / pct(times.indexed, 95);
-      console.log(`${name.padEnd(38)} ${String(total).padStart(7)} |     ${f1(pct(times.indexed, 50))}${f1(pct(times.indexed, 95))} | ${f1(pct(times.scan, 50))}${f1(pct(times.scan, 95))} | ${ratio.toFixed(1).padStart(6)}x`);
+      console.log(
+        `${name.padEnd(38)} ${String(total).padStart(7)} |     ${f1(pct(times.indexed, 50))}${f1(pct(times.indexed, 95))} | ${f1(pct(times.scan, 50))}${f1(pct(times.scan, 95))} | ${ratio.toFixed(1).padStart(8)}x | ${f1(pct(cold, 50))}`,
+      );
     }
     const p95i = pct(allIndexed, 95);
     const p95s = pct(allScan, 95);
     const ratio = p95s / p95i;
     console.log('');
-    console.log(`${'ALL (ms)'.padEnd(38)}         |     ${f1(pct(allIndexed, 50))}${f1(p95i)} | ${f1(pct(allScan, 50))}${f1(p95s)} | ${ratio.toFixed(1).padStart(6)}x`);
+    console.log(`${'ALL (ms)'.padEnd(38)}         |     ${f1(pct(allIndexed, 50))}${f1(p95i)} | ${f1(pct(allScan, 50))}${f1(p95s)} | ${ratio.toFixed(1).padStart(8)}x | ${f1(pct(allCold, 50))}`);
+    console.log(
+      `The first query after a catalogue change re-reads the index orders it needs: p50 ${pct(allCold, 50).toFixed(1)} ms, p95 ${pct(allCold, 95).toFixed(1)} ms ` +
+        `(${(p95s / pct(allCold, 95)).toFixed(1)}x faster than the scan's p95).`,
+    );
     console.log(`Target p95 <= 30 ms: ${p95i <= 30 ? 'PASS' : 'FAIL'} (${p95i.toFixed(1)} ms); >= 5x faster than the scan: ${ratio >= 5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(1)}x)`);
   } finally {
     await browser.close();

@@ -1,16 +1,17 @@
 /**
- * Marketplace search over the local store. Every filter becomes a set of primary keys read from a
- * Dexie index (IDBIndex.getAllKeys: keys only, no row decoding), the sort order comes from another
- * index (or a compound [field+price] index that also applies a filter), the sets are intersected in
- * memory and only the page's rows are fetched. Colour, ULEZ and annual tax use local-only derived
- * fields (listing-derived.ts). `scanListings` is the same search as a plain full scan computing
- * those from the row itself: the benchmark's baseline and the tests' oracle.
+ * Marketplace search over the local store. Every filter is a key range (or several) on a Dexie
+ * index; listing-index.ts turns a range into ids with two counts against the index order it keeps
+ * in memory, the filters are intersected, a sort index is walked for the order and only the page's
+ * rows are fetched. Colour, ULEZ and annual tax use local-only derived fields (listing-derived.ts).
+ * `scanListings` is the same search as a plain full scan computing those from the row itself: the
+ * benchmark's baseline and the tests' oracle.
  */
-import { Dexie } from 'dexie';
+import type { IndexableType } from 'dexie';
 import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
 import { colourKey, listingsDerivedComplete, scheduleListingRepair } from './listing-derived';
+import { dealerPostings, idsInRange, intersection, orderOf, readStamp, snapshotFor, type IndexRange, type IndexSnapshot } from './listing-index';
 import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
@@ -77,10 +78,13 @@ async function allModels(db: MotorlyDb): Promise<CarModelRow[]> {
 }
 
 async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
-  const [models, dealers] = await Promise.all([allModels(db), s.postcode ? db.dealers.toArray() : Promise.resolve([] as DealerRow[])]);
+  const [models, dealers, brand] = await Promise.all([
+    allModels(db),
+    s.postcode ? db.dealers.toArray() : Promise.resolve([] as DealerRow[]),
+    s.make ? db.brands.where('slug').equals(s.make).first() : undefined,
+  ]);
   const r: Resolved = { empty: false, dealerMiles: new Map(), models: new Map(models.map((m) => [m.id, m])) };
   if (s.make) {
-    const brand = await db.brands.where('slug').equals(s.make).first();
     if (!brand) return { ...r, empty: true };
     r.brandId = brand.id;
     if (s.model) {
@@ -187,183 +191,109 @@ function distanceBand(miles: number | undefined): number {
 // ---------------------------------------------------------------------------------------------
 // Indexed search
 // ---------------------------------------------------------------------------------------------
-type KeyList = Promise<string[]>;
 
-const hasIndex = (db: MotorlyDb, name: string): boolean => Boolean(db.vehicle_listings.schema.idxByName[name]);
-
-/** Below this many candidates, fetching and sorting the rows beats reading a whole sort index. */
-const SMALL_SET = 400;
-
-/** Keys of rows whose indexed field equals any value: one getAllKeys per value (anyOf would walk a cursor). */
-function keysAnyOf(db: MotorlyDb, field: string, values: readonly (string | number)[]): KeyList {
-  return Promise.all(values.map((v) => db.vehicle_listings.where(field).equals(v).primaryKeys() as KeyList)).then((lists) => lists.flat());
+/** Each filter as key ranges on one index (a list means "any of"); see listing-index.ts. */
+function filterRanges(s: ListingSearch, r: Resolved): IndexRange[][] {
+  const eq = (index: string, value: IndexableType): IndexRange => ({ index, lower: value, upper: value });
+  const out: IndexRange[][] = [];
+  if (r.modelId) out.push([eq('car_model_id', r.modelId)]);
+  else if (r.brandId) out.push([eq('brand_id', r.brandId)]);
+  if (s.fuel.length > 0) out.push(s.fuel.map((f) => eq('fuel_type', f)));
+  if (s.body.length > 0) out.push(s.body.map((b) => eq('body_style', b)));
+  if (s.colour.length > 0) out.push([...new Set(s.colour)].map((c) => eq('colour_key', c)));
+  if (s.gearbox) out.push([eq('gearbox', s.gearbox)]);
+  if (s.ulez) out.push([eq('ulez', 1)]);
+  if (r.priceMin !== undefined || r.priceMax !== undefined) out.push([{ index: 'price', lower: r.priceMin, upper: r.priceMax }]);
+  if (s.mileageMax !== undefined) out.push([{ index: 'mileage', upper: s.mileageMax }]);
+  if (s.yearMin !== undefined || s.yearMax !== undefined) out.push([{ index: 'year', lower: s.yearMin, upper: s.yearMax }]);
+  if (s.seatsMin !== undefined) out.push([{ index: 'seats', lower: s.seatsMin }]);
+  if (s.insuranceMax !== undefined) out.push([{ index: 'insurance_group', upper: s.insuranceMax }]);
+  if (s.taxMax !== undefined) out.push([{ index: 'annual_tax', upper: s.taxMax }]);
+  return out;
 }
 
-function intersect(lists: string[][]): Set<string> | undefined {
-  if (lists.length === 0) return undefined;
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let acc = new Set(sorted[0]);
-  for (const next of sorted.slice(1)) {
-    const other = new Set(next);
-    acc = new Set([...acc].filter((k) => other.has(k)));
+/** Ids in the search's order: a sort index walked forwards or backwards, re-ranked where needed. */
+async function orderedIds(db: MotorlyDb, snap: IndexSnapshot, s: ListingSearch, r: Resolved, keep: (id: number) => boolean): Promise<number[]> {
+  const walk = (order: Int32Array, descending: boolean): number[] => {
+    const ids: number[] = [];
+    if (descending) for (let i = order.length - 1; i >= 0; i--) { if (keep(order[i])) ids.push(order[i]); }
+    else for (let i = 0; i < order.length; i++) { if (keep(order[i])) ids.push(order[i]); }
+    return ids;
+  };
+  switch (s.sort) {
+    case 'price-asc': return walk(await orderOf(db, snap, 'price'), false);
+    case 'price-desc': return walk(await orderOf(db, snap, 'price'), true);
+    case 'mileage': return walk(await orderOf(db, snap, 'mileage'), false);
+    case 'newest': return walk(await orderOf(db, snap, 'year'), true);
+    default: break;
   }
-  return acc;
-}
-
-/** Runs the search with indexes. */
-export async function searchListings(db: MotorlyDb, s: ListingSearch, opts: { smallSet?: number } = {}): Promise<ListingPage> {
-  const [r, complete] = await Promise.all([resolve(db, s), listingsDerivedComplete(db)]);
-  if (!complete) {
-    // Some rows lack their derived index fields: answer by scanning until the repair lands.
-    scheduleListingRepair(db);
-    return scanListings(db, s);
+  const newestListed = walk(await orderOf(db, snap, 'listed_at'), true);
+  if (s.sort === 'reduction') {
+    const reductions = await reductionMap(db);
+    const drop = (id: number) => reductions.get(snap.pks[id]) ?? 0;
+    return [...newestListed.filter((id) => drop(id) > 0).sort((a, b) => drop(b) - drop(a)), ...newestListed.filter((id) => drop(id) <= 0)];
   }
-  const dealerMiles = Object.fromEntries(r.dealerMiles);
-  const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
-  if (r.empty) return done(0, []);
-  const L = db.vehicle_listings;
-  const priceLo = r.priceMin ?? 0;
-  const priceHi = r.priceMax ?? Number.MAX_SAFE_INTEGER;
-  const hasPrice = r.priceMin !== undefined || r.priceMax !== undefined;
-  const start = (s.page - 1) * s.pageSize;
-
-  // 0. A compound [field+sort] index both filters and orders (e.g. [fuel_type+price] for "electric, cheapest").
-  const sortField = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : undefined;
-  const singles: [string, string | number | undefined][] = [
-    ['car_model_id', r.modelId],
-    ['brand_id', r.modelId ? undefined : r.brandId],
-    ['fuel_type', s.fuel.length === 1 ? s.fuel[0] : undefined],
-    ['body_style', s.body.length === 1 ? s.body[0] : undefined],
-    ['ulez', s.ulez ? 1 : undefined],
-    ['gearbox', s.gearbox],
-  ];
-  const compound = sortField ? singles.find(([f, v]) => v !== undefined && hasIndex(db, `[${f}+${sortField}]`)) : undefined;
-  const skip = new Set<string>(compound && sortField ? [compound[0], sortField] : []);
-  const [sortLo, sortHi] =
-    sortField === 'price' ? [priceLo, priceHi] : sortField === 'mileage' ? [0, s.mileageMax ?? Number.MAX_SAFE_INTEGER] : [s.yearMin ?? 0, s.yearMax ?? 9999];
-  const compoundKeys: KeyList | undefined =
-    compound && sortField
-      ? (L.where(`[${compound[0]}+${sortField}]`).between([compound[1], sortLo], [compound[1], sortHi], true, true).primaryKeys() as KeyList)
-      : undefined;
-
-  // 1. One key set per remaining filter, read in parallel from indexes (keys only); pairs that have
-  // a compound index ([ulez+price], [fuel_type+annual_tax]) are read as one range.
-  const sets: KeyList[] = [];
-  if (r.modelId && !skip.has('car_model_id')) sets.push(L.where('car_model_id').equals(r.modelId).primaryKeys() as KeyList);
-  else if (!r.modelId && r.brandId && !skip.has('brand_id')) sets.push(L.where('brand_id').equals(r.brandId).primaryKeys() as KeyList);
-  if (s.taxMax !== undefined && s.fuel.length === 1 && !skip.has('fuel_type')) {
-    sets.push(L.where('[fuel_type+annual_tax]').between([s.fuel[0], -Infinity], [s.fuel[0], s.taxMax], true, true).primaryKeys() as KeyList);
-    skip.add('fuel_type');
-  } else if (s.taxMax !== undefined) sets.push(L.where('annual_tax').belowOrEqual(s.taxMax).primaryKeys() as KeyList);
-  if (s.fuel.length > 0 && !skip.has('fuel_type')) sets.push(keysAnyOf(db, 'fuel_type', s.fuel));
-  if (s.ulez && hasPrice && !skip.has('ulez') && !skip.has('price')) {
-    sets.push(L.where('[ulez+price]').between([1, priceLo], [1, priceHi], true, true).primaryKeys() as KeyList);
-    skip.add('ulez').add('price');
-  } else if (s.ulez && !skip.has('ulez')) sets.push(L.where('ulez').equals(1).primaryKeys() as KeyList);
-  if (s.body.length > 0 && !skip.has('body_style')) sets.push(keysAnyOf(db, 'body_style', s.body));
-  if (r.dealerIds) sets.push(keysAnyOf(db, 'dealer_id', r.dealerIds));
-  if (hasPrice && !skip.has('price')) sets.push(L.where('price').between(priceLo, priceHi, true, true).primaryKeys() as KeyList);
-  if (s.mileageMax !== undefined && !skip.has('mileage')) sets.push(L.where('mileage').belowOrEqual(s.mileageMax).primaryKeys() as KeyList);
-  if ((s.yearMin !== undefined || s.yearMax !== undefined) && !skip.has('year')) sets.push(L.where('year').between(s.yearMin ?? 0, s.yearMax ?? 9999, true, true).primaryKeys() as KeyList);
-  if (s.gearbox && !skip.has('gearbox')) sets.push(L.where('gearbox').equals(s.gearbox).primaryKeys() as KeyList);
-  if (s.seatsMin !== undefined) sets.push(L.where('seats').aboveOrEqual(s.seatsMin).primaryKeys() as KeyList);
-  if (s.insuranceMax !== undefined) sets.push(L.where('insurance_group').belowOrEqual(s.insuranceMax).primaryKeys() as KeyList);
-  if (s.colour.length > 0) sets.push(keysAnyOf(db, 'colour_key', s.colour));
-  if (compoundKeys) {
-    const [soldKeys, ordered, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, compoundKeys, ...sets]);
-    const sold = new Set(soldKeys);
-    const filter = intersect(lists);
-    let keys = ordered.filter((k) => !sold.has(k) && (!filter || filter.has(k)));
-    if (s.sort === 'price-desc' || s.sort === 'newest') keys = keys.reverse();
-    const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
-    return done(keys.length, page);
+  if (r.dealerMiles.size === 0) return newestListed;
+  const postings = await dealerPostings(db, snap);
+  if (s.sort === 'distance') {
+    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first.
+    const byDealer = new Map<string, number[]>();
+    const dealerOf = new Map<number, string>();
+    for (const [d, ids] of postings) for (const id of ids) dealerOf.set(id, d);
+    for (const id of newestListed) {
+      const d = dealerOf.get(id) ?? '';
+      const list = byDealer.get(d);
+      if (list) list.push(id);
+      else byDealer.set(d, [id]);
+    }
+    const miles = (d: string) => r.dealerMiles.get(d) ?? 0;
+    return [...byDealer.keys()].sort((a, b) => miles(a) - miles(b) || a.localeCompare(b)).flatMap((d) => byDealer.get(d) ?? []);
   }
-  const [soldKeys, ...lists] = await Promise.all([L.where('status').equals('sold').primaryKeys() as KeyList, ...sets]);
-  const sold = new Set(soldKeys);
-  const candidates = intersect(lists);
-  if (candidates) for (const k of sold) candidates.delete(k);
-
-  // 2a. Few candidates: fetch them and sort like the scan does.
-  if (candidates && candidates.size <= (opts.smallSet ?? SMALL_SET)) {
-    const rows = (await L.bulkGet([...candidates])).filter((x): x is ListingRow => x !== undefined);
-    const sorted = await sortRows(db, rows, s, r);
-    return done(sorted.length, sorted.slice(start, start + s.pageSize));
+  // Relevance near a postcode: distance bands first, newest within a band.
+  const band = new Uint8Array(snap.pks.length).fill(distanceBand(undefined));
+  for (const [d, ids] of postings) {
+    const b = distanceBand(r.dealerMiles.get(d));
+    for (const id of ids) band[id] = b;
   }
-
-  // 2b. Many candidates: walk a sort index and keep the candidates.
-  const ordered = await orderedKeys(db, s, r, candidates ? undefined : start + s.pageSize + sold.size);
-  let keys = ordered.filter((k) => !sold.has(k) && (!candidates || candidates.has(k)));
-  if (s.sort === 'reduction') keys = byReduction(keys, await reductionMap(db));
-  if (s.sort === 'relevance' && r.dealerMiles.size > 0) {
-    const owners = await dealerOf(db);
-    keys = keys
-      .map((k, i) => ({ k, i, band: distanceBand(r.dealerMiles.get(owners.get(k) ?? '')) }))
-      .sort((a, b) => a.band - b.band || a.i - b.i)
-      .map((x) => x.k);
-  }
-  const total = candidates ? keys.length : (await L.count()) - sold.size;
-  const page = (await L.bulkGet(keys.slice(start, start + s.pageSize))).filter((x): x is ListingRow => x !== undefined);
-  return done(total, page);
+  return newestListed.map((id, i) => ({ id, i })).sort((a, b) => band[a.id] - band[b.id] || a.i - b.i).map((x) => x.id);
 }
 
 /**
- * Primary keys in the search's sort order, from an index. `limit` (only when nothing else filters)
- * reads just the first keys of the index.
+ * Runs the search with indexes, in one read transaction: a stamp, two counts per filter range and
+ * the page's rows are all it reads once the index orders are in memory (listing-index.ts).
  */
-async function orderedKeys(db: MotorlyDb, s: ListingSearch, r: Resolved, limit: number | undefined): Promise<string[]> {
+export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
   const L = db.vehicle_listings;
-  const field = s.sort === 'price-asc' || s.sort === 'price-desc' ? 'price' : s.sort === 'mileage' ? 'mileage' : s.sort === 'newest' ? 'year' : 'listed_at';
-  if (s.sort === 'distance' && r.dealerMiles.size > 0) {
-    const dealers = (r.dealerIds ?? [...r.dealerMiles.keys()]).slice().sort((a, b) => (r.dealerMiles.get(a) ?? 0) - (r.dealerMiles.get(b) ?? 0));
-    const lists = await Promise.all(dealers.map((d) => L.where('[dealer_id+listed_at]').between([d, Dexie.minKey], [d, Dexie.maxKey]).primaryKeys() as KeyList));
-    return lists.flatMap((l) => l.reverse());
-  }
-  const descending = s.sort === 'price-desc' || s.sort === 'newest' || field === 'listed_at';
-  // Reductions and postcode relevance re-rank the whole list, so they need all of it.
-  const whole = s.sort === 'reduction' || (s.sort === 'relevance' && r.dealerMiles.size > 0);
-  if (limit !== undefined && !whole) {
-    // Only the first keys are needed: a short (reverse) walk of the index.
-    const c = descending ? L.orderBy(field).reverse() : L.orderBy(field);
-    return (await c.limit(limit).primaryKeys()) as string[];
-  }
-  // The whole index: getAllKeys reads forwards only, so descending orders are reversed here.
-  const keys = await wholeIndexKeys(db, field);
-  return descending ? [...keys].reverse() : keys;
-}
-
-let orderCache: { db: MotorlyDb; stamp: string; keys: Map<string, string[]> } | undefined;
-
-/**
- * All primary keys in an index's order, reused while the listings are unchanged: every server
- * change bumps updated_at (and adds or removes change the count), so count + newest updated_at
- * is a cheap stamp. Callers must not mutate the returned array.
- */
-async function wholeIndexKeys(db: MotorlyDb, field: string): Promise<string[]> {
-  const L = db.vehicle_listings;
-  const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
-  const stamp = `${count}|${String(newest[0] ?? '')}`;
-  if (!orderCache || orderCache.db !== db || orderCache.stamp !== stamp) orderCache = { db, stamp, keys: new Map() };
-  const cached = orderCache.keys.get(field);
-  if (cached) return cached;
-  const keys = (await L.orderBy(field).primaryKeys()) as string[];
-  orderCache.keys.set(field, keys);
-  return keys;
-}
-
-let ownerCache: { db: MotorlyDb; count: number; map: Map<string, string> } | undefined;
-
-/** Listing id -> dealer id, from the dealer index (keys only), reused until the listing count changes. */
-async function dealerOf(db: MotorlyDb): Promise<Map<string, string>> {
-  const count = await db.vehicle_listings.count();
-  if (ownerCache && ownerCache.db === db && ownerCache.count === count) return ownerCache.map;
-  const dealers = (await db.dealers.toCollection().primaryKeys()) as string[];
-  const lists = await Promise.all(dealers.map((d) => db.vehicle_listings.where('dealer_id').equals(d).primaryKeys() as KeyList));
-  const map = new Map<string, string>();
-  dealers.forEach((d, i) => {
-    for (const k of lists[i]) map.set(k, d);
+  const tables = [L, db.brands, db.car_models, db.dealers, db.listing_price_history];
+  const answer = await db.transaction('r', tables, async () => {
+    const [r, complete, stamp, sold] = await Promise.all([
+      resolve(db, s),
+      listingsDerivedComplete(db),
+      readStamp(db),
+      L.where('status').equals('sold').primaryKeys() as Promise<string[]>,
+    ]);
+    if (!complete) return { r, page: undefined };
+    const dealerMiles = Object.fromEntries(r.dealerMiles);
+    const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
+    if (r.empty) return { r, page: done(0, []) };
+    const snap = await snapshotFor(db, stamp);
+    const ranges = filterRanges(s, r);
+    const [dealers, ...filters] = await Promise.all([
+      r.dealerIds ? dealerPostings(db, snap) : undefined,
+      ...ranges.map((anyOf) => Promise.all(anyOf.map((range) => idsInRange(db, snap, range)))),
+    ]);
+    if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
+    const soldIds = Int32Array.from(sold, (k) => snap.idOf.get(k) ?? -1);
+    const keep = intersection(snap.pks.length, filters, soldIds);
+    const ids = await orderedIds(db, snap, s, r, keep);
+    const start = (s.page - 1) * s.pageSize;
+    const rows = await L.bulkGet(ids.slice(start, start + s.pageSize).map((id) => snap.pks[id]));
+    return { r, page: done(ids.length, rows.filter((x): x is ListingRow => x !== undefined)) };
   });
-  ownerCache = { db, count, map };
-  return map;
+  if (answer.page) return answer.page;
+  // Some rows lack their derived index fields: answer by scanning until the repair lands.
+  scheduleListingRepair(db);
+  return scanListings(db, s);
 }
 
 // ---------------------------------------------------------------------------------------------
