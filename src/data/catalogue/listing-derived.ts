@@ -87,20 +87,37 @@ function modelTable(db: Dexie, down: DBCoreTable): DBCoreTable {
         }
       }
       // A new list price changes its listings' annual tax: re-derive them after this transaction.
-      if (changed.length > 0) setTimeout(() => void rederiveModels(db, changed), 0);
+      if (changed.length > 0) {
+        const after = rederiving.get(db) ?? Promise.resolve();
+        // setTimeout: out of the caller's transaction zone, so the re-derive runs its own transaction.
+        const run = new Promise<void>((resolve) => setTimeout(() => resolve(after.then(() => rederiveModels(db, changed))), 0));
+        rederiving.set(db, run);
+        void run.finally(() => {
+          if (rederiving.get(db) === run) rederiving.delete(db);
+        });
+      }
       return res;
     },
   };
 }
 
+const rederiving = new WeakMap<Dexie, Promise<void>>();
+
 async function rederiveModels(db: Dexie, modelIds: string[]): Promise<void> {
   const listings = db.table<ListingRow, string>('vehicle_listings');
   try {
-    const rows = await listings.where('car_model_id').anyOf(modelIds).toArray();
-    await listings.bulkPut(rows);
+    // Read and re-put in one transaction, so a listing written meanwhile is never put back stale.
+    await db.transaction('rw', listings, async () => {
+      await listings.bulkPut(await listings.where('car_model_id').anyOf(modelIds).toArray());
+    });
   } catch {
     // The database closed (or was deleted) meanwhile: nothing left to keep consistent.
   }
+}
+
+/** Resolves when listings re-derived after a model's list price changed are written (tests wait on it). */
+export function listingDerivedSettled(db: Dexie): Promise<void> {
+  return rederiving.get(db) ?? Promise.resolve();
 }
 
 /**

@@ -56,7 +56,23 @@ export async function snapshotFor(db: MotorlyDb, stamp: string): Promise<IndexSn
   const pks = (await db.vehicle_listings.toCollection().primaryKeys()) as string[];
   const snap: IndexSnapshot = { stamp, pks, idOf: new Map(pks.map((k, i) => [k, i])), orders: new Map() };
   snapshots.set(db, snap);
+  if (cached) rewarmLater(db, snap, [...cached.orders.keys()]);
   return snap;
+}
+
+/**
+ * After a change, re-reads in the background the orders the previous state had, so the shopper's
+ * next filter change is fast again (its own transaction: the caller's may be a live query's).
+ */
+function rewarmLater(db: MotorlyDb, snap: IndexSnapshot, indexes: string[]): void {
+  setTimeout(() => {
+    void db
+      .transaction('r', db.vehicle_listings, async () => {
+        if (snapshots.get(db) !== snap || (await readStamp(db)) !== snap.stamp) return;
+        for (const index of indexes) await orderOf(db, snap, index);
+      })
+      .catch(() => undefined); // closed or changed again: the next query reads what it needs
+  }, 50);
 }
 
 /** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */

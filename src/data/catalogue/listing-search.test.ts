@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createDatabase, type MotorlyDb } from '../db';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
+import { listingDerivedSettled } from './listing-derived';
 import { LISTING_SORTS, colourKey, scanListings, searchListings, type ListingSearch } from './listing-search';
 import { BODY_STYLES, FUEL_TYPES, type CarModelRow, type DealerRow, type ListingRow, type PriceHistoryRow } from './types';
 
@@ -163,7 +164,7 @@ describe('searchListings', () => {
             if (change === 'model-price') {
               const m = await db.car_models.get(l.car_model_id);
               if (m) await db.car_models.put({ ...m, price_from: m.price_from + 30_000 });
-              await new Promise((r) => setTimeout(r, 50)); // the middleware re-derives annual tax after the write
+              await listingDerivedSettled(db); // the middleware re-derives annual tax after the write
             }
             const [a, b] = await Promise.all([searchListings(db, s), scanListings(db, s)]);
             expect(a.total).toBe(b.total);
