@@ -19,4 +19,5 @@ export { useNotifications, useUnreadNotificationCount, NOTIFICATIONS_LIMIT } fro
 export { usePriceAlerts } from './hooks/use-price-alerts';
 export type { PriceAlertView } from './hooks/use-price-alerts';
 export { useSyncQueue } from './hooks/use-sync-queue';
+export { useQueueCounts } from './hooks/use-queue-counts';
 export type { SyncQueueView } from './hooks/use-sync-queue';

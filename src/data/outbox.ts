@@ -2,7 +2,7 @@
 // transaction, so the UI never shows a change the sync engine doesn't know about (and vice versa).
 import type { Table } from 'dexie';
 import type { MotorlyDb } from './db';
-import { STATE_KEYS, getState, setState } from './sync-state';
+import { STATE_KEYS, setState } from './sync-state';
 import type { OpData, OpType, OutboxOp, SyncTableName, TableRows } from './types';
 
 export class NotSignedInError extends Error {
@@ -21,26 +21,52 @@ function stripServerColumns(row: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** Appends an op; must run inside a rw transaction that includes outbox and sync_state. */
+/**
+ * What a write needs to know, read in ONE round trip at the start of its transaction: the signed-in
+ * user, this client's id and its last sequence number. Each await inside an IndexedDB transaction
+ * costs a round trip to the browser's storage process, so the three are not read one by one.
+ */
+export interface WriteContext {
+  userId: string | null;
+  clientId: string | undefined;
+  /** Last sequence number used; appendOp advances it. */
+  seq: number;
+}
+
+/** Reads the write context; call inside a rw transaction that includes outbox and sync_state. */
+export async function readWriteContext(db: MotorlyDb): Promise<WriteContext> {
+  const [user, clientId, seq] = await db.sync_state.bulkGet([STATE_KEYS.user, STATE_KEYS.clientId, STATE_KEYS.seq]);
+  return {
+    userId: (user?.value as string | null | undefined) ?? null,
+    clientId: clientId?.value as string | undefined,
+    seq: (seq?.value as number | undefined) ?? 0,
+  };
+}
+
+/**
+ * Appends an op with the next sequence number of this client; must run inside a rw transaction
+ * that includes outbox and sync_state, with `ctx` read in that same transaction. The requests go
+ * out together (IndexedDB applies them in order) and settle in one round trip.
+ */
 async function appendOp(
   db: MotorlyDb,
-  userId: string | null,
+  ctx: WriteContext,
+  userId: string,
   type: OpType,
   table: SyncTableName,
   rowId: string,
   data: OpData,
 ): Promise<OutboxOp> {
-  let clientId = await getState<string>(db, STATE_KEYS.clientId);
-  if (!clientId) {
-    clientId = crypto.randomUUID();
-    await setState(db, STATE_KEYS.clientId, clientId);
+  const writes: Promise<unknown>[] = [];
+  if (!ctx.clientId) {
+    ctx.clientId = crypto.randomUUID();
+    writes.push(setState(db, STATE_KEYS.clientId, ctx.clientId));
   }
-  const seq = ((await getState<number>(db, STATE_KEYS.seq)) ?? 0) + 1;
-  await setState(db, STATE_KEYS.seq, seq);
+  ctx.seq += 1;
   const op: OutboxOp = {
     id: crypto.randomUUID(),
-    seq,
-    client_id: clientId,
+    seq: ctx.seq,
+    client_id: ctx.clientId,
     user_id: userId,
     type,
     table,
@@ -52,7 +78,8 @@ async function appendOp(
     last_error_code: null,
     next_attempt_at: 0,
   };
-  await db.outbox.add(op);
+  writes.push(setState(db, STATE_KEYS.seq, ctx.seq), db.outbox.add(op));
+  await Promise.all(writes);
   return op;
 }
 
@@ -63,12 +90,57 @@ export interface WriteOptions {
 
 type RowOf<K extends SyncTableName> = TableRows[K];
 
-function rwTables(db: MotorlyDb, table: SyncTableName): Table[] {
+/** The stores a write to `table` uses: the table, the outbox and sync state. */
+export function writeTables(db: MotorlyDb, table: SyncTableName): Table[] {
   return [db.table(table), db.outbox, db.sync_state];
 }
 
-async function currentUser(db: MotorlyDb): Promise<string | null> {
-  return (await getState<string | null>(db, STATE_KEYS.user)) ?? null;
+export type NewRow<K extends SyncTableName> = Omit<RowOf<K>, 'id' | 'user_id'> & { id?: string };
+
+/**
+ * Inserts a row and queues its create op inside the caller's transaction (over writeTables), with
+ * `ctx` from readWriteContext in that transaction. Rows with a user_id column get the user's id.
+ */
+export async function insertRowInTx<K extends SyncTableName>(
+  db: MotorlyDb,
+  ctx: WriteContext,
+  table: K,
+  input: NewRow<K>,
+  opts: WriteOptions & { ownedByUser?: boolean } = {},
+): Promise<RowOf<K>> {
+  const userId = ctx.userId;
+  if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+  const now = new Date().toISOString();
+  const row = {
+    created_at: now,
+    ...input,
+    id: input.id ?? crypto.randomUUID(),
+    ...(opts.ownedByUser === false ? {} : { user_id: userId }),
+  } as unknown as RowOf<K>;
+  const put = db.tableOf(table).put(row);
+  if (userId) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row as unknown as Record<string, unknown>))]);
+  else await put;
+  return row;
+}
+
+/**
+ * Deletes a row and queues its delete op inside the caller's transaction (over writeTables);
+ * `existing` is the stored row as read in that transaction (a signed-out local-only row gets no op).
+ */
+export async function deleteRowInTx(
+  db: MotorlyDb,
+  ctx: WriteContext,
+  table: SyncTableName,
+  id: string,
+  existing: Record<string, unknown> | undefined,
+  opts: WriteOptions = {},
+): Promise<void> {
+  const userId = ctx.userId;
+  if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+  const del = db.table(table).delete(id);
+  const localOnly = existing !== undefined && 'user_id' in existing && existing.user_id === null;
+  if (userId && !localOnly) await Promise.all([del, appendOp(db, ctx, userId, 'delete', table, id, {})]);
+  else await del;
 }
 
 /**
@@ -79,23 +151,10 @@ async function currentUser(db: MotorlyDb): Promise<string | null> {
 export async function createRow<K extends SyncTableName>(
   db: MotorlyDb,
   table: K,
-  input: Omit<RowOf<K>, 'id' | 'user_id'> & { id?: string },
+  input: NewRow<K>,
   opts: WriteOptions & { ownedByUser?: boolean } = {},
 ): Promise<RowOf<K>> {
-  return db.transaction('rw', rwTables(db, table), async () => {
-    const userId = await currentUser(db);
-    if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
-    const now = new Date().toISOString();
-    const row = {
-      created_at: now,
-      ...input,
-      id: input.id ?? crypto.randomUUID(),
-      ...(opts.ownedByUser === false ? {} : { user_id: userId }),
-    } as unknown as RowOf<K>;
-    await db.tableOf(table).put(row);
-    if (userId) await appendOp(db, userId, 'create', table, row.id, stripServerColumns(row as unknown as Record<string, unknown>));
-    return row;
-  });
+  return db.transaction('rw', writeTables(db, table), async () => insertRowInTx(db, await readWriteContext(db), table, input, opts));
 }
 
 /**
@@ -111,39 +170,38 @@ export async function updateRow<K extends SyncTableName>(
   inc: Partial<Record<keyof RowOf<K> & string, number>> = {},
   opts: WriteOptions = {},
 ): Promise<RowOf<K> | undefined> {
-  return db.transaction('rw', rwTables(db, table), async () => {
-    const userId = await currentUser(db);
-    if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+  return db.transaction('rw', writeTables(db, table), async () => {
     const t = db.tableOf(table);
-    const existing = (await t.get(id)) as Record<string, unknown> | undefined;
+    const [ctx, found] = await Promise.all([readWriteContext(db), t.get(id)]);
+    const userId = ctx.userId;
+    if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+    const existing = found as Record<string, unknown> | undefined;
     if (!existing) return undefined;
     const next: Record<string, unknown> = { ...existing, ...patch };
     const incEntries = Object.entries(inc).filter((e): e is [string, number] => typeof e[1] === 'number');
     for (const [col, n] of incEntries) next[col] = Number(existing[col] ?? 0) + n;
-    await t.put(next as unknown as RowOf<K>);
+    const put = t.put(next as unknown as RowOf<K>);
     if (userId && existing.user_id !== null) {
       const data: OpData = stripServerColumns(patch as Record<string, unknown>);
       if (incEntries.length) data.$inc = Object.fromEntries(incEntries);
-      await appendOp(db, userId, 'update', table, id, data);
-    }
+      await Promise.all([put, appendOp(db, ctx, userId, 'update', table, id, data)]);
+    } else await put;
     return next as unknown as RowOf<K>;
   });
 }
 
 /** Deletes a row locally and queues a delete op (no op for a signed-out local-only row). */
 export async function deleteRow(db: MotorlyDb, table: SyncTableName, id: string, opts: WriteOptions = {}): Promise<void> {
-  await db.transaction('rw', rwTables(db, table), async () => {
-    const userId = await currentUser(db);
-    if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
-    const t = db.table(table);
-    const existing = (await t.get(id)) as Record<string, unknown> | undefined;
-    await t.delete(id);
-    const localOnly = existing !== undefined && 'user_id' in existing && existing.user_id === null;
-    if (userId && !localOnly) await appendOp(db, userId, 'delete', table, id, {});
+  await db.transaction('rw', writeTables(db, table), async () => {
+    const [ctx, existing] = await Promise.all([readWriteContext(db), db.table(table).get(id) as Promise<Record<string, unknown> | undefined>]);
+    await deleteRowInTx(db, ctx, table, id, existing, opts);
   });
 }
 
-/** Queues a create op for a row already stored locally (used when claiming signed-out rows). */
-export async function enqueueCreateForExisting(db: MotorlyDb, userId: string, table: SyncTableName, row: Record<string, unknown>): Promise<void> {
-  await appendOp(db, userId, 'create', table, String(row.id), stripServerColumns(row));
+/**
+ * Queues a create op for a row already stored locally (used when claiming signed-out rows); runs
+ * inside the caller's transaction over outbox and sync_state, `ctx` read in it (ops share it).
+ */
+export async function enqueueCreateForExisting(db: MotorlyDb, ctx: WriteContext, userId: string, table: SyncTableName, row: Record<string, unknown>): Promise<void> {
+  await appendOp(db, ctx, userId, 'create', table, String(row.id), stripServerColumns(row));
 }

@@ -1,7 +1,7 @@
 // Which account the local store belongs to. Signing in claims signed-out bookmarks; signing out
 // clears every user table (the auth UI warns first using pendingCountForUser).
 import { db as defaultDb, type MotorlyDb } from './db';
-import { enqueueCreateForExisting } from './outbox';
+import { enqueueCreateForExisting, readWriteContext } from './outbox';
 import { REFETCH_KEY } from './sync-store';
 import { STATE_KEYS, getState, setState } from './sync-state';
 import { USER_TABLES, type Bookmark } from './types';
@@ -63,7 +63,7 @@ export async function claimSignedOutBookmarks(db: MotorlyDb, userId: string): Pr
   return db.transaction('rw', db.bookmarks, db.outbox, db.sync_state, async () => {
     const anon = await db.bookmarks.filter((b) => b.user_id === null).toArray();
     if (!anon.length) return 0;
-    const own = await db.bookmarks.where('user_id').equals(userId).toArray();
+    const [own, ctx] = await Promise.all([db.bookmarks.where('user_id').equals(userId).toArray(), readWriteContext(db)]);
     let claimed = 0;
     for (const b of anon) {
       if (own.some((o) => sameTarget(o, b))) {
@@ -72,7 +72,7 @@ export async function claimSignedOutBookmarks(db: MotorlyDb, userId: string): Pr
       }
       const row: Bookmark = { ...b, user_id: userId };
       await db.bookmarks.put(row);
-      await enqueueCreateForExisting(db, userId, 'bookmarks', row as unknown as Record<string, unknown>);
+      await enqueueCreateForExisting(db, ctx, userId, 'bookmarks', row as unknown as Record<string, unknown>);
       own.push(row);
       claimed++;
     }

@@ -1,6 +1,6 @@
 // What the sync engine needs from the local store, implemented on Dexie. The engine only talks to
 // this interface, so tests can run several simulated clients (one database each) side by side.
-import { Dexie, RangeSet, liveQuery } from 'dexie';
+import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
 import { withListingDerived } from './catalogue/listing-derived';
 import type { ListingRow } from './catalogue/types';
 import type { MotorlyDb } from './db';
@@ -54,8 +54,11 @@ export interface SyncStore {
   takeRefetch(): Promise<Map<SyncTableName, string[]>>;
   /** Forget user-table cursors so the next pull re-reads everything for the new user. */
   resetUserCursors(): Promise<void>;
-  /** Called on every outbox / needs-attention change, in any tab or worker. */
-  observeQueue(cb: (counts: QueueCounts) => void): () => void;
+  /**
+   * Calls back with the counts now and after outbox / needs-attention changes made in any tab or
+   * worker; changes within `delayMs` of the first are reported once.
+   */
+  observeQueue(cb: (counts: QueueCounts) => void, opts?: { delayMs?: number }): () => void;
 }
 
 export interface PullWriteOptions {
@@ -68,6 +71,8 @@ export interface PullWriteOptions {
 export interface QueueCounts {
   queued: number;
   parked: number;
+  /** Highest seq in the outbox (0 when empty): a new write always raises it. */
+  lastSeq: number;
 }
 
 export const REFETCH_KEY = 'refetch';
@@ -242,13 +247,57 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       // The deletion log is shared by catalogue and user rows; re-reading it is idempotent.
       await db.sync_state.delete(STATE_KEYS.deletedCursor);
     },
-    observeQueue(cb) {
-      const sub = liveQuery(async () => ({
-        queued: await db.outbox.count(),
-        parked: await db.needs_attention.count(),
-      })).subscribe({ next: cb, error: () => undefined });
-      return () => sub.unsubscribe();
+    observeQueue(cb, opts = {}) {
+      return observeQueueCounts(db, cb, opts.delayMs ?? 0);
     },
+  };
+}
+
+/**
+ * Watches Dexie's change notices (they reach every tab and worker) instead of a live query: a live
+ * query would count both stores at the moment a write commits, in every context, competing with
+ * the screen that is re-reading what the user just changed. The counts are read after `delayMs`,
+ * one read at a time, so callbacks arrive in order.
+ */
+function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, delayMs: number): () => void {
+  const prefixes = PENDING_STORES.map((name) => `idb://${db.name}/${name}/`);
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let reading = false;
+  let dirty = false;
+  const read = async () => {
+    timer = null;
+    if (reading) {
+      dirty = true;
+      return;
+    }
+    reading = true;
+    try {
+      const [queued, parked, lastSeq] = await db.transaction('r', db.outbox, db.needs_attention, () =>
+        Promise.all([db.outbox.count(), db.needs_attention.count(), db.outbox.orderBy('seq').lastKey()]),
+      );
+      if (!closed) cb({ queued, parked, lastSeq: typeof lastSeq === 'number' ? lastSeq : 0 });
+    } catch {
+      // Database closed or deleted (sign-out in another tab, tests): the next change reads again.
+    } finally {
+      reading = false;
+      if (dirty && !closed) {
+        dirty = false;
+        void read();
+      }
+    }
+  };
+  const onMutated = (parts: ObservabilitySet) => {
+    if (closed || timer !== null) return;
+    if (!Object.keys(parts).some((key) => prefixes.some((p) => key.startsWith(p)))) return;
+    timer = setTimeout(() => void read(), delayMs);
+  };
+  Dexie.on('storagemutated', onMutated);
+  void read();
+  return () => {
+    closed = true;
+    Dexie.on.storagemutated.unsubscribe(onMutated);
+    if (timer !== null) clearTimeout(timer);
   };
 }
 

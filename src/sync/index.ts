@@ -84,6 +84,24 @@ export interface SyncTestHooks {
   queueCounts(): Promise<{ queued: number; parked: number }>;
   status(): PageSyncState;
   localCount(table: SyncTableName): Promise<number>;
+  /**
+   * The online-only baseline of bench:sync: the same bookmark write straight through supabase-js,
+   * awaited (no local store). `bookmarked` is what the caller's screen shows now.
+   * @returns the new state
+   */
+  onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean>;
+}
+
+async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean> {
+  const supabase = getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) throw new Error('Sign in first');
+  const { error } = bookmarked
+    ? await supabase.from('bookmarks').delete().eq('user_id', userId).eq('vehicle_listing_id', listingId)
+    : await supabase.from('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
+  if (error) throw new Error(error.message);
+  return !bookmarked;
 }
 
 /**
@@ -102,6 +120,7 @@ function installTestHooks(): void {
     queueCounts: async () => ({ queued: await db.outbox.count(), parked: await db.needs_attention.count() }),
     status: () => getPageSyncState(),
     localCount: (table) => db.table(table).count(),
+    onlineToggleBookmark,
   };
   (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
 }
@@ -134,10 +153,13 @@ export function startSync(): void {
 
   const store = createSyncStore(db);
   let queued = 0;
-  store.observeQueue((counts) => {
-    queued = counts.queued;
-    if (!navigator.onLine && queued > 0) void registerBackgroundSync();
-  });
+  store.observeQueue(
+    (counts) => {
+      queued = counts.queued;
+      if (!navigator.onLine && queued > 0) void registerBackgroundSync();
+    },
+    { delayMs: 250 },
+  );
 
   window.addEventListener('online', () => {
     setPageSyncState({ online: true });

@@ -2,12 +2,29 @@
 // runs the engine and the realtime bridge. Pages talk to it over BroadcastChannel, so any tab's
 // events (online, visible, sign-in) reach it, and its status reaches every tab.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb } from '@/data';
+import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb, type QueueCounts } from '@/data';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
+
+/** How long after a write the leader looks at the queue (the upload start's deferral). */
+export const NEW_WRITE_DELAY_MS = 100;
+
+/**
+ * Calls `onNewWrite` when the queue holds an op it has not seen (seq above every seq seen) or grew.
+ * The first counts are the baseline (the engine's start covers what was already queued).
+ */
+export function newWriteWatcher(onNewWrite: () => void): (counts: QueueCounts) => void {
+  let seenSeq = -1;
+  let lastQueued = -1;
+  return ({ queued, lastSeq }) => {
+    if (seenSeq >= 0 && (lastSeq > seenSeq || queued > lastQueued)) onNewWrite();
+    seenSeq = Math.max(seenSeq, lastSeq);
+    lastQueued = queued;
+  };
+}
 
 export interface LeaderOptions {
   db?: MotorlyDb;
@@ -102,12 +119,11 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   };
   commands.onmessage = (e: MessageEvent<SyncCommand>) => void handle(e.data).catch(() => undefined);
 
-  // A new write in any tab shows up as a bigger queue: that is the "new write" trigger.
-  let lastQueued = -1;
-  const unobserve = store.observeQueue(({ queued }) => {
-    if (queued > lastQueued && lastQueued >= 0) void engine.trigger();
-    lastQueued = queued;
-  });
+  // A new write in any tab raises the outbox's highest seq, a Retry makes the queue bigger: those
+  // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
+  // read a moment after the write, so the upload starts after the writing tab has re-rendered from
+  // the store instead of competing with it (a burst of writes also goes out as one batch).
+  const unobserve = store.observeQueue(newWriteWatcher(() => void engine.trigger()), { delayMs: NEW_WRITE_DELAY_MS });
 
   engine.start();
   await refreshRealtime().catch(() => undefined);

@@ -3,6 +3,7 @@ import { db } from '../db';
 import { findBookmark, type BookmarkTarget } from '../repositories/bookmarks';
 import { getSessionUserId } from '../sync-state';
 import type { Bookmark } from '../types';
+import { useLiveValue } from './use-live-value';
 
 /** The current user's bookmarks (or this device's, signed out), newest first. */
 export function useBookmarks(): Bookmark[] | undefined {
@@ -16,5 +17,6 @@ export function useBookmarks(): Bookmark[] | undefined {
 /** Whether a car model or listing is bookmarked; undefined while loading. */
 export function useIsBookmarked(target: BookmarkTarget): boolean | undefined {
   const key = 'carModelId' in target ? `m:${target.carModelId}` : `l:${target.listingId}`;
-  return useLiveQuery(async () => (await findBookmark(db, target)) !== undefined, [key]);
+  // The bookmark button shows the user's own toggle: rendered as soon as the store answers.
+  return useLiveValue(key, async () => (await findBookmark(db, target)) !== undefined);
 }

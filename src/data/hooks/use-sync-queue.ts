@@ -12,10 +12,19 @@ export interface SyncQueueView {
 
 /** The outbox, the "needs attention" list and the last sync time, live in every tab. */
 export function useSyncQueue(): SyncQueueView | undefined {
-  return useLiveQuery(async () => ({
-    queued: await db.outbox.orderBy('seq').toArray(),
-    parked: await db.needs_attention.orderBy('seq').toArray(),
-    lastSyncedAt: await getLastSyncedAt(db),
-    sessionUserId: await getSessionUserId(db),
-  }), []);
+  // One read transaction, all four requests in flight together (re-run on every write while the
+  // detail card is open).
+  return useLiveQuery(
+    () =>
+      db.transaction('r', db.outbox, db.needs_attention, db.sync_state, async () => {
+        const [queued, parked, lastSyncedAt, sessionUserId] = await Promise.all([
+          db.outbox.orderBy('seq').toArray(),
+          db.needs_attention.orderBy('seq').toArray(),
+          getLastSyncedAt(db),
+          getSessionUserId(db),
+        ]);
+        return { queued, parked, lastSyncedAt, sessionUserId };
+      }),
+    [],
+  );
 }

@@ -1,4 +1,4 @@
-import { db, discardParkedOp, retryAllParked, retryParkedOp } from '@/data';
+import { db, discardParkedOp, retryAllParked, retryParkedOp, useSyncQueue } from '@/data';
 import { sendSyncCommand } from '@/sync';
 import { Button } from '@/shared/ui';
 import type { SyncStatusView } from '../hooks/use-sync-status';
@@ -12,7 +12,12 @@ interface Props {
 
 /** The badge's detail card: connection, queue, in flight, needs attention, last synced, download. */
 export function SyncDetailCard({ view, id, onClose }: Props) {
-  const { online, status, queued, parked, lastSyncedAt } = view;
+  const { online, status } = view;
+  // The ops themselves, live while the card is open.
+  const queue = useSyncQueue();
+  const queued = queue?.queued ?? [];
+  const parked = queue?.parked ?? [];
+  const lastSyncedAt = queue?.lastSyncedAt ?? status.lastSyncedAt;
   const download = status.download;
   const pct = download && download.total > 0 ? Math.round((download.done / download.total) * 100) : 0;
 

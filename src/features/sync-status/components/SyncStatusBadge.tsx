@@ -33,11 +33,11 @@ export function SyncStatusBadge() {
     };
   }, [open]);
 
-  const { online, pendingCount, parked, status } = view;
-  const state = !online ? 'offline' : parked.length ? 'attention' : pendingCount || status.phase === 'pushing' ? 'syncing' : 'online';
+  const { online, pendingCount, parkedCount, status } = view;
+  const state = !online ? 'offline' : parkedCount ? 'attention' : pendingCount || status.phase === 'pushing' ? 'syncing' : 'online';
   const label = online ? 'Online' : 'Offline';
   const countText = pendingCount ? `, ${pendingCount} ${pendingCount === 1 ? 'change' : 'changes'} waiting to sync` : '';
-  const attentionText = parked.length ? `, ${parked.length} need${parked.length === 1 ? 's' : ''} attention` : '';
+  const attentionText = parkedCount ? `, ${parkedCount} need${parkedCount === 1 ? 's' : ''} attention` : '';
 
   return (
     <div className="sync-badge" ref={rootRef} data-state={state} data-leader={view.isLeaderTab ? 'true' : 'false'}>

@@ -1,31 +1,33 @@
 import { useSyncExternalStore } from 'react';
-import { useSyncQueue, type OutboxOp, type ParkedOp } from '@/data';
+import { useQueueCounts } from '@/data';
 import { getPageSyncState, subscribePageSyncState, type SyncStatus } from '@/sync';
 
 export interface SyncStatusView {
   online: boolean;
   status: SyncStatus;
   isLeaderTab: boolean;
-  queued: OutboxOp[];
-  parked: ParkedOp[];
-  lastSyncedAt: number | null;
+  queuedCount: number;
+  parkedCount: number;
   /** Ops waiting to upload (queued + needing attention). */
   pendingCount: number;
 }
 
-/** Online state, the leader's status and the live queue, for the badge and its card. */
+/**
+ * Online state, the leader's status and the queue counts, for the badge. Counts only: the badge
+ * is on every screen, and re-reading every queued op after each write would grow with the queue
+ * (the detail card reads the ops themselves while it is open).
+ */
 export function useSyncStatus(): SyncStatusView {
   const page = useSyncExternalStore(subscribePageSyncState, getPageSyncState, getPageSyncState);
-  const queue = useSyncQueue();
-  const queued = queue?.queued ?? [];
-  const parked = queue?.parked ?? [];
+  const counts = useQueueCounts();
+  const queuedCount = counts?.queued ?? 0;
+  const parkedCount = counts?.parked ?? 0;
   return {
     online: page.online,
     status: page.status,
     isLeaderTab: page.isLeaderTab,
-    queued,
-    parked,
-    lastSyncedAt: queue?.lastSyncedAt ?? page.status.lastSyncedAt,
-    pendingCount: queued.length + parked.length,
+    queuedCount,
+    parkedCount,
+    pendingCount: queuedCount + parkedCount,
   };
 }

@@ -1,0 +1,58 @@
+import { liveQuery, type Subscription } from 'dexie';
+import { useMemo, useSyncExternalStore } from 'react';
+
+interface LiveStore<T> {
+  subscribe(onChange: () => void): () => void;
+  getSnapshot(): T | undefined;
+}
+
+/** A Dexie live query as an external store: subscribed while some component reads it. */
+export function createLiveStore<T>(querier: () => Promise<T>): LiveStore<T> {
+  let value: T | undefined;
+  let failure: { error: unknown } | null = null;
+  let subscription: Subscription | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(onChange) {
+      listeners.add(onChange);
+      subscription ??= liveQuery(querier).subscribe({
+        next: (v) => {
+          value = v;
+          failure = null;
+          notify();
+        },
+        error: (error: unknown) => {
+          failure = { error };
+          notify();
+        },
+      });
+      return () => {
+        listeners.delete(onChange);
+        if (listeners.size === 0) {
+          subscription?.unsubscribe();
+          subscription = null;
+        }
+      };
+    },
+    getSnapshot() {
+      if (failure) throw failure.error;
+      return value;
+    },
+  };
+}
+
+/**
+ * Like dexie-react-hooks' useLiveQuery (undefined while loading, errors thrown to the nearest
+ * error boundary), but through useSyncExternalStore: a new answer renders in the same task it
+ * arrives in, instead of a state update queued behind whatever else the page has scheduled. For
+ * screens that show the user's own write (click to screen). `key` identifies the query: the
+ * querier is taken when the key changes.
+ */
+export function useLiveValue<T>(key: string, querier: () => Promise<T>): T | undefined {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the querier's inputs
+  const store = useMemo(() => createLiveStore(querier), [key]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
