@@ -5,7 +5,7 @@ import { Dexie, liveQuery } from 'dexie';
 import { MotorlyDb } from './db';
 import { addBookmark } from './repositories/bookmarks';
 import { setSessionUser } from './session';
-import { createSyncStore } from './sync-store';
+import { createSyncStore, type QueueCounts } from './sync-store';
 
 let db: MotorlyDb;
 let n = 0;
@@ -91,6 +91,87 @@ describe('applyPulled', () => {
       expect(watch.seen.at(-1)).toBe(3);
     } finally {
       watch.stop();
+    }
+  });
+});
+
+describe('observeQueue', () => {
+  /** Calls of an observeQueue callback, and a way to wait for a given number of them. */
+  function watchQueue(delayMs: number) {
+    const seen: QueueCounts[] = [];
+    let wake: (() => void) | null = null;
+    const stop = createSyncStore(db).observeQueue(
+      (c) => {
+        seen.push(c);
+        wake?.();
+      },
+      { delayMs },
+    );
+    const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const next = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${seen.length} calls`)), 2000);
+        const check = () => {
+          if (seen.length < count) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        wake = check;
+        check();
+      });
+    return { seen, next, settle, stop };
+  }
+
+  it('reports the counts now, then once per burst of queue changes, with the highest seq', async () => {
+    const w = watchQueue(100);
+    try {
+      await w.next(1);
+      expect(w.seen).toEqual([{ queued: 0, parked: 0, lastSeq: 0 }]);
+      // Three writes within the delay: one report, after all of them.
+      await Promise.all([addBookmark(db, { listingId: 'l1' }), addBookmark(db, { listingId: 'l2' }), addBookmark(db, { listingId: 'l3' })]);
+      await w.next(2);
+      await w.settle(80);
+      expect(w.seen).toEqual([{ queued: 0, parked: 0, lastSeq: 0 }, { queued: 3, parked: 0, lastSeq: 3 }]);
+      // An ack lowers the count; the highest seq left is reported.
+      const ops = await db.outbox.orderBy('seq').toArray();
+      await createSyncStore(db).ackOps([ops[2].id]);
+      await w.next(3);
+      expect(w.seen[2]).toEqual({ queued: 2, parked: 0, lastSeq: 2 });
+    } finally {
+      w.stop();
+    }
+  });
+
+  it('ignores writes to other tables, and stops after unsubscribing', async () => {
+    const w = watchQueue(0);
+    try {
+      await w.next(1);
+      await createSyncStore(db).applyPulled('brands', [brand(1)]);
+      await db.brands.put(brand(2));
+      await w.settle(60);
+      expect(w.seen).toHaveLength(1);
+      w.stop();
+      await addBookmark(db, { listingId: 'l1' });
+      await w.settle(60);
+      expect(w.seen).toHaveLength(1);
+    } finally {
+      w.stop();
+    }
+  });
+
+  it('sees ops moving to "needs attention"', async () => {
+    const w = watchQueue(0);
+    try {
+      await w.next(1);
+      await addBookmark(db, { listingId: 'l1' });
+      await w.next(2);
+      const [op] = await db.outbox.toArray();
+      const store = createSyncStore(db);
+      for (let i = 0; i < 3; i++) await store.recordFailure(op.id, { code: '42501', message: 'no', nextAttemptAt: 0, failure: 'permanent' });
+      await w.settle(60);
+      expect(w.seen.at(-1)).toEqual({ queued: 0, parked: 1, lastSeq: 0 });
+    } finally {
+      w.stop();
     }
   });
 });
