@@ -147,7 +147,7 @@ describe('observeQueue', () => {
     try {
       await w.next(1);
       await createSyncStore(db).applyPulled('brands', [brand(1)]);
-      await db.brands.put(brand(2));
+      await db.table('brands').put(brand(2));
       await w.settle(60);
       expect(w.seen).toHaveLength(1);
       w.stop();
