@@ -5,7 +5,7 @@
  * catch-up pull and realtime all get them from one place. Model list prices are kept in a Map per
  * database, loaded when it opens and updated from car_models writes.
  */
-import type { Dexie, DBCore, DBCoreMutateRequest, DBCoreTable, Table } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type EntityTable, type Table } from 'dexie';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
 import type { CarModelRow, ListingRow } from './types';
 
@@ -125,8 +125,9 @@ export function listingDerivedSettled(db: Dexie): Promise<void> {
  * indexes. A cheap count check finds that; the caller then searches by scanning and calls
  * `scheduleListingRepair` (live queries must not write, so the repair runs outside them).
  */
-export async function listingsDerivedComplete(db: Dexie): Promise<boolean> {
-  const listings = db.table<ListingRow, string>('vehicle_listings');
+export async function listingsDerivedComplete(source: Dexie | EntityTable<ListingRow, 'id'>): Promise<boolean> {
+  // A table bound to the caller's transaction keeps the counts in it.
+  const listings = source instanceof Dexie ? source.table<ListingRow, string>('vehicle_listings') : source;
   const [all, derived] = await Promise.all([listings.count(), listings.where('ulez').between(0, 1, true, true).count()]);
   return all === derived;
 }

@@ -7,8 +7,45 @@
  * up to its upper bound. The cached orders are dropped whenever vehicle_listings changes (count or
  * newest updated_at differ, or Dexie reports a write from any tab or worker).
  */
-import { Dexie, type IndexableType, type ObservabilitySet } from 'dexie';
+import { Dexie, type IndexableType, type ObservabilitySet, type Table, type Transaction } from 'dexie';
 import type { MotorlyDb } from '../db';
+
+/**
+ * The catalogue tables bound to one read transaction. Bound tables don't depend on Dexie's async
+ * zone, which a native await of an already-cached value can drop (the reads would then run in
+ * transactions of their own while the search's transaction commits early).
+ */
+export interface CatalogueTx {
+  /** The database itself: the identity the in-memory caches are kept under. */
+  readonly db: MotorlyDb;
+  readonly listings: MotorlyDb['vehicle_listings'];
+  readonly dealers: MotorlyDb['dealers'];
+  readonly brands: MotorlyDb['brands'];
+  readonly models: MotorlyDb['car_models'];
+  readonly history: MotorlyDb['listing_price_history'];
+}
+
+/** The tables a catalogue read transaction must include. */
+export function catalogueTables(db: MotorlyDb): Table[] {
+  return [db.vehicle_listings, db.dealers, db.brands, db.car_models, db.listing_price_history];
+}
+
+/** The catalogue tables outside any transaction (each read runs in its own). */
+export function unboundCatalogue(db: MotorlyDb): CatalogueTx {
+  return { db, listings: db.vehicle_listings, dealers: db.dealers, brands: db.brands, models: db.car_models, history: db.listing_price_history };
+}
+
+/** Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. */
+export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
+  return {
+    db,
+    listings: tx.table('vehicle_listings'),
+    dealers: tx.table('dealers'),
+    brands: tx.table('brands'),
+    models: tx.table('car_models'),
+    history: tx.table('listing_price_history'),
+  };
+}
 
 /** Listing ids as dense integers, and the index orders read so far in this catalogue state. */
 export interface IndexSnapshot {
@@ -42,21 +79,21 @@ const snapshots = new WeakMap<MotorlyDb, IndexSnapshot>();
  * The state stamp, read in the caller's transaction. Counting the whole table also makes a live
  * query that calls this re-run on any listing change.
  */
-export async function readStamp(db: MotorlyDb): Promise<string> {
+export async function readStamp(t: CatalogueTx): Promise<string> {
   listenForWrites();
-  const L = db.vehicle_listings;
+  const L = t.listings;
   const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
-  return `${generations.get(db.name) ?? 0}|${count}|${String(newest[0] ?? '')}`;
+  return `${generations.get(t.db.name) ?? 0}|${count}|${String(newest[0] ?? '')}`;
 }
 
 /** The snapshot for this state: the cached one, or a new one with the primary keys numbered. */
-export async function snapshotFor(db: MotorlyDb, stamp: string): Promise<IndexSnapshot> {
-  const cached = snapshots.get(db);
+export async function snapshotFor(t: CatalogueTx, stamp: string): Promise<IndexSnapshot> {
+  const cached = snapshots.get(t.db);
   if (cached?.stamp === stamp) return cached;
-  const pks = (await db.vehicle_listings.toCollection().primaryKeys()) as string[];
+  const pks = (await t.listings.toCollection().primaryKeys()) as string[];
   const snap: IndexSnapshot = { stamp, pks, idOf: new Map(pks.map((k, i) => [k, i])), orders: new Map() };
-  snapshots.set(db, snap);
-  if (cached) rewarmLater(db, snap, [...cached.orders.keys()]);
+  snapshots.set(t.db, snap);
+  if (cached) rewarmLater(t.db, snap, [...cached.orders.keys()]);
   return snap;
 }
 
@@ -67,19 +104,20 @@ export async function snapshotFor(db: MotorlyDb, stamp: string): Promise<IndexSn
 function rewarmLater(db: MotorlyDb, snap: IndexSnapshot, indexes: string[]): void {
   setTimeout(() => {
     void db
-      .transaction('r', db.vehicle_listings, async () => {
-        if (snapshots.get(db) !== snap || (await readStamp(db)) !== snap.stamp) return;
-        for (const index of indexes) await orderOf(db, snap, index);
+      .transaction('r', catalogueTables(db), async (tx) => {
+        const t = bindCatalogue(db, tx);
+        if (snapshots.get(db) !== snap || (await readStamp(t)) !== snap.stamp) return;
+        for (const index of indexes) await orderOf(t, snap, index);
       })
       .catch(() => undefined); // closed or changed again: the next query reads what it needs
   }, 50);
 }
 
 /** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
-export async function orderOf(db: MotorlyDb, snap: IndexSnapshot, index: string): Promise<Int32Array> {
+export async function orderOf(t: CatalogueTx, snap: IndexSnapshot, index: string): Promise<Int32Array> {
   const cached = snap.orders.get(index);
   if (cached) return cached;
-  const order = toIds(snap, (await db.vehicle_listings.orderBy(index).primaryKeys()) as string[]);
+  const order = toIds(snap, (await t.listings.orderBy(index).primaryKeys()) as string[]);
   snap.orders.set(index, order);
   return order;
 }
@@ -98,10 +136,10 @@ export interface IndexRange {
 }
 
 /** The integer ids of the entries in a range: a slice of the index's order found with two counts. */
-export async function idsInRange(db: MotorlyDb, snap: IndexSnapshot, range: IndexRange): Promise<Int32Array> {
-  const where = () => db.vehicle_listings.where(range.index);
+export async function idsInRange(t: CatalogueTx, snap: IndexSnapshot, range: IndexRange): Promise<Int32Array> {
+  const where = () => t.listings.where(range.index);
   const [order, from, to] = await Promise.all([
-    orderOf(db, snap, range.index),
+    orderOf(t, snap, range.index),
     range.lower === undefined ? 0 : where().below(range.lower).count(),
     range.upper === undefined ? undefined : where().belowOrEqual(range.upper).count(),
   ]);
@@ -109,10 +147,10 @@ export async function idsInRange(db: MotorlyDb, snap: IndexSnapshot, range: Inde
 }
 
 /** Integer ids of each dealer's listings (the dealer_id index as posting lists), once per state. */
-export async function dealerPostings(db: MotorlyDb, snap: IndexSnapshot): Promise<Map<string, Int32Array>> {
+export async function dealerPostings(t: CatalogueTx, snap: IndexSnapshot): Promise<Map<string, Int32Array>> {
   if (snap.dealerPostings) return snap.dealerPostings;
-  const dealers = (await db.dealers.toCollection().primaryKeys()) as string[];
-  const lists = await Promise.all(dealers.map((d) => db.vehicle_listings.where('dealer_id').equals(d).primaryKeys() as Promise<string[]>));
+  const dealers = (await t.dealers.toCollection().primaryKeys()) as string[];
+  const lists = await Promise.all(dealers.map((d) => t.listings.where('dealer_id').equals(d).primaryKeys() as Promise<string[]>));
   snap.dealerPostings = new Map(dealers.map((d, i) => [d, toIds(snap, lists[i])]));
   return snap.dealerPostings;
 }

@@ -11,7 +11,20 @@ import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
 import { colourKey, listingsDerivedComplete, scheduleListingRepair } from './listing-derived';
-import { dealerPostings, idsInRange, intersection, orderOf, readStamp, snapshotFor, type IndexRange, type IndexSnapshot } from './listing-index';
+import {
+  bindCatalogue,
+  catalogueTables,
+  dealerPostings,
+  idsInRange,
+  intersection,
+  orderOf,
+  readStamp,
+  snapshotFor,
+  unboundCatalogue,
+  type CatalogueTx,
+  type IndexRange,
+  type IndexSnapshot,
+} from './listing-index';
 import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
@@ -68,20 +81,21 @@ interface Resolved {
 let modelCache: { db: MotorlyDb; stamp: string; rows: CarModelRow[] } | undefined;
 
 /** All car models, re-read only when the table changes (count or newest updated_at). */
-async function allModels(db: MotorlyDb): Promise<CarModelRow[]> {
-  const [count, newest] = await Promise.all([db.car_models.count(), db.car_models.orderBy('updated_at').last()]);
+async function allModels(t: CatalogueTx): Promise<CarModelRow[]> {
+  const db = t.db;
+  const [count, newest] = await Promise.all([t.models.count(), t.models.orderBy('updated_at').last()]);
   const stamp = `${count}|${newest?.updated_at ?? ''}|${newest?.id ?? ''}`;
   if (modelCache && modelCache.db === db && modelCache.stamp === stamp) return modelCache.rows;
-  const rows = await db.car_models.toArray();
+  const rows = await t.models.toArray();
   modelCache = { db, stamp, rows };
   return rows;
 }
 
-async function resolve(db: MotorlyDb, s: ListingSearch): Promise<Resolved> {
+async function resolve(t: CatalogueTx, s: ListingSearch): Promise<Resolved> {
   const [models, dealers, brand] = await Promise.all([
-    allModels(db),
-    s.postcode ? db.dealers.toArray() : Promise.resolve([] as DealerRow[]),
-    s.make ? db.brands.where('slug').equals(s.make).first() : undefined,
+    allModels(t),
+    s.postcode ? t.dealers.toArray() : Promise.resolve([] as DealerRow[]),
+    s.make ? t.brands.where('slug').equals(s.make).first() : undefined,
   ]);
   const r: Resolved = { empty: false, dealerMiles: new Map(), models: new Map(models.map((m) => [m.id, m])) };
   if (s.make) {
@@ -157,13 +171,15 @@ function fullMatch(s: ListingSearch, r: Resolved, now: number): (l: ListingRow) 
 let reductionCache: { db: MotorlyDb; count: number; map: Map<string, number> } | undefined;
 
 /** Listing id -> how much its price has come down (only listings with a reduction). */
-export async function reductionMap(db: MotorlyDb): Promise<Map<string, number>> {
-  const count = await db.listing_price_history.count();
+export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map<string, number>> {
+  const t = 'history' in source ? source : unboundCatalogue(source);
+  const db = t.db;
+  const count = await t.history.count();
   if (reductionCache && reductionCache.db === db && reductionCache.count === count) return reductionCache.map;
   const first = new Map<string, { at: string; price: number }>();
   const last = new Map<string, { at: string; price: number }>();
   // toArray (one getAll) rather than each (a cursor step per row).
-  for (const h of await db.listing_price_history.toArray()) {
+  for (const h of await t.history.toArray()) {
     const f = first.get(h.vehicle_listing_id);
     if (!f || h.changed_at < f.at) first.set(h.vehicle_listing_id, { at: h.changed_at, price: h.price });
     const l = last.get(h.vehicle_listing_id);
@@ -213,7 +229,7 @@ function filterRanges(s: ListingSearch, r: Resolved): IndexRange[][] {
 }
 
 /** Ids in the search's order: a sort index walked forwards or backwards, re-ranked where needed. */
-async function orderedIds(db: MotorlyDb, snap: IndexSnapshot, s: ListingSearch, r: Resolved, keep: (id: number) => boolean): Promise<number[]> {
+async function orderedIds(t: CatalogueTx, snap: IndexSnapshot, s: ListingSearch, r: Resolved, keep: (id: number) => boolean): Promise<number[]> {
   const walk = (order: Int32Array, descending: boolean): number[] => {
     const ids: number[] = [];
     if (descending) for (let i = order.length - 1; i >= 0; i--) { if (keep(order[i])) ids.push(order[i]); }
@@ -221,20 +237,20 @@ async function orderedIds(db: MotorlyDb, snap: IndexSnapshot, s: ListingSearch, 
     return ids;
   };
   switch (s.sort) {
-    case 'price-asc': return walk(await orderOf(db, snap, 'price'), false);
-    case 'price-desc': return walk(await orderOf(db, snap, 'price'), true);
-    case 'mileage': return walk(await orderOf(db, snap, 'mileage'), false);
-    case 'newest': return walk(await orderOf(db, snap, 'year'), true);
+    case 'price-asc': return walk(await orderOf(t, snap, 'price'), false);
+    case 'price-desc': return walk(await orderOf(t, snap, 'price'), true);
+    case 'mileage': return walk(await orderOf(t, snap, 'mileage'), false);
+    case 'newest': return walk(await orderOf(t, snap, 'year'), true);
     default: break;
   }
-  const newestListed = walk(await orderOf(db, snap, 'listed_at'), true);
+  const newestListed = walk(await orderOf(t, snap, 'listed_at'), true);
   if (s.sort === 'reduction') {
-    const reductions = await reductionMap(db);
+    const reductions = await reductionMap(t);
     const drop = (id: number) => reductions.get(snap.pks[id]) ?? 0;
     return [...newestListed.filter((id) => drop(id) > 0).sort((a, b) => drop(b) - drop(a)), ...newestListed.filter((id) => drop(id) <= 0)];
   }
   if (r.dealerMiles.size === 0) return newestListed;
-  const postings = await dealerPostings(db, snap);
+  const postings = await dealerPostings(t, snap);
   if (s.sort === 'distance') {
     // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first.
     const byDealer = new Map<string, number[]>();
@@ -263,29 +279,29 @@ async function orderedIds(db: MotorlyDb, snap: IndexSnapshot, s: ListingSearch, 
  * the page's rows are all it reads once the index orders are in memory (listing-index.ts).
  */
 export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
-  const L = db.vehicle_listings;
-  const tables = [L, db.brands, db.car_models, db.dealers, db.listing_price_history];
-  const answer = await db.transaction('r', tables, async () => {
+  const answer = await db.transaction('r', catalogueTables(db), async (tx) => {
+    const t = bindCatalogue(db, tx);
+    const L = t.listings;
     const [r, complete, stamp, sold] = await Promise.all([
-      resolve(db, s),
-      listingsDerivedComplete(db),
-      readStamp(db),
+      resolve(t, s),
+      listingsDerivedComplete(L),
+      readStamp(t),
       L.where('status').equals('sold').primaryKeys() as Promise<string[]>,
     ]);
     if (!complete) return { r, page: undefined };
     const dealerMiles = Object.fromEntries(r.dealerMiles);
     const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
     if (r.empty) return { r, page: done(0, []) };
-    const snap = await snapshotFor(db, stamp);
+    const snap = await snapshotFor(t, stamp);
     const ranges = filterRanges(s, r);
     const [dealers, ...filters] = await Promise.all([
-      r.dealerIds ? dealerPostings(db, snap) : undefined,
-      ...ranges.map((anyOf) => Promise.all(anyOf.map((range) => idsInRange(db, snap, range)))),
+      r.dealerIds ? dealerPostings(t, snap) : undefined,
+      ...ranges.map((anyOf) => Promise.all(anyOf.map((range) => idsInRange(t, snap, range)))),
     ]);
     if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
     const soldIds = Int32Array.from(sold, (k) => snap.idOf.get(k) ?? -1);
     const keep = intersection(snap.pks.length, filters, soldIds);
-    const ids = await orderedIds(db, snap, s, r, keep);
+    const ids = await orderedIds(t, snap, s, r, keep);
     const start = (s.page - 1) * s.pageSize;
     const rows = await L.bulkGet(ids.slice(start, start + s.pageSize).map((id) => snap.pks[id]));
     return { r, page: done(ids.length, rows.filter((x): x is ListingRow => x !== undefined)) };
@@ -300,7 +316,7 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
 // Baseline: the same search as one full scan, filtered and sorted in JavaScript.
 // ---------------------------------------------------------------------------------------------
 export async function scanListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
-  const r = await resolve(db, s);
+  const r = await resolve(unboundCatalogue(db), s);
   const dealerMiles = Object.fromEntries(r.dealerMiles);
   if (r.empty) return { total: 0, rows: [], dealerMiles, postcodeError: r.postcodeError };
   const all = await db.vehicle_listings.toArray();
