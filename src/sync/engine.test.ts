@@ -172,6 +172,38 @@ describe('push', () => {
     expect([...h.server.applyCount.values()]).toEqual([1]);
     expect((await h.db.personalized_recommendations.get('r1'))?.shown_count).toBe(1);
   });
+  it('a kick while the cycle is winding down (scheduling its timer) runs one more cycle', async () => {
+    const store = createSyncStore(h.db);
+    let armed = true;
+    let hold: Promise<void> | null = null;
+    let release: () => void = () => undefined;
+    // sessionUserId is the first read of scheduleNext, after the cycle's last look at its kicks.
+    const gated = { ...store, sessionUserId: async () => ((hold ? await hold : undefined), store.sessionUserId()) };
+    const engine = new SyncEngine({
+      store: gated,
+      transport: h.transport,
+      clock: h.clock,
+      catalogueTables: [],
+      userTables: [],
+      onEvent: (e) => {
+        if (armed && e.type === 'status' && e.status.phase === 'idle') {
+          armed = false;
+          hold = new Promise<void>((r) => (release = r));
+        }
+      },
+    });
+    await alert(1);
+    engine.start();
+    while (!hold) await new Promise((r) => setTimeout(r, 5));
+    await alert(2); // a write lands, and its trigger kicks the engine, while the cycle winds down
+    engine.kick();
+    release();
+    await engine.whenIdle();
+    engine.stop();
+    expect(h.requests).toHaveLength(2);
+    expect(h.server.table('price_alerts').size).toBe(2);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
 });
 
 describe('pull', () => {

@@ -193,6 +193,9 @@ export class SyncEngine {
     }
     this.running = this.loop().finally(() => {
       this.running = null;
+      // A kick that arrived after the loop's last look at `again` (while it scheduled the next
+      // timer, say) would otherwise be lost, leaving a new op queued until some other trigger.
+      if (this.again && !this.stopped) this.kick();
     });
   }
 
