@@ -23,6 +23,10 @@ export async function setState(db: MotorlyDb, key: string, value: unknown): Prom
 
 /** This browser profile's client id (stable across reloads; one per origin database). */
 export async function getClientId(db: MotorlyDb): Promise<string> {
+  // Set once, never changed: a plain read, so the engine's every push does not take a write lock
+  // on sync_state (which every local write needs too).
+  const known = await getState<string>(db, STATE_KEYS.clientId);
+  if (known) return known;
   return db.transaction('rw', db.sync_state, async () => {
     const existing = await getState<string>(db, STATE_KEYS.clientId);
     if (existing) return existing;
