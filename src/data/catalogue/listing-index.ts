@@ -9,6 +9,7 @@
  */
 import { Dexie, type IndexableType, type ObservabilitySet, type Table, type Transaction } from 'dexie';
 import type { MotorlyDb } from '../db';
+import { listingsDerivedComplete } from './listing-derived';
 
 /**
  * The catalogue tables bound to one read transaction. Bound tables don't depend on Dexie's async
@@ -53,6 +54,8 @@ export interface IndexSnapshot {
   /** Integer id -> primary key (ascending). */
   readonly pks: string[];
   readonly idOf: Map<string, number>;
+  /** Every row has its derived index fields (listing-derived.ts); if not, the search scans. */
+  readonly derivedComplete: boolean;
   /** Only finished reads are kept: a pending one belongs to another transaction, which may end first. */
   readonly orders: Map<string, Int32Array>;
   dealerPostings?: Map<string, Int32Array>;
@@ -90,8 +93,8 @@ export async function readStamp(t: CatalogueTx): Promise<string> {
 export async function snapshotFor(t: CatalogueTx, stamp: string): Promise<IndexSnapshot> {
   const cached = snapshots.get(t.db);
   if (cached?.stamp === stamp) return cached;
-  const pks = (await t.listings.toCollection().primaryKeys()) as string[];
-  const snap: IndexSnapshot = { stamp, pks, idOf: new Map(pks.map((k, i) => [k, i])), orders: new Map() };
+  const [pks, derivedComplete] = await Promise.all([t.listings.toCollection().primaryKeys() as Promise<string[]>, listingsDerivedComplete(t.listings)]);
+  const snap: IndexSnapshot = { stamp, pks, idOf: new Map(pks.map((k, i) => [k, i])), derivedComplete, orders: new Map() };
   snapshots.set(t.db, snap);
   if (cached) rewarmLater(t.db, snap, [...cached.orders.keys()]);
   return snap;

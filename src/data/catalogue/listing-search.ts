@@ -10,7 +10,7 @@ import type { IndexableType } from 'dexie';
 import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
-import { colourKey, listingsDerivedComplete, scheduleListingRepair } from './listing-derived';
+import { colourKey, scheduleListingRepair } from './listing-derived';
 import {
   bindCatalogue,
   catalogueTables,
@@ -275,32 +275,28 @@ async function orderedIds(t: CatalogueTx, snap: IndexSnapshot, s: ListingSearch,
 }
 
 /**
- * Runs the search with indexes, in one read transaction: a stamp, two counts per filter range and
- * the page's rows are all it reads once the index orders are in memory (listing-index.ts).
+ * Runs the search with indexes, in one read transaction: a stamp, two counts per filter range (and
+ * for the sold listings it leaves out) and the page's rows are all it reads once the index orders
+ * are in memory (listing-index.ts).
  */
 export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
   const answer = await db.transaction('r', catalogueTables(db), async (tx) => {
     const t = bindCatalogue(db, tx);
     const L = t.listings;
-    const [r, complete, stamp, sold] = await Promise.all([
-      resolve(t, s),
-      listingsDerivedComplete(L),
-      readStamp(t),
-      L.where('status').equals('sold').primaryKeys() as Promise<string[]>,
-    ]);
-    if (!complete) return { r, page: undefined };
+    const [r, stamp] = await Promise.all([resolve(t, s), readStamp(t)]);
     const dealerMiles = Object.fromEntries(r.dealerMiles);
     const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
     if (r.empty) return { r, page: done(0, []) };
     const snap = await snapshotFor(t, stamp);
+    if (!snap.derivedComplete) return { r, page: undefined };
     const ranges = filterRanges(s, r);
-    const [dealers, ...filters] = await Promise.all([
+    const [dealers, sold, ...filters] = await Promise.all([
       r.dealerIds ? dealerPostings(t, snap) : undefined,
+      idsInRange(t, snap, { index: 'status', lower: 'sold', upper: 'sold' }),
       ...ranges.map((anyOf) => Promise.all(anyOf.map((range) => idsInRange(t, snap, range)))),
     ]);
     if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
-    const soldIds = Int32Array.from(sold, (k) => snap.idOf.get(k) ?? -1);
-    const keep = intersection(snap.pks.length, filters, soldIds);
+    const keep = intersection(snap.pks.length, filters, sold);
     const ids = await orderedIds(t, snap, s, r, keep);
     const start = (s.page - 1) * s.pageSize;
     const rows = await L.bulkGet(ids.slice(start, start + s.pageSize).map((id) => snap.pks[id]));
