@@ -207,6 +207,69 @@ describe('push', () => {
 });
 
 describe('pull', () => {
+  it('no pull while offline; back online, writes queued meanwhile go out before the catch-up', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    h.server.upsertRow('vehicle_listings', { id: '00000000-0000-4000-8000-000000000001', price: 1 });
+    h.engine.start();
+    await h.settle();
+    const calls: string[] = [];
+    const server = h.server;
+    const log = { apply: server.calls.apply, pull: server.calls.pull };
+    const record = () => {
+      if (server.calls.apply > log.apply) calls.push('apply');
+      if (server.calls.pull > log.pull) calls.push('pull');
+      log.apply = server.calls.apply;
+      log.pull = server.calls.pull;
+    };
+    // The connection drops right after an upload is answered, with a catch-up due.
+    const apply = h.transport.applyMutations.bind(h.transport);
+    h.transport.applyMutations = async (clientId: string, ops: WireOp[]) => {
+      const results = await apply(clientId, ops);
+      h.online.value = false;
+      void h.engine.setOnline(false);
+      return results;
+    };
+    await alert(1);
+    await h.engine.trigger('all');
+    await h.settle();
+    record();
+    expect(calls).toEqual(['apply']);
+    expect(h.engine.getStatus().phase).toBe('offline');
+    await h.advance(60_000); // no retry timer pulls while offline either
+    record();
+    expect(calls.filter((c) => c === 'pull')).toEqual([]);
+
+    const queued = await alert(2);
+    h.online.value = true;
+    const before = server.calls.pull;
+    let pushedBeforePull: boolean | null = null;
+    h.transport.applyMutations = async (clientId: string, ops: WireOp[]) => {
+      pushedBeforePull ??= server.calls.pull === before;
+      return apply(clientId, ops);
+    };
+    await h.engine.setOnline(true);
+    await h.settle();
+    expect(pushedBeforePull).toBe(true);
+    expect(server.table('price_alerts').has(queued.id)).toBe(true);
+    expect(server.calls.pull).toBeGreaterThan(before); // the catch-up ran after the push
+  });
+
+  it('reconnecting runs the catch-up at once, within the retry delay of a pull that failed', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    h.server.faults.down = true;
+    h.engine.start();
+    await h.settle(); // the pull fails: next try in 5 s
+    h.server.faults.down = false;
+    const before = h.server.calls.pull;
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    h.online.value = true;
+    await h.engine.setOnline(true);
+    await h.settle();
+    expect(h.server.calls.pull).toBeGreaterThan(before);
+    expect(h.engine.getStatus().lastSyncedAt).not.toBeNull();
+  });
+
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
     for (let i = 0; i < 25; i++) h.server.upsertRow('vehicle_listings', { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, price: i });

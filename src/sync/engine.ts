@@ -216,6 +216,7 @@ export class SyncEngine {
     this.update({ online, phase: online ? this.status.phase : 'offline' });
     if (online) {
       this.backoffUntil = 0;
+      this.pullRetryAt = 0; // reconnecting is the catch-up's trigger: no waiting out an offline failure
       await this.trigger('all');
     }
   }
@@ -269,7 +270,9 @@ export class SyncEngine {
       try {
         await this.processRefetch();
         await this.push();
-        if (this.pullDue && this.clock.now() >= this.pullRetryAt && this.clock.now() >= this.backoffUntil) {
+        // Not while offline (the connection may have dropped during the push): it would fail, or
+        // hang until the connection is back and then hold up the writes queued meanwhile.
+        if (this.pullDue && this.isOnline() && this.clock.now() >= this.pullRetryAt && this.clock.now() >= this.backoffUntil) {
           const scope = this.pullDue;
           this.pullDue = null;
           await this.pull(scope);
@@ -556,6 +559,12 @@ export class SyncEngine {
     this.update({ phase: 'pulling', download: progress ? { ...progress } : null });
     for (const table of tables) {
       if (this.stopped) return;
+      if (!this.isOnline()) {
+        // Gone offline mid-pull: the rest waits for the reconnect (which pushes queued writes first).
+        this.pullDue = scope === 'all' ? 'all' : (this.pullDue ?? 'user');
+        this.update({ phase: 'offline', download: null });
+        return;
+      }
       await this.pullTable(table, fresh.includes(table) ? progress : null);
     }
     await this.pullDeletions();
