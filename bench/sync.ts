@@ -39,6 +39,8 @@ interface Row {
   ratio: string;
   target: string;
   pass: boolean;
+  /** Printed for information; not one of the issue's targets. */
+  info?: boolean;
 }
 const rows: Row[] = [];
 
@@ -134,6 +136,7 @@ async function main() {
       ratio: `${(download.fromFirstProgress / raw.all).toFixed(1)}x slower`,
       target: '(same budget)',
       pass: download.fromFirstProgress <= 5000 && download.fromFirstProgress <= 3 * raw.all,
+      info: true,
     });
     console.log(
       `  download: ${LISTING_GOAL} listings after ${ms(goalMs)}, all ${download.total} rows after ${ms(download.fromFirstProgress)} from first progress ` +
@@ -209,6 +212,7 @@ async function main() {
       ratio: `${(perOp / firstDrain).toFixed(1)}x faster`,
       target: '(same budget)',
       pass: firstDrain <= 3000 && perOp / firstDrain >= 5,
+      info: true,
     });
 
     // ---- 4. Realtime ----------------------------------------------------------------------------
@@ -250,7 +254,7 @@ async function main() {
 
   const cols: (keyof Row)[] = ['name', 'ours', 'baseline', 'ratio', 'target', 'pass'];
   const head = ['Benchmark', 'Local-first sync', 'Baseline', 'Ratio', 'Target', 'Met'];
-  const cells = rows.map((r) => cols.map((c) => (c === 'pass' ? (r.pass ? 'yes' : 'NO') : String(r[c]))));
+  const cells = rows.map((r) => cols.map((c) => (c === 'pass' ? (r.info ? `info: ${r.pass ? 'within' : 'over'}` : r.pass ? 'yes' : 'NO') : String(r[c]))));
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join(' | ');
   console.log('\n' + line(head));
