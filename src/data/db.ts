@@ -58,6 +58,17 @@ export const SCHEMA_V3: Record<string, string> = {
     ', gearbox, seats, insurance_group, colour_key, annual_tax, ulez, [ulez+price], [gearbox+price], [fuel_type+annual_tax]',
 };
 
+/**
+ * Version 4: drops the listing compound indexes the marketplace search no longer reads (it counts
+ * ranges of single-field indexes, catalogue/listing-index.ts); each one cost a write per stored
+ * listing. [car_model_id+price] stays: the model screen lists a model's cars by price with it.
+ */
+export const SCHEMA_V4: Record<string, string> = {
+  vehicle_listings:
+    'id, price, mileage, year, listed_at, car_model_id, brand_id, dealer_id, fuel_type, body_style, status, updated_at, ' +
+    '[car_model_id+price], gearbox, seats, insurance_group, colour_key, annual_tax, ulez',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -81,7 +92,7 @@ export class MotorlyDb extends Dexie {
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 3) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 4) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -108,6 +119,7 @@ export class MotorlyDb extends Dexie {
           await listings.bulkPut(await listings.toArray());
         });
     }
+    if (maxVersion >= 4) this.version(4).stores(SCHEMA_V4);
   }
 
   /** The Dexie table for a synced table name. */

@@ -157,7 +157,7 @@ describe('schema upgrade', () => {
       { id: 'l2', brand_id: 'b1', price: 10000 },
     ]);
     v1.close();
-    const v2 = new MotorlyDb(name);
+    const v2 = new MotorlyDb(name, 2);
     expect((await v2.outbox.toArray()).map((o) => o.id)).toEqual(['b']);
     expect(await v2.needs_attention.get('a')).toMatchObject({ failure: 'transient' });
     const cheap = await v2.vehicle_listings.where('[brand_id+price]').between(['b1', 0], ['b1', 15000]).toArray();

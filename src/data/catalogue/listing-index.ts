@@ -61,19 +61,26 @@ export interface IndexSnapshot {
   dealerPostings?: Map<string, Int32Array>;
 }
 
-/** Bumped by any committed write to vehicle_listings, per database name (from any context). */
+/** Bumped by any committed write to a table, per "database/table" (from any tab or worker). */
 const generations = new Map<string, number>();
 let listening = false;
 
-function listenForWrites(): void {
-  if (listening) return;
-  listening = true;
-  Dexie.on('storagemutated', (parts: ObservabilitySet) => {
-    for (const key of Object.keys(parts)) {
-      const m = /^idb:\/\/(.+)\/vehicle_listings\//.exec(key);
-      if (m) generations.set(m[1], (generations.get(m[1]) ?? 0) + 1);
-    }
-  });
+/** A number that changes whenever the table is written (Dexie's 'storagemutated' event). */
+export function tableGeneration(db: MotorlyDb, table: string): number {
+  if (!listening) {
+    listening = true;
+    Dexie.on('storagemutated', (parts: ObservabilitySet) => {
+      const seen = new Set<string>();
+      for (const key of Object.keys(parts)) {
+        const m = /^idb:\/\/(.+\/[^/]+)\//.exec(key);
+        if (m && !seen.has(m[1])) {
+          seen.add(m[1]);
+          generations.set(m[1], (generations.get(m[1]) ?? 0) + 1);
+        }
+      }
+    });
+  }
+  return generations.get(`${db.name}/${table}`) ?? 0;
 }
 
 const snapshots = new WeakMap<MotorlyDb, IndexSnapshot>();
@@ -83,10 +90,10 @@ const snapshots = new WeakMap<MotorlyDb, IndexSnapshot>();
  * query that calls this re-run on any listing change.
  */
 export async function readStamp(t: CatalogueTx): Promise<string> {
-  listenForWrites();
+  tableGeneration(t.db, 'vehicle_listings'); // starts listening before the reads
   const L = t.listings;
   const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
-  return `${generations.get(t.db.name) ?? 0}|${count}|${String(newest[0] ?? '')}`;
+  return `${tableGeneration(t.db, 'vehicle_listings')}|${count}|${String(newest[0] ?? '')}`;
 }
 
 /** The snapshot for this state: the cached one, or a new one with the primary keys numbered. */

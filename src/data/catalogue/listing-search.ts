@@ -20,6 +20,7 @@ import {
   orderOf,
   readStamp,
   snapshotFor,
+  tableGeneration,
   unboundCatalogue,
   type CatalogueTx,
   type IndexRange,
@@ -80,11 +81,12 @@ interface Resolved {
 
 let modelCache: { db: MotorlyDb; stamp: string; rows: CarModelRow[] } | undefined;
 
-/** All car models, re-read only when the table changes (count or newest updated_at). */
+/** All car models, re-read only when the table changes (a write seen by Dexie, count or newest updated_at). */
 async function allModels(t: CatalogueTx): Promise<CarModelRow[]> {
   const db = t.db;
+  tableGeneration(db, 'car_models'); // starts listening before the reads
   const [count, newest] = await Promise.all([t.models.count(), t.models.orderBy('updated_at').last()]);
-  const stamp = `${count}|${newest?.updated_at ?? ''}|${newest?.id ?? ''}`;
+  const stamp = `${tableGeneration(db, 'car_models')}|${count}|${newest?.updated_at ?? ''}|${newest?.id ?? ''}`;
   if (modelCache && modelCache.db === db && modelCache.stamp === stamp) return modelCache.rows;
   const rows = await t.models.toArray();
   modelCache = { db, stamp, rows };
