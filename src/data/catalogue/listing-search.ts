@@ -144,9 +144,8 @@ function residualTest(s: ListingSearch, r: Resolved): ((l: ListingRow) => boolea
 
 export { colourKey };
 
-function fullMatch(s: ListingSearch, r: Resolved, now: number): (l: ListingRow) => boolean {
+function fullMatch(s: ListingSearch, r: Resolved): (l: ListingRow) => boolean {
   const residual = residualTest(s, r);
-  void now;
   return (l) =>
     l.status !== 'sold' &&
     (!r.brandId || l.brand_id === r.brandId) &&
@@ -168,16 +167,18 @@ function fullMatch(s: ListingSearch, r: Resolved, now: number): (l: ListingRow) 
 
 // ---------------------------------------------------------------------------------------------
 // Reductions: first price minus current price, from the price history. The history has no index
-// on the amount, so the map is built once and reused until the history table changes size.
+// on the amount, so the map is built once and reused until the history table changes (a write
+// Dexie reports, or a different row count), like the other caches here.
 // ---------------------------------------------------------------------------------------------
-let reductionCache: { db: MotorlyDb; count: number; map: Map<string, number> } | undefined;
+let reductionCache: { db: MotorlyDb; stamp: string; map: Map<string, number> } | undefined;
 
 /** Listing id -> how much its price has come down (only listings with a reduction). */
 export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map<string, number>> {
   const t = 'history' in source ? source : unboundCatalogue(source);
   const db = t.db;
-  const count = await t.history.count();
-  if (reductionCache && reductionCache.db === db && reductionCache.count === count) return reductionCache.map;
+  tableGeneration(db, 'listing_price_history'); // starts listening before the read
+  const stamp = `${tableGeneration(db, 'listing_price_history')}|${await t.history.count()}`;
+  if (reductionCache && reductionCache.db === db && reductionCache.stamp === stamp) return reductionCache.map;
   const first = new Map<string, { at: string; price: number }>();
   const last = new Map<string, { at: string; price: number }>();
   // toArray (one getAll) rather than each (a cursor step per row).
@@ -192,7 +193,7 @@ export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map
     const drop = f.price - (last.get(id)?.price ?? f.price);
     if (drop > 0) map.set(id, drop);
   }
-  reductionCache = { db, count, map };
+  reductionCache = { db, stamp, map };
   return map;
 }
 
@@ -318,7 +319,7 @@ export async function scanListings(db: MotorlyDb, s: ListingSearch): Promise<Lis
   const dealerMiles = Object.fromEntries(r.dealerMiles);
   if (r.empty) return { total: 0, rows: [], dealerMiles, postcodeError: r.postcodeError };
   const all = await db.vehicle_listings.toArray();
-  const match = fullMatch(s, r, Date.now());
+  const match = fullMatch(s, r);
   let rows = all.filter(match);
   rows = await sortRows(db, rows, s, r);
   const start = (s.page - 1) * s.pageSize;
