@@ -33,7 +33,9 @@ function printStatus(info: { apiUrl: string; anonKey: string; serviceRoleKey: st
     ['REST URL', `${info.apiUrl}/rest/v1`],
     ['Realtime URL', `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`],
     ['DB', dbLabel()],
-    ...(localMailboxEnabled() ? [['Mailbox URL', `${info.apiUrl}/mailbox/v1/messages (service_role key)`] as [string, string]] : []),
+    ...(localMailboxEnabled()
+      ? [['Mailbox URL', `${info.apiUrl}/mailbox/v1/messages (service_role key)`] as [string, string]]
+      : []),
     ['anon key', info.anonKey],
     ['service_role key', info.serviceRoleKey],
   ];

@@ -59,7 +59,9 @@ export async function databaseSecret(db: Queryable): Promise<string> {
       created_at timestamptz not null default now()
     );
     revoke all on local_secrets.jwt_secret from public;`);
-  await db.query('insert into local_secrets.jwt_secret (secret) values ($1) on conflict (id) do nothing', [newSecret()]);
+  await db.query('insert into local_secrets.jwt_secret (secret) values ($1) on conflict (id) do nothing', [
+    newSecret(),
+  ]);
   const { rows } = await db.query<{ secret: string }>('select secret from local_secrets.jwt_secret');
   return rows[0].secret;
 }

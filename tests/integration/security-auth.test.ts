@@ -21,7 +21,9 @@ const clientFor = (s: { url: string }, key: string): SupabaseClient =>
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 
-async function inbox(s: { url: string; serviceRoleKey: string }, to: string, template: string, ms = 5000): Promise<Mail[]> {
+type StackKeys = { url: string; serviceRoleKey: string };
+
+async function inbox(s: StackKeys, to: string, template: string, ms = 5000): Promise<Mail[]> {
   const deadline = Date.now() + ms;
   for (;;) {
     const res = await fetch(`${s.url}/mailbox/v1/messages?to=${encodeURIComponent(to)}`, {
@@ -37,6 +39,8 @@ const codeOf = (mail: Mail) => /code: (\d{6})/.exec(mail.text)![1];
 const linkOf = (mail: Mail) => /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)![1];
 const otherCode = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 const keyHeaders = (key: string) => ({ apikey: key, authorization: `Bearer ${key}` });
+const brands = (s: { url: string }, headers: Record<string, string>) =>
+  fetch(`${s.url}/rest/v1/brands?select=id&limit=1`, { headers });
 
 describe('mailbox (shared stack)', () => {
   it('the anon-key takeover path is refused: the inbox answers only to the service role', async () => {
@@ -61,7 +65,8 @@ describe('mailbox (shared stack)', () => {
     expect(mail).toBeDefined();
     const guess = await attacker.auth.verifyOtp({ email: admin, token: otherCode(codeOf(mail), 0), type: 'recovery' });
     expect(guess.error?.code).toBe('otp_expired');
-    expect((await anonClient().auth.signInWithPassword({ email: admin, password: 'Admin!Control2026' })).error).toBeNull();
+    const owner = await anonClient().auth.signInWithPassword({ email: admin, password: 'Admin!Control2026' });
+    expect(owner.error).toBeNull();
   });
 
   it('send-notification-email links only point at the site', async () => {
@@ -142,7 +147,8 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     await recover('127.0.0.1', email);
     const [mail] = await inbox(s, email, 'password_recovery');
     for (let i = 0; i < 5; i += 1) {
-      expect((await verify('127.0.0.6', { type: 'recovery', email, token: otherCode(codeOf(mail), i) })).status).toBe(403);
+      const wrong = await verify('127.0.0.6', { type: 'recovery', email, token: otherCode(codeOf(mail), i) });
+      expect(wrong.status).toBe(403);
     }
     const right = await verify('127.0.0.7', { type: 'recovery', email, token: codeOf(mail) });
     expect(right.status).toBe(403);
@@ -158,7 +164,9 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     for (const res of again) {
       expect(res.status).toBe(429);
       expect(res.json()).toMatchObject({ code: 'over_email_send_rate_limit' });
-      expect(res.json<{ message: string }>().message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+      expect(res.json<{ message: string }>().message).toMatch(
+        /^For security purposes, you can only request this after \d+ seconds\.$/,
+      );
     }
     expect(await inbox(s, email, 'password_recovery', 1000)).toHaveLength(1);
   });
@@ -166,7 +174,11 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
   it('failed sign-ins lock out the failing address only: the owner signs in from another', async () => {
     const { email } = await confirmedUser('lockout');
     const signIn = (from: string, password: string) =>
-      requestFrom(from, url('/token?grant_type=password'), { method: 'POST', headers: { apikey: s.anonKey }, body: { email, password } });
+      requestFrom(from, url('/token?grant_type=password'), {
+        method: 'POST',
+        headers: { apikey: s.anonKey },
+        body: { email, password },
+      });
     for (let i = 0; i < 5; i += 1) {
       const res = await signIn('127.0.0.2', 'Wrong!Password-77');
       expect(res.json()).toMatchObject({ code: 'invalid_credentials' });
@@ -188,13 +200,18 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email: user.email, new_email: newEmail });
     expect((await svc().auth.admin.getUserById(user.id)).data.user?.email).toBe(user.email);
-    expect((await anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    const early = await anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD });
+    expect(early.error?.code).toBe('invalid_credentials');
 
     // Until confirmed, the new address is not the caller's: the function refuses to mail it.
     const notYours = await c.functions.invoke('send-notification-email', {
       body: {
-        userId: user.id, templateName: 'price_drop_alert', recipientEmail: newEmail,
-        templateData: { car_name: 'x', old_price: 2, new_price: 1, discount: 50, savings: 1, car_url: '/', unsubscribe_url: '/' },
+        userId: user.id,
+        templateName: 'price_drop_alert',
+        recipientEmail: newEmail,
+        templateData: {
+          car_name: 'x', old_price: 2, new_price: 1, discount: 50, savings: 1, car_url: '/', unsubscribe_url: '/',
+        },
       },
     });
     expect(notYours.error).not.toBeNull();
@@ -217,7 +234,7 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     expect((await anon().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toBeNull();
   });
 
-  it("changing to another account's address answers as a success, mails its owner nothing and never completes", async () => {
+  it("another account's address: answered like a success, its owner mailed nothing, never completes", async () => {
     const owner = await confirmedUser('change-owner');
     const user = await confirmedUser('change-taker');
     const c = anon();
@@ -226,22 +243,26 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email: user.email, new_email: owner.email });
     const [toCurrent] = await inbox(s, user.email, 'email_change');
-    const confirmed = await anon().auth.verifyOtp({ email: user.email, token: codeOf(toCurrent), type: 'email_change' });
+    const token = codeOf(toCurrent);
+    const confirmed = await anon().auth.verifyOtp({ email: user.email, token, type: 'email_change' });
     expect(confirmed.error).toBeNull();
     expect(await inbox(s, owner.email, 'email_change', 500)).toHaveLength(0);
     expect((await svc().auth.admin.getUserById(user.id)).data.user?.email).toBe(user.email);
     expect((await svc().auth.admin.getUserById(owner.id)).data.user?.email).toBe(owner.email);
   });
 
-  it('sign-up with confirmations: a mail to confirm, no session, and an obfuscated user for a taken address', async () => {
-    const settings = (await (await fetch(url('/settings'), { headers: { apikey: s.anonKey } })).json()) as Record<string, unknown>;
+  it('sign-up with confirmations: a mail to confirm, no session, an obfuscated user for a taken address', async () => {
+    const settingsRes = await fetch(url('/settings'), { headers: { apikey: s.anonKey } });
+    const settings = (await settingsRes.json()) as Record<string, unknown>;
     expect(settings.mailer_autoconfirm).toBe(false);
     const email = uniqueEmail('confirm');
-    const first = await anon().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example' } });
+    const options = { emailRedirectTo: 'https://evil.example' };
+    const first = await anon().auth.signUp({ email, password: PASSWORD, options });
     expect(first.error).toBeNull();
     expect(first.data.session).toBeNull();
     expect(first.data.user?.identities).toHaveLength(1);
-    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    const unconfirmed = await anon().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(unconfirmed.error?.code).toBe('email_not_confirmed');
     const [mail] = await inbox(s, email, 'signup_confirmation');
     expect(new URL(new URL(linkOf(mail)).searchParams.get('redirect_to')!).origin).toBe(SITE_ORIGIN);
 
@@ -275,30 +296,32 @@ describe('secrets (own stack, no demo keys, no local inbox)', () => {
     const s = b.running;
     expect(s.jwtSecret).not.toBe(DEFAULT_JWT_SECRET);
     expect(s.anonKey).not.toBe(DEFAULT_ANON_KEY);
-    const demoRest = await fetch(`${s.url}/rest/v1/brands?select=id&limit=1`, { headers: keyHeaders(DEFAULT_ANON_KEY) });
+    const demoRest = await brands(s, keyHeaders(DEFAULT_ANON_KEY));
     expect(demoRest.status).toBe(401);
     const exp = Math.floor(Date.now() / 1000) + 600;
     const forged = await sign({ sub: crypto.randomUUID(), role: 'service_role', exp }, DEFAULT_JWT_SECRET);
     expect((await fetch(`${s.url}/auth/v1/admin/users`, { headers: keyHeaders(forged) })).status).toBe(403);
-    expect((await fetch(`${s.url}/rest/v1/brands?select=id&limit=1`, { headers: keyHeaders(s.anonKey) })).status).toBe(200);
+    expect((await brands(s, keyHeaders(s.anonKey))).status).toBe(200);
 
     const { anonKey, serviceRoleKey } = s;
     const again = await b.restart();
     expect([again.anonKey, again.serviceRoleKey]).toEqual([anonKey, serviceRoleKey]);
-    expect((await fetch(`${again.url}/rest/v1/brands?select=id&limit=1`, { headers: keyHeaders(anonKey) })).status).toBe(200);
+    expect((await brands(again, keyHeaders(anonKey))).status).toBe(200);
   });
 
   it('refuses a token without exp on the Data API and Auth', async () => {
     const s = b.running;
-    const user = await clientFor(s, s.serviceRoleKey).auth.admin.createUser({ email: uniqueEmail('noexp'), password: PASSWORD, email_confirm: true });
+    const admin = clientFor(s, s.serviceRoleKey).auth.admin;
+    const user = await admin.createUser({ email: uniqueEmail('noexp'), password: PASSWORD, email_confirm: true });
     const forever = await sign({ sub: user.data.user!.id, role: 'authenticated', aud: 'authenticated' }, s.jwtSecret);
-    const restRes = await fetch(`${s.url}/rest/v1/brands?select=id&limit=1`, { headers: { apikey: s.anonKey, authorization: `Bearer ${forever}` } });
+    const asUser = { apikey: s.anonKey, authorization: `Bearer ${forever}` };
+    const restRes = await brands(s, asUser);
     expect(restRes.status).toBe(401);
     expect(((await restRes.json()) as { code: string }).code).toBe('PGRST303');
-    const authRes = await fetch(`${s.url}/auth/v1/user`, { headers: { apikey: s.anonKey, authorization: `Bearer ${forever}` } });
+    const authRes = await fetch(`${s.url}/auth/v1/user`, { headers: asUser });
     expect(authRes.status).toBe(403);
     const serviceForever = await sign({ role: 'service_role' }, s.jwtSecret);
-    expect((await fetch(`${s.url}/rest/v1/brands?select=id`, { headers: keyHeaders(serviceForever) })).status).toBe(401);
+    expect((await brands(s, keyHeaders(serviceForever))).status).toBe(401);
   });
 
   it('mounts no mailbox when mail goes to a real provider', async () => {
@@ -319,7 +342,8 @@ describe('sign-up with autoconfirm (shared stack)', () => {
     const { email } = await createUser(uniqueEmail('autoconfirm'));
     const res = await anonClient().auth.signUp({ email, password: PASSWORD });
     expect(res.error?.code).toBe('user_already_exists');
-    const settings = await (await fetch(`${stack().url}/auth/v1/settings`, { headers: { apikey: stack().anonKey } })).json();
+    const settingsRes = await fetch(`${stack().url}/auth/v1/settings`, { headers: { apikey: stack().anonKey } });
+    const settings = (await settingsRes.json()) as Record<string, unknown>;
     expect(settings.mailer_autoconfirm).toBe(true);
     expect((await serviceClient().auth.admin.listUsers()).error).toBeNull();
   });

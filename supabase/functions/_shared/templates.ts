@@ -153,7 +153,9 @@ export function renderEmailChange(data: EmailChangeData): RenderedEmail {
   const footer =
     'Both the old and the new address must confirm. The link and code expire in 24 hours. ' +
     'If you did not ask for this, ignore this e-mail and nothing changes.';
-  const text = [intro, '', `Confirm the change: ${data.link}`, '', `Or enter this code: ${data.otp}`, '', footer].join('\n');
+  const text = [intro, '', `Confirm the change: ${data.link}`, '', `Or enter this code: ${data.otp}`, '', footer].join(
+    '\n',
+  );
   const body = `<p>${escapeHtml(intro)}</p>
 ${button(data.link, 'Confirm the change')}
 ${codeLine(data.otp)}`;

@@ -35,7 +35,11 @@ export function emailConfirmationsFromEnv(): boolean {
 
 /** GoTrue's answer to an e-mail asked for again too soon (identical for unknown addresses). */
 const tooSoon = (seconds: number) =>
-  new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
+  new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  );
 
 const normalEmail = (body: Record<string, unknown>) => (str(body, 'email') ?? '').trim().toLowerCase();
 
@@ -177,7 +181,8 @@ export function authRoutes(ctx: StackContext): Hono {
     await update.run(db);
     const ip = clientIp(c);
     if (password !== undefined) {
-      await recordEvent(db, { type: 'password_reset', email: user.email, userId: user.id, ip, details: { stage: 'changed' } });
+      const details = { stage: 'changed' };
+      await recordEvent(db, { type: 'password_reset', email: user.email, userId: user.id, ip, details });
     }
     if (changeEmail) {
       // Nothing changes until both addresses confirm; the same answer whether or not the address is taken.
@@ -212,7 +217,8 @@ export function authRoutes(ctx: StackContext): Hono {
     const ip = clientIp(c);
     afterReply(async () => {
       const user = await findUserByEmail(db, email);
-      await recordEvent(db, { type: 'password_reset', email, ip, userId: user?.id ?? null, details: { stage: 'requested' } });
+      const details = { stage: 'requested' };
+      await recordEvent(db, { type: 'password_reset', email, ip, userId: user?.id ?? null, details });
       if (user && !isBanned(user)) await sendRecoveryMail(db, ctx.mailbox, config, user, redirectTo);
     });
     return c.json({});

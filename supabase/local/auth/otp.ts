@@ -48,7 +48,12 @@ export async function consumeOtp(tx: Queryable, hash: string, types: readonly Ot
 }
 
 /** A wrong code for `address`: counts against its live tokens and burns them at `maxAttempts`. */
-export async function recordWrongOtp(db: Db, address: string, types: readonly OtpType[], maxAttempts: number): Promise<void> {
+export async function recordWrongOtp(
+  db: Db,
+  address: string,
+  types: readonly OtpType[],
+  maxAttempts: number,
+): Promise<void> {
   await db.query(
     `update auth.one_time_tokens
      set failed_attempts = failed_attempts + 1, updated_at = now(),

@@ -14,7 +14,11 @@ export type VerifyLinkType = 'recovery' | 'signup' | 'email_change';
  * Only links back to the site (SITE_URL's origin) are honoured; anything else falls back to
  * `fallbackPath` on the site (recovery: /password-reset; confirmations: the home page).
  */
-export function safeRedirect(config: StackConfig, requested: string | undefined | null, fallbackPath = '/password-reset'): string {
+export function safeRedirect(
+  config: StackConfig,
+  requested: string | undefined | null,
+  fallbackPath = '/password-reset',
+): string {
   const site = new URL(config.siteUrl);
   const fallback = new URL(fallbackPath, site).toString();
   if (!requested) return fallback;
