@@ -11,6 +11,10 @@ import { findUserByEmail, type UserRow } from './users';
 export const SINGLE_CONFIRMATION_MESSAGE =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
+/**
+ * Records the pending change and its codes; returns the mail delivery, for the caller to run after
+ * the reply (so a taken address, which gets no mail, answers in the same time).
+ */
 export async function startEmailChange(
   db: Db,
   mailbox: Mailbox,
@@ -18,7 +22,7 @@ export async function startEmailChange(
   user: UserRow,
   newEmail: string,
   redirectTo: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const current = (user.email ?? '').toLowerCase();
   const owner = await findUserByEmail(db, newEmail);
   const takenByOther = owner !== null && owner.id !== user.id;
@@ -45,8 +49,10 @@ export async function startEmailChange(
     const mail = renderEmailChange({ link, otp: code.otp, newEmail, toCurrent });
     await mailbox.send({ to, from: MAIL_FROM, ...mail, template: 'email_change' });
   };
-  await send(current, codes.toCurrent, true);
-  if (codes.toNew) await send(newEmail, codes.toNew, false);
+  return async () => {
+    await send(current, codes.toCurrent, true);
+    if (codes.toNew) await send(newEmail, codes.toNew, false);
+  };
 }
 
 /**

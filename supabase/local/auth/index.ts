@@ -49,8 +49,11 @@ export function authRoutes(ctx: StackContext): Hono {
   const limits = rateLimitsFromEnv();
   const confirmations = emailConfirmationsFromEnv();
   const mailInterval = new SendInterval(limits.emailIntervalSeconds * 1000);
-  /** Mail work happens after the reply, so its timing reveals nothing; failures are only logged as events. */
-  const afterReply = (work: () => Promise<void>) => void work().catch(() => undefined);
+  /** Mail work runs after the reply, so its timing reveals nothing; a failure is logged, not answered. */
+  const afterReply = (work: () => Promise<void>) =>
+    void work().catch((err: unknown) => {
+      console.error(`Auth mail not sent: ${err instanceof Error ? err.message : String(err)}`);
+    });
 
   app.use('*', async (c, next) => {
     await next();
@@ -100,25 +103,21 @@ export function authRoutes(ctx: StackContext): Hono {
     await recordEvent(db, { type: 'sign_up', email, ip });
     const existing = await findUserByEmail(db, email);
     const redirectTo = safeRedirect(config, c.req.query('redirect_to') ?? str(body, 'redirect_to'), '/');
+    if (existing && !confirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    // Hashed either way, and mail goes out after the reply: a taken address answers in the same time.
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
     if (existing) {
-      // With autoconfirm GoTrue says so; with confirmations on the answer looks like a new sign-up.
-      if (!confirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      // With confirmations on, the answer looks like a new sign-up (GoTrue's obfuscated user).
       if (!existing.email_confirmed_at && mailInterval.claim(email) === 0) {
         afterReply(() => sendSignupConfirmation(db, ctx.mailbox, config, existing, redirectTo));
       }
       return c.json(obfuscatedUserJson(email, userMetadata));
     }
-    const user = await insertUser(db, {
-      email,
-      passwordHash: await bcrypt.hash(password, BCRYPT_COST),
-      confirmed: !confirmations,
-      userMetadata,
-      appMetadata: {},
-    });
+    const user = await insertUser(db, { email, passwordHash, confirmed: !confirmations, userMetadata, appMetadata: {} });
     if (!confirmations) return c.json(await createSession(db, config, user.id, 'password', meta(c)));
     mailInterval.claim(email);
-    await sendSignupConfirmation(db, ctx.mailbox, config, user, redirectTo);
-    return c.json(toUserJson((await findUserById(db, user.id)) ?? user));
+    afterReply(() => sendSignupConfirmation(db, ctx.mailbox, config, user, redirectTo));
+    return c.json({ ...toUserJson(user), confirmation_sent_at: new Date().toISOString() });
   });
 
   app.post('/token', async (c) => {
@@ -187,7 +186,7 @@ export function authRoutes(ctx: StackContext): Hono {
     if (changeEmail) {
       // Nothing changes until both addresses confirm; the same answer whether or not the address is taken.
       const redirectTo = safeRedirect(config, c.req.query('redirect_to') ?? str(body, 'redirect_to'), '/');
-      await startEmailChange(db, ctx.mailbox, config, user, email, redirectTo);
+      afterReply(await startEmailChange(db, ctx.mailbox, config, user, email, redirectTo));
       await recordEvent(db, { type: 'email_change_requested', email: user.email, userId: user.id, ip });
     }
     const updated = await findUserById(db, user.id);
