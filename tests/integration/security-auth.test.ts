@@ -326,6 +326,30 @@ describe('secrets (own stack, no demo keys, no local inbox)', () => {
     expect((await brands(s, keyHeaders(serviceForever))).status).toBe(401);
   });
 
+  it('refuses a realtime join with a token without exp', async () => {
+    const s = b.running;
+    const joinWith = async (token: string | null): Promise<string> => {
+      const client = clientFor(s, s.anonKey);
+      if (token) await client.realtime.setAuth(token);
+      try {
+        return await new Promise<string>((resolve) => {
+          const timer = setTimeout(() => resolve('TIMED_OUT'), 5000);
+          client.channel(`noexp-${crypto.randomUUID()}`).subscribe((status) => {
+            if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') {
+              clearTimeout(timer);
+              resolve(status);
+            }
+          });
+        });
+      } finally {
+        await client.removeAllChannels();
+        client.realtime.disconnect();
+      }
+    };
+    expect(await joinWith(null)).toBe('SUBSCRIBED');
+    expect(await joinWith(await sign({ role: 'anon' }, s.jwtSecret))).toBe('CHANNEL_ERROR');
+  });
+
   it('mounts no mailbox when mail goes to a real provider', async () => {
     const s = b.running;
     const res = await fetch(`${s.url}/mailbox/v1/messages`, { headers: keyHeaders(s.serviceRoleKey) });
