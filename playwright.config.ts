@@ -40,6 +40,8 @@ export default defineConfig({
     stderr: 'pipe',
     // The e2e specs create several accounts from one IP; the per-IP sign-up limit itself (3 per 15 min)
     // is covered by the integration tests, so it is lifted here unless set explicitly.
-    env: { AUTH_RATE_LIMIT_SIGNUP: process.env.AUTH_RATE_LIMIT_SIGNUP ?? '1000' },
+    // The bundle under test is built for the demo keys (scripts/test.sh, or no VITE_SUPABASE_ANON_KEY),
+    // so the throwaway stack is asked for them explicitly (a stack's own secret is the default).
+    env: { AUTH_RATE_LIMIT_SIGNUP: process.env.AUTH_RATE_LIMIT_SIGNUP ?? '1000', STACK_DEMO_KEYS: '1' },
   },
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { preview } from 'vite';
+import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
 import type { ListingSearch } from '../src/data/catalogue/listing-search';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55910);
@@ -59,13 +60,14 @@ async function main(): Promise<void> {
   console.log(`Building the app for a private stack on :${API_PORT} ...`);
   const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}` },
+    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`, VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY },
   });
   if (build.status !== 0) throw new Error('vite build failed');
   const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
-    startStack(o: { port: number; dataDir: string; quiet?: boolean }): Promise<{ close(): Promise<void> }>;
+    startStack(o: { port: number; dataDir: string; quiet?: boolean; demoKeys?: boolean }): Promise<{ close(): Promise<void> }>;
   };
-  const stack = await startStack({ port: API_PORT, dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-')), quiet: true });
+  // The build carries the demo anon key: the stack uses the demo keys too.
+  const stack = await startStack({ port: API_PORT, dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-')), quiet: true, demoKeys: true });
   const server = await preview({ logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { port: APP_PORT, strictPort: true, host: 'localhost' } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { build, preview } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { startStack } from '../supabase/local/server';
+import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55750);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55751);
@@ -62,9 +63,11 @@ async function main() {
   const outDir = path.join(tmp, 'dist');
   console.log('Building the production app (own output folder)...');
   process.env.VITE_SUPABASE_URL = API;
+  process.env.VITE_SUPABASE_ANON_KEY = DEFAULT_ANON_KEY;
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   console.log('Starting a fresh stack (migrations + catalogue seed)...');
-  const stack = await startStack({ port: API_PORT, dataDir: path.join(tmp, 'db'), quiet: true });
+  // The build above carries the demo anon key (no VITE_SUPABASE_ANON_KEY): start the stack with the demo keys.
+  const stack = await startStack({ port: API_PORT, dataDir: path.join(tmp, 'db'), quiet: true, demoKeys: true });
   const server = await preview({ logLevel: 'error', build: { outDir }, preview: { port: APP_PORT, strictPort: true, host: 'localhost' } });
   const svcHeaders = { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json' };
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });

@@ -1,10 +1,11 @@
-// `npm start`: serve the production build on :5173 together with the embedded Supabase stack.
-// Flags: --no-build (dist/ already built), --fresh (throwaway database), --app-port N, --api-port N.
-import { preview } from 'vite';
-import { existsSync } from 'node:fs';
+// `npm start`: the embedded Supabase stack, then the production build (baking in the stack's own anon
+// key: each data directory has its own JWT secret), served on :5173.
+// Flags: --no-build (dist/ already built for these keys), --fresh (throwaway database), --app-port N,
+// --api-port N. STACK_DEMO_KEYS=1 uses the well-known demo keys (the e2e run builds for those).
+import { build, preview } from 'vite';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { mkdtempSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -15,10 +16,18 @@ const opt = (name: string, fallback: number) => {
 
 const appPort = opt('--app-port', 5173);
 const apiPort = opt('--api-port', 54321);
+const skipBuild = flag('--no-build');
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first (npm start does this for you).');
+if (skipBuild && !existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm start` without --no-build (it builds for the stack\'s keys).');
   process.exit(1);
+}
+
+/** Whether the built bundle carries this anon key (a bundle built for other keys cannot sign anyone in). */
+function distHasKey(anonKey: string): boolean {
+  const dir = path.resolve('dist/assets');
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((f) => f.endsWith('.js') && readFileSync(path.join(dir, f), 'utf8').includes(anonKey));
 }
 
 const stackModule = path.resolve('supabase/local/server.ts');
@@ -26,12 +35,26 @@ let stackUrl = `http://127.0.0.1:${apiPort}`;
 let closeStack: (() => Promise<void>) | undefined;
 if (existsSync(stackModule)) {
   const { startStack } = await import(stackModule);
-  const dataDir = flag('--fresh') ? mkdtempSync(path.join(os.tmpdir(), 'motorly-db-')) : undefined;
+  const dataDir = flag('--fresh') ? mkdtempSync(path.join(os.tmpdir(), 'motorly-db-')) : process.env.STACK_DATA_DIR;
   const stack = await startStack({ port: apiPort, dataDir });
   stackUrl = stack.url;
   closeStack = stack.close;
   console.log(`Supabase API   ${stack.url}`);
   console.log(`anon key       ${stack.anonKey}`);
+  // A bundle pointed at another backend (VITE_SUPABASE_URL) keeps its own key; otherwise it gets ours.
+  const otherBackend = process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_URL !== stack.url;
+  if (!otherBackend) {
+    process.env.VITE_SUPABASE_URL = stack.url;
+    process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
+  }
+  if (skipBuild && !otherBackend && !distHasKey(stack.anonKey)) {
+    console.warn('Warning: dist/ was built for other API keys; run `npm start` without --no-build to rebuild it.');
+  }
+}
+
+if (!skipBuild) {
+  console.log('Building the app for this stack...');
+  await build({ logLevel: 'warn' });
 }
 
 const server = await preview({

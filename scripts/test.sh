@@ -10,7 +10,12 @@ echo "== lint"; npx eslint . --max-warnings=0
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== unit + integration (PGlite)"; npx vitest run
 echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
-# The API URL is baked into the bundle: follow a non-default e2e API port.
+# The API URL and anon key are baked into the bundle: follow a non-default e2e API port, and build for
+# the demo keys that the e2e stack is asked to use (playwright.config.ts starts it with STACK_DEMO_KEYS=1).
 if [ -n "${E2E_API_PORT:-}" ]; then export VITE_SUPABASE_URL="http://127.0.0.1:$E2E_API_PORT"; fi
+export STACK_DEMO_KEYS=1
+VITE_SUPABASE_ANON_KEY="$(npx tsx supabase/local/cli.ts status --json \
+  | node -pe 'JSON.parse(require("fs").readFileSync(0)).anonKey')"
+export VITE_SUPABASE_ANON_KEY
 echo "== build"; npx vite build
 echo "== end-to-end (Chromium)"; npx playwright test

@@ -1,11 +1,15 @@
 // `npm run stack`: start the embedded stack (like `supabase start`) and keep it running.
-// `npm run stack -- status [--json]`: print URLs and keys (like `supabase status`).
-import { DEFAULT_DATA_DIR, DEFAULT_PORT, buildConfig } from './config';
+// `npm run stack -- status [--json]`: print URLs and keys (like `supabase status`). The keys are the
+// data directory's own (created on first use), or the demo keys with --demo-keys / STACK_DEMO_KEYS=1.
+import pg from 'pg';
+import type { Queryable } from './types';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, buildConfig, localMailboxEnabled } from './config';
 
 const args = process.argv.slice(2);
 const port = Number(process.env.STACK_PORT ?? DEFAULT_PORT);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.STACK_DATA_DIR ?? DEFAULT_DATA_DIR;
+const demoKeys = args.includes('--demo-keys') ? true : undefined;
 
 async function isRunning(apiUrl: string): Promise<boolean> {
   try {
@@ -29,7 +33,9 @@ function printStatus(info: { apiUrl: string; anonKey: string; serviceRoleKey: st
     ['REST URL', `${info.apiUrl}/rest/v1`],
     ['Realtime URL', `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`],
     ['DB', dbLabel()],
-    ['Mailbox URL', `${info.apiUrl}/mailbox/v1/messages`],
+    ...(localMailboxEnabled()
+      ? [['Mailbox URL', `${info.apiUrl}/mailbox/v1/messages (service_role key)`] as [string, string]]
+      : []),
     ['anon key', info.anonKey],
     ['service_role key', info.serviceRoleKey],
   ];
@@ -38,8 +44,29 @@ function printStatus(info: { apiUrl: string; anonKey: string; serviceRoleKey: st
   for (const [k, v] of rows) console.log(`${k.padStart(width)}: ${v}`);
 }
 
+/** The config as the stack sees it; a PostgreSQL store is read through a short-lived client. */
+async function statusConfig() {
+  if (!databaseUrl) return buildConfig({ dataDir, demoKeys }, port);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const db: Queryable = {
+      async query<Row>(sql: string, params?: unknown[]) {
+        const r = await client.query(sql, params);
+        return { rows: r.rows as Row[], affectedRows: r.rowCount ?? 0, fields: [] };
+      },
+      async exec(sql: string) {
+        await client.query(sql);
+      },
+    };
+    return await buildConfig({ databaseUrl, demoKeys }, port, db);
+  } finally {
+    await client.end();
+  }
+}
+
 async function status(): Promise<void> {
-  const config = await buildConfig({}, port);
+  const config = await statusConfig();
   const info = { apiUrl: config.apiUrl, anonKey: config.anonKey, serviceRoleKey: config.serviceRoleKey };
   if (args.includes('--json')) {
     process.stdout.write(`${JSON.stringify(info)}\n`);
@@ -50,7 +77,7 @@ async function status(): Promise<void> {
 
 async function start(): Promise<void> {
   const { startStack } = await import('./server');
-  const stack = await startStack({ port, dataDir, databaseUrl, quiet: false });
+  const stack = await startStack({ port, dataDir, databaseUrl, demoKeys, quiet: false });
   console.log('\nMotorly local stack is running.\n');
   printStatus({ apiUrl: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey }, null);
   console.log('\nPress Ctrl+C to stop.');
@@ -70,7 +97,7 @@ try {
   if (command === 'status') await status();
   else if (command === 'start') await start();
   else {
-    console.error(`Unknown command "${command}". Use: npm run stack [-- status [--json]]`);
+    console.error(`Unknown command "${command}". Use: npm run stack [-- status [--json]] [--demo-keys]`);
     process.exit(2);
   }
 } catch (err) {

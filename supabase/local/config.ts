@@ -1,6 +1,7 @@
-// Stack configuration: Supabase CLI conventions (port 54321, demo JWT secret and keys) unless overridden.
-import type { StackConfig, StartStackOptions } from './types';
-import { DEFAULT_JWT_SECRET, DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY, signDemoKey } from './jwt';
+// Stack configuration: Supabase CLI conventions (port 54321) with the data directory's own JWT secret
+// (secrets.ts); the demo secret and keys only when asked for.
+import type { Queryable, StackConfig, StartStackOptions } from './types';
+import { resolveSecrets } from './secrets';
 
 export const DEFAULT_PORT = 54321;
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -9,18 +10,25 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Supabase's default "max rows" for the Data API. */
 export const MAX_ROWS = 1000;
 
+/** The local inbox is on unless a real mail provider is configured (or STACK_MAILBOX=off). */
+export function localMailboxEnabled(opts: StartStackOptions = {}): boolean {
+  if (opts.localMailbox !== undefined) return opts.localMailbox;
+  if (/^(0|off|false|no)$/i.test(process.env.STACK_MAILBOX ?? '')) return false;
+  const transport = process.env.MAIL_TRANSPORT || (process.env.RESEND_API_KEY ? 'resend' : 'mailbox');
+  return transport === 'mailbox';
+}
+
 /** Builds the config; apiUrl is finalised once the real port is known (port 0 -> ephemeral). */
-export async function buildConfig(opts: StartStackOptions, port: number): Promise<StackConfig> {
-  const jwtSecret = process.env.JWT_SECRET || DEFAULT_JWT_SECRET;
-  const custom = jwtSecret !== DEFAULT_JWT_SECRET;
+export async function buildConfig(opts: StartStackOptions, port: number, db?: Queryable): Promise<StackConfig> {
+  const { jwtSecret, anonKey, serviceRoleKey } = await resolveSecrets(opts, db);
   return {
     port,
     apiUrl: `http://127.0.0.1:${port}`,
     siteUrl: opts.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL,
     jwtSecret,
-    // A custom secret needs keys signed with it; the defaults equal `supabase start`'s well-known keys.
-    anonKey: custom ? await signDemoKey('anon', jwtSecret) : DEFAULT_ANON_KEY,
-    serviceRoleKey: custom ? await signDemoKey('service_role', jwtSecret) : DEFAULT_SERVICE_ROLE_KEY,
+    anonKey,
+    serviceRoleKey,
+    localMailbox: localMailboxEnabled(opts),
     jwtExpirySeconds: opts.jwtExpirySeconds ?? Number(process.env.JWT_EXPIRY ?? 3600),
     maxBodyBytes: MAX_BODY_BYTES,
   };

@@ -38,11 +38,15 @@ export function signDemoKey(role: 'anon' | 'service_role', secret: string): Prom
 /** Verifies an HS256 token (alg none and other algorithms are refused); throws JwtError. */
 export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    // Like GoTrue and PostgREST with a required exp: a token that never expires is refused.
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], requiredClaims: ['exp'] });
     const role = typeof payload.role === 'string' && payload.role !== '' ? payload.role : 'anon';
     return { ...(payload as Omit<JwtClaims, 'role'>), role } as JwtClaims;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new JwtError('PGRST303', 'JWT expired');
+    if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'exp') {
+      throw new JwtError('PGRST303', 'JWT has no expiry (exp) claim');
+    }
     if (err instanceof joseErrors.JWTClaimValidationFailed) throw new JwtError('PGRST303', 'JWT claims are invalid');
     throw new JwtError('PGRST301', 'Invalid JWT: the token could not be verified');
   }
@@ -56,7 +60,7 @@ export function createVerifier(secret: string, maxEntries = 2000): (token: strin
   const cache = new Map<string, JwtClaims>();
   return async (token) => {
     const hit = cache.get(token);
-    if (hit && (hit.exp === undefined || hit.exp * 1000 > Date.now())) return { ...hit };
+    if (hit && hit.exp !== undefined && hit.exp * 1000 > Date.now()) return { ...hit };
     if (hit) cache.delete(token);
     const claims = await verifyJwt(token, secret);
     if (cache.size >= maxEntries) cache.clear();

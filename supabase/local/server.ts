@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { serve } from '@hono/node-server';
-import type { RunningStack, StackContext, StartStackOptions } from './types';
+import type { RunningStack, StackConfig, StackContext, StartStackOptions } from './types';
 import { buildConfig, DEFAULT_DATA_DIR } from './config';
 import { openDb } from './db';
 import { bootstrap } from './bootstrap';
@@ -34,15 +34,15 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   };
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
+  let config: StackConfig;
   try {
     await bootstrap(db, { seed: opts.seed !== false, log });
+    config = await buildConfig({ ...opts, databaseUrl }, opts.port ?? 54321, db);
   } catch (err) {
     await db.close();
     throw err;
   }
-
-  const config = await buildConfig(opts, opts.port ?? 54321);
-  const mailbox = createMailbox(db);
+  const mailbox = createMailbox(db, config);
   const ctx: StackContext = { db, config, mailbox, verifyJwt: createVerifier(config.jwtSecret) };
 
   const app = new Hono();
@@ -72,7 +72,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   app.route('/rest/v1', restRoutes(ctx, createSchemaHolder(ctx)));
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/functions/v1', functionsRoutes(ctx));
-  app.route('/mailbox/v1', mailboxRoutes(ctx));
+  if (config.localMailbox) app.route('/mailbox/v1', mailboxRoutes(ctx));
   app.route('/api', metricsRoutes(ctx));
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   app.onError((_err, c) => c.json({ code: 'unexpected_failure', message: 'Something went wrong. Please try again.' }, 500));

@@ -66,6 +66,8 @@ export interface StackConfig {
   jwtExpirySeconds: number;
   /** Max request body in bytes (default 1 MiB); larger -> 413. */
   maxBodyBytes: number;
+  /** Mail lands in the local inbox (/mailbox/v1 mounted) rather than a real provider. */
+  localMailbox: boolean;
 }
 
 export interface MailMessage {
@@ -105,6 +107,10 @@ export interface StartStackOptions {
   /** Seed demo accounts and the catalogue on first boot (default true). */
   seed?: boolean;
   quiet?: boolean;
+  /** Use the well-known demo JWT secret and keys (default: STACK_DEMO_KEYS=1); else the data's own. */
+  demoKeys?: boolean;
+  /** Local inbox on/off (default: on unless MAIL_TRANSPORT/RESEND_API_KEY or STACK_MAILBOX=off). */
+  localMailbox?: boolean;
 }
 
 export interface RunningStack {

@@ -1,6 +1,16 @@
-// Password reset end to end: request from /auth, read the e-mail from the local mailbox, follow the
-// recovery link to /password-reset, set a new password, and sign in with it.
-import { ANON_KEY, API_URL, expect, signIn, STRONG_PASSWORD, test, uniqueEmail, waitForAuthSettled } from './fixtures';
+// Password reset end to end: request from /auth, read the e-mail from the local mailbox (service role
+// only), follow the recovery link to /password-reset, set a new password, and sign in with it.
+import {
+  ANON_KEY,
+  API_URL,
+  expect,
+  SERVICE_ROLE_KEY,
+  signIn,
+  STRONG_PASSWORD,
+  test,
+  uniqueEmail,
+  waitForAuthSettled,
+} from './fixtures';
 
 interface Mail {
   to: string;
@@ -10,6 +20,7 @@ interface Mail {
 }
 
 const headers = { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, 'Content-Type': 'application/json' };
+const mailboxHeaders = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
 
 test('a user resets a forgotten password from the e-mailed link', async ({ page }) => {
   const email = uniqueEmail('reset');
@@ -24,7 +35,9 @@ test('a user resets a forgotten password from the e-mailed link', async ({ page 
   let link = '';
   await expect
     .poll(async () => {
-      const res = await fetch(`${API_URL}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, { headers });
+      const res = await fetch(`${API_URL}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, {
+        headers: mailboxHeaders,
+      });
       const mails = (await res.json()) as Mail[];
       const mail = mails.find((m) => m.template === 'password_recovery');
       link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? '';

@@ -63,3 +63,5 @@ export async function waitForAuthSettled(page: Page): Promise<void> {
 /** The embedded stack the app under test talks to (playwright.config.ts starts it). */
 export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 54321}`;
 export { DEFAULT_ANON_KEY as ANON_KEY } from '../../src/shared/lib/env';
+/** The e2e stack runs with the demo keys (playwright.config.ts); the mailbox answers to this key only. */
+export { DEFAULT_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../../supabase/local/jwt';

@@ -9,7 +9,7 @@ async function mailsFor(email: string, timeoutMs = 5000): Promise<{ id: string; 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${stack().url}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, {
-      headers: { apikey: stack().anonKey },
+      headers: { apikey: stack().serviceRoleKey },
     });
     const list = (await res.json()) as { id: string; subject: string; text: string }[];
     if (list.length || Date.now() > deadline) return list;

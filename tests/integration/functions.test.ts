@@ -6,7 +6,7 @@ import { anonClient, createUser, serviceClient, stack, uniqueEmail, userClient }
 
 async function inbox(email: string): Promise<{ subject: string; text: string; html: string; template?: string }[]> {
   const res = await fetch(`${stack().url}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, {
-    headers: { apikey: stack().anonKey },
+    headers: { apikey: stack().serviceRoleKey },
   });
   return (await res.json()) as { subject: string; text: string; html: string; template?: string }[];
 }

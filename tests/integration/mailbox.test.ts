@@ -14,7 +14,7 @@ const api = (path: string, key: string, init: RequestInit = {}) =>
 async function waitForMail(to: string, ms = 5000): Promise<Mail[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const list = (await (await api(`/messages?to=${encodeURIComponent(to)}`, stack().anonKey)).json()) as Mail[];
+    const list = (await (await api(`/messages?to=${encodeURIComponent(to)}`, stack().serviceRoleKey)).json()) as Mail[];
     if (list.length || Date.now() > deadline) return list;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -27,15 +27,16 @@ describe('mailbox', () => {
     const first = await api('/messages', svc, { method: 'POST', body: JSON.stringify({ to, subject: 'one', text: 'a' }) });
     expect(first.status).toBe(201);
     await api('/messages', svc, { method: 'POST', body: JSON.stringify({ to, subject: 'two', text: 'b', html: '<p>b</p>' }) });
-    const list = (await (await api(`/messages?to=${encodeURIComponent(to.toUpperCase())}`, stack().anonKey)).json()) as Mail[];
+    const list = (await (await api(`/messages?to=${encodeURIComponent(to.toUpperCase())}`, svc)).json()) as Mail[];
     expect(list.map((m) => m.subject)).toEqual(['two', 'one']);
-    const one = await api(`/messages/${list[1].id}`, stack().anonKey);
+    const one = await api(`/messages/${list[1].id}`, svc);
     expect(((await one.json()) as Mail).text).toBe('a');
-    expect((await api(`/messages/${randomUUID()}`, stack().anonKey)).status).toBe(404);
+    expect((await api(`/messages/${randomUUID()}`, svc)).status).toBe(404);
   });
 
-  it('refuses writes without the service role and reads without a key', async () => {
+  it('refuses reads and writes without the service role', async () => {
     const body = JSON.stringify({ to: uniqueEmail('mb'), subject: 'x' });
+    expect((await api('/messages', stack().anonKey)).status).toBe(403);
     expect((await api('/messages', stack().anonKey, { method: 'POST', body })).status).toBe(403);
     expect((await api('/messages', stack().anonKey, { method: 'DELETE' })).status).toBe(403);
     const noKey = await fetch(`${stack().url}/mailbox/v1/messages`);

@@ -144,7 +144,7 @@ describe('price-drop alerts', () => {
     ]);
     const s = stack();
     const mail = await waitFor(async () => {
-      const res = await fetch(`${s.url}/mailbox/v1/messages?to=${encodeURIComponent(met.email)}`, { headers: { apikey: s.anonKey } });
+      const res = await fetch(`${s.url}/mailbox/v1/messages?to=${encodeURIComponent(met.email)}`, { headers: { apikey: s.serviceRoleKey } });
       const list = (await res.json()) as { subject: string; text: string; template?: string }[];
       return list.length > 0 ? list : null;
     });

@@ -66,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Integration tests exercise the limits themselves with dedicated stacks; the shared one is generous.
   process.env.AUTH_RATE_LIMIT_SIGNIN ??= '1000';
   process.env.AUTH_RATE_LIMIT_SIGNUP ??= '1000';
+  process.env.AUTH_RATE_LIMIT_VERIFY ??= '1000';
   if (process.env.STACK_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('STACK_DB=postgres needs TEST_DATABASE_URL (source scripts/ensure-postgres.sh)');

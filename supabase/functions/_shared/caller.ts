@@ -2,7 +2,10 @@
 // (verified by Supabase Auth), or nobody.
 import { createClient } from '@supabase/supabase-js';
 
-export type Caller = { kind: 'service' } | { kind: 'user'; id: string; email: string | null } | { kind: 'anonymous' };
+export type Caller =
+  | { kind: 'service' }
+  | { kind: 'user'; id: string; email: string | null; emailConfirmed: boolean }
+  | { kind: 'anonymous' };
 
 export type FunctionEnv = Record<string, string | undefined>;
 
@@ -28,7 +31,8 @@ export async function identifyCaller(req: Request, env: FunctionEnv): Promise<Ca
   });
   const { data, error } = await auth.auth.getUser(token);
   if (error || !data.user) return { kind: 'anonymous' };
-  return { kind: 'user', id: data.user.id, email: data.user.email ?? null };
+  const emailConfirmed = Boolean(data.user.email_confirmed_at);
+  return { kind: 'user', id: data.user.id, email: data.user.email ?? null, emailConfirmed };
 }
 
 /** A service-role client for server-side reads and writes. */

@@ -47,11 +47,15 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Makes a site-relative path absolute; only http(s) links survive (no javascript: URLs in mail). */
+/**
+ * Makes a site-relative path absolute. Links in our mail only ever point at the site itself: any
+ * other origin (or scheme) falls back to the site URL, so nobody can send phishing links through us.
+ */
 export function absoluteUrl(url: string, siteUrl: string): string {
   try {
-    const resolved = new URL(url, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : siteUrl;
+    const site = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
+    const resolved = new URL(url, site);
+    return resolved.origin === site.origin ? resolved.toString() : siteUrl;
   } catch {
     return siteUrl;
   }
@@ -111,6 +115,51 @@ export function renderPasswordRecovery(data: PasswordRecoveryData): RenderedEmai
 <p>Or enter this code: <strong style="font-size:18px;letter-spacing:2px">${escapeHtml(data.otp)}</strong></p>`;
   const footer = 'The link and code expire in 1 hour. If you did not ask for this, you can ignore this e-mail.';
   return { subject, text, html: layout('Reset your password', body, footer) };
+}
+
+export interface ConfirmationData {
+  link: string;
+  otp: string;
+}
+
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;` +
+  `text-decoration:none">${escapeHtml(label)}</a></p>`;
+const codeLine = (otp: string) =>
+  `<p>Or enter this code: <strong style="font-size:18px;letter-spacing:2px">${escapeHtml(otp)}</strong></p>`;
+
+export function renderSignupConfirmation(data: ConfirmationData): RenderedEmail {
+  const subject = 'Confirm your Motorly account';
+  const footer = 'The link and code expire in 24 hours. If you did not sign up, you can ignore this e-mail.';
+  const text = ['Welcome to Motorly! Confirm your e-mail address to finish signing up.', '',
+    `Confirm your e-mail: ${data.link}`, '', `Or enter this code: ${data.otp}`, '', footer].join('\n');
+  const body = `<p>Welcome to Motorly! Confirm your e-mail address to finish signing up.</p>
+${button(data.link, 'Confirm e-mail')}
+${codeLine(data.otp)}`;
+  return { subject, text, html: layout('Confirm your e-mail', body, footer) };
+}
+
+export interface EmailChangeData extends ConfirmationData {
+  newEmail: string;
+  /** true for the mail to the current address, false for the one to the new address. */
+  toCurrent: boolean;
+}
+
+export function renderEmailChange(data: EmailChangeData): RenderedEmail {
+  const subject = 'Confirm the change of your Motorly e-mail address';
+  const intro = data.toCurrent
+    ? `Someone asked to change your Motorly account's e-mail address to ${data.newEmail}.`
+    : `Someone asked to use ${data.newEmail} as the e-mail address of a Motorly account.`;
+  const footer =
+    'Both the old and the new address must confirm. The link and code expire in 24 hours. ' +
+    'If you did not ask for this, ignore this e-mail and nothing changes.';
+  const text = [intro, '', `Confirm the change: ${data.link}`, '', `Or enter this code: ${data.otp}`, '', footer].join(
+    '\n',
+  );
+  const body = `<p>${escapeHtml(intro)}</p>
+${button(data.link, 'Confirm the change')}
+${codeLine(data.otp)}`;
+  return { subject, text, html: layout('Confirm your new e-mail address', body, footer) };
 }
 
 export const MAIL_FROM = 'Motorly <no-reply@motorly.local>';

@@ -1,5 +1,6 @@
 // send-notification-email: renders the price-drop e-mail and delivers it. A signed-in user may only
-// send to their own address (the app's "test send"); the service role may send to anyone.
+// send to their own confirmed address (the app's "test send"); the service role may send to anyone.
+// Links in the mail only point at the site (SITE_URL's origin).
 import { z } from 'zod';
 import { identifyCaller, type FunctionEnv } from '../_shared/caller';
 import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http';
@@ -37,7 +38,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   if (caller.kind === 'user') {
     const ownEmail = (caller.email ?? '').toLowerCase();
-    if (body.userId !== caller.id || body.recipientEmail.toLowerCase() !== ownEmail) {
+    if (!caller.emailConfirmed || body.userId !== caller.id || body.recipientEmail.toLowerCase() !== ownEmail) {
       return errorJson(403, 'You can only send notifications to your own e-mail address.');
     }
   }

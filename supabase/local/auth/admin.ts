@@ -4,18 +4,11 @@ import { Hono, type Context } from 'hono';
 import type { StackContext } from '../types';
 import { AuthError, errorResponse } from './errors';
 import { obj, readJson, requireServiceRole, str } from './http';
-import { MSG_INVALID_EMAIL, checkPassword, isValidEmail } from './password-policy';
-import { USER_COLUMNS, findUserByEmail, findUserById, insertUser, toUserJson, type UserRow } from './users';
+import { MSG_INVALID_EMAIL, isValidEmail, weakPasswordError } from './password-policy';
+import { USER_COLUMNS, UserUpdate, findUserByEmail, findUserById, insertUser, toUserJson, type UserRow } from './users';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BCRYPT_COST = 10;
-
-function weak(password: string): AuthError | null {
-  const problem = checkPassword(password);
-  return problem
-    ? new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: problem.reasons } })
-    : null;
-}
 
 /** "24h", "30m", "none" -> banned_until */
 function banUntil(duration: string): Date | null {
@@ -47,7 +40,7 @@ export function adminRoutes(ctx: StackContext): Hono {
     const password = str(body, 'password');
     if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
     if (password !== undefined) {
-      const problem = weak(password);
+      const problem = weakPasswordError(password);
       if (problem) throw problem;
     }
     if (await findUserByEmail(db, email)) {
@@ -89,12 +82,7 @@ export function adminRoutes(ctx: StackContext): Hono {
   app.put('/users/:id', async (c) => {
     const user = await userOr404(c.req.param('id'));
     const body = await readJson(c);
-    const sets: string[] = [];
-    const params: unknown[] = [user.id];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      sets.push(sql.replace('?', `$${params.length}`));
-    };
+    const update = new UserUpdate(user.id);
     const email = str(body, 'email');
     if (email !== undefined) {
       const normal = email.trim().toLowerCase();
@@ -103,23 +91,24 @@ export function adminRoutes(ctx: StackContext): Hono {
       if (other && other.id !== user.id) {
         throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       }
-      add('email = ?', normal);
+      // The admin API changes the address at once (as GoTrue's does) and drops any pending change.
+      update.set('email = ?', normal).raw("email_change = '', email_change_sent_at = null, email_change_confirm_status = 0");
     }
     const password = str(body, 'password');
     if (password !== undefined) {
-      const problem = weak(password);
+      const problem = weakPasswordError(password);
       if (problem) throw problem;
-      add('encrypted_password = ?', await bcrypt.hash(password, BCRYPT_COST));
+      update.set('encrypted_password = ?', await bcrypt.hash(password, BCRYPT_COST));
     }
-    if (body.email_confirm === true) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
+    if (body.email_confirm === true) update.raw('email_confirmed_at = coalesce(email_confirmed_at, now())');
     const userMeta = obj(body, 'user_metadata');
-    if (userMeta) add('raw_user_meta_data = coalesce(raw_user_meta_data, \'{}\'::jsonb) || ?::jsonb', JSON.stringify(userMeta));
+    if (userMeta) update.mergeMetadata('raw_user_meta_data', userMeta);
     const appMeta = obj(body, 'app_metadata');
-    if (appMeta) add('raw_app_meta_data = coalesce(raw_app_meta_data, \'{}\'::jsonb) || ?::jsonb', JSON.stringify(appMeta));
+    if (appMeta) update.mergeMetadata('raw_app_meta_data', appMeta);
     const ban = str(body, 'ban_duration');
-    if (ban !== undefined) add('banned_until = ?', banUntil(ban)?.toISOString() ?? null);
-    if (sets.length) {
-      await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
+    if (ban !== undefined) update.set('banned_until = ?', banUntil(ban)?.toISOString() ?? null);
+    if (!update.empty) {
+      await update.run(db);
       if (ban !== undefined && ban !== 'none') await db.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
     return c.json(toUserJson(await userOr404(user.id)));

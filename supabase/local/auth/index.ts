@@ -1,31 +1,59 @@
 // GoTrue-compatible Auth (mounted at /auth/v1): the subset @supabase/supabase-js uses — sign-up
-// (auto-confirm), password and refresh-token grants, user, logout, recover/verify, settings, admin.
+// (auto-confirm, or with e-mail confirmation when AUTH_EMAIL_CONFIRMATIONS=on), password and
+// refresh-token grants, user (secure e-mail change), logout, recover/verify, settings, admin.
 import bcrypt from 'bcryptjs';
 import { Hono, type Context } from 'hono';
 import type { StackContext } from '../types';
 import { adminRoutes, BCRYPT_COST } from './admin';
+import { startEmailChange } from './email-change';
 import { API_VERSION, API_VERSION_HEADER, AuthError, errorResponse, invalidCredentials, rateLimited } from './errors';
 import { clientIp, obj, readJson, requireClaims, str } from './http';
-import { MSG_INVALID_EMAIL, checkPassword, isValidEmail } from './password-policy';
-import { consumeRecoveryToken, safeRedirect, sendRecoveryMail, tokenHash } from './recovery';
+import { SendInterval } from './limiter';
+import { MSG_INVALID_EMAIL, isValidEmail, weakPasswordError } from './password-policy';
+import { safeRedirect, sendRecoveryMail, sendSignupConfirmation } from './recovery';
 import { failedSignIns, rateLimitsFromEnv, recordEvent, signUpsFromIp } from './security';
 import { createSession, endSessions, refreshSession, sessionExists } from './sessions';
-import { findUserByEmail, findUserById, insertUser, isBanned, toUserJson, type UserRow } from './users';
+import {
+  UserUpdate,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isBanned,
+  obfuscatedUserJson,
+  toUserJson,
+  type UserRow,
+} from './users';
+import { verifyRoutes } from './verify';
 
 // Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('motorly-timing-equaliser', BCRYPT_COST);
 
-function weakPassword(password: string): AuthError | null {
-  const problem = checkPassword(password);
-  return problem
-    ? new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: problem.reasons } })
-    : null;
+/** AUTH_EMAIL_CONFIRMATIONS=on: new accounts confirm their address before signing in (default off). */
+export function emailConfirmationsFromEnv(): boolean {
+  return /^(1|on|true|yes)$/i.test(process.env.AUTH_EMAIL_CONFIRMATIONS ?? '');
 }
+
+/** GoTrue's answer to an e-mail asked for again too soon (identical for unknown addresses). */
+const tooSoon = (seconds: number) =>
+  new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  );
+
+const normalEmail = (body: Record<string, unknown>) => (str(body, 'email') ?? '').trim().toLowerCase();
 
 export function authRoutes(ctx: StackContext): Hono {
   const app = new Hono();
   const { db, config } = ctx;
   const limits = rateLimitsFromEnv();
+  const confirmations = emailConfirmationsFromEnv();
+  const mailInterval = new SendInterval(limits.emailIntervalSeconds * 1000);
+  /** Mail work runs after the reply, so its timing reveals nothing; a failure is logged, not answered. */
+  const afterReply = (work: () => Promise<void>) =>
+    void work().catch((err: unknown) => {
+      console.error(`Auth mail not sent: ${err instanceof Error ? err.message : String(err)}`);
+    });
 
   app.use('*', async (c, next) => {
     await next();
@@ -52,7 +80,7 @@ export function authRoutes(ctx: StackContext): Hono {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !confirmations,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -62,25 +90,34 @@ export function authRoutes(ctx: StackContext): Hono {
   app.post('/signup', async (c) => {
     const body = await readJson(c);
     const ip = clientIp(c);
-    const email = (str(body, 'email') ?? '').trim().toLowerCase();
+    const email = normalEmail(body);
     const password = str(body, 'password') ?? '';
+    const userMetadata = obj(body, 'data') ?? {};
     if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
-    const problem = weakPassword(password);
+    const problem = weakPasswordError(password);
     if (problem) throw problem;
     if ((await signUpsFromIp(db, ip)) >= limits.signUp) {
       await recordEvent(db, { type: 'rate_limited', email, ip, details: { action: 'sign_up' } });
       throw rateLimited();
     }
     await recordEvent(db, { type: 'sign_up', email, ip });
-    if (await findUserByEmail(db, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    const user = await insertUser(db, {
-      email,
-      passwordHash: await bcrypt.hash(password, BCRYPT_COST),
-      confirmed: true,
-      userMetadata: obj(body, 'data') ?? {},
-      appMetadata: {},
-    });
-    return c.json(await createSession(db, config, user.id, 'password', meta(c)));
+    const existing = await findUserByEmail(db, email);
+    const redirectTo = safeRedirect(config, c.req.query('redirect_to') ?? str(body, 'redirect_to'), '/');
+    if (existing && !confirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    // Hashed either way, and mail goes out after the reply: a taken address answers in the same time.
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    if (existing) {
+      // With confirmations on, the answer looks like a new sign-up (GoTrue's obfuscated user).
+      if (!existing.email_confirmed_at && mailInterval.claim(email) === 0) {
+        afterReply(() => sendSignupConfirmation(db, ctx.mailbox, config, existing, redirectTo));
+      }
+      return c.json(obfuscatedUserJson(email, userMetadata));
+    }
+    const user = await insertUser(db, { email, passwordHash, confirmed: !confirmations, userMetadata, appMetadata: {} });
+    if (!confirmations) return c.json(await createSession(db, config, user.id, 'password', meta(c)));
+    mailInterval.claim(email);
+    afterReply(() => sendSignupConfirmation(db, ctx.mailbox, config, user, redirectTo));
+    return c.json({ ...toUserJson(user), confirmation_sent_at: new Date().toISOString() });
   });
 
   app.post('/token', async (c) => {
@@ -94,11 +131,11 @@ export function authRoutes(ctx: StackContext): Hono {
     if (grant !== 'password') {
       throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
     }
-    const email = (str(body, 'email') ?? '').trim().toLowerCase();
+    const email = normalEmail(body);
     const password = str(body, 'password') ?? '';
     if (!email) throw new AuthError(400, 'validation_failed', 'An email address is required');
     const ip = clientIp(c);
-    if ((await failedSignIns(db, email)) >= limits.signIn) {
+    if ((await failedSignIns(db, email, ip)) >= limits.signIn) {
       await recordEvent(db, { type: 'rate_limited', email, ip, details: { action: 'sign_in' } });
       throw rateLimited();
     }
@@ -121,37 +158,36 @@ export function authRoutes(ctx: StackContext): Hono {
   app.put('/user', async (c) => {
     const { user } = await currentUser(c);
     const body = await readJson(c);
-    const sets: string[] = [];
-    const params: unknown[] = [user.id];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      sets.push(sql.replace('?', `$${params.length}`));
-    };
+    const update = new UserUpdate(user.id);
     const password = str(body, 'password');
     if (password !== undefined) {
-      const problem = weakPassword(password);
+      const problem = weakPasswordError(password);
       if (problem) throw problem;
       if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
-      add('encrypted_password = ?', await bcrypt.hash(password, BCRYPT_COST));
+      update.set('encrypted_password = ?', await bcrypt.hash(password, BCRYPT_COST));
     }
-    const email = str(body, 'email');
-    if (email !== undefined && email.trim().toLowerCase() !== user.email) {
-      const normal = email.trim().toLowerCase();
-      if (!isValidEmail(normal)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
-      if (await findUserByEmail(db, normal)) {
-        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-      }
-      add('email = ?', normal);
+    const email = str(body, 'email')?.trim().toLowerCase();
+    const changeEmail = email !== undefined && email !== user.email;
+    if (changeEmail && !isValidEmail(email)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
+    if (changeEmail) {
+      const wait = mailInterval.claim(`email_change:${user.id}`);
+      if (wait > 0) throw tooSoon(wait);
     }
     const data = obj(body, 'data');
-    if (data) add("raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ?::jsonb", JSON.stringify(data));
-    if (sets.length) {
-      await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
-    }
+    if (data) update.mergeMetadata('raw_user_meta_data', data);
+    await update.run(db);
+    const ip = clientIp(c);
     if (password !== undefined) {
-      await recordEvent(db, { type: 'password_reset', email: user.email, userId: user.id, ip: clientIp(c), details: { stage: 'changed' } });
+      const details = { stage: 'changed' };
+      await recordEvent(db, { type: 'password_reset', email: user.email, userId: user.id, ip, details });
+    }
+    if (changeEmail) {
+      // Nothing changes until both addresses confirm; the same answer whether or not the address is taken.
+      const redirectTo = safeRedirect(config, c.req.query('redirect_to') ?? str(body, 'redirect_to'), '/');
+      afterReply(await startEmailChange(db, ctx.mailbox, config, user, email, redirectTo));
+      await recordEvent(db, { type: 'email_change_requested', email: user.email, userId: user.id, ip });
     }
     const updated = await findUserById(db, user.id);
     return c.json(toUserJson(updated ?? user));
@@ -171,58 +207,23 @@ export function authRoutes(ctx: StackContext): Hono {
 
   app.post('/recover', async (c) => {
     const body = await readJson(c);
-    const email = (str(body, 'email') ?? '').trim().toLowerCase();
+    const email = normalEmail(body);
     if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
     const redirectTo = safeRedirect(config, c.req.query('redirect_to') ?? str(body, 'redirect_to'));
+    // One mail a minute per address, counted for unknown addresses too, so the answer reveals nothing.
+    const wait = mailInterval.claim(email);
+    if (wait > 0) throw tooSoon(wait);
     const ip = clientIp(c);
-    // The answer never depends on whether the account exists; the mail goes out after the reply.
-    void (async () => {
+    afterReply(async () => {
       const user = await findUserByEmail(db, email);
-      await recordEvent(db, { type: 'password_reset', email, ip, userId: user?.id ?? null, details: { stage: 'requested' } });
+      const details = { stage: 'requested' };
+      await recordEvent(db, { type: 'password_reset', email, ip, userId: user?.id ?? null, details });
       if (user && !isBanned(user)) await sendRecoveryMail(db, ctx.mailbox, config, user, redirectTo);
-    })().catch(() => undefined);
+    });
     return c.json({});
   });
 
-  app.get('/verify', async (c) => {
-    const type = c.req.query('type');
-    const token = c.req.query('token') ?? '';
-    const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
-    const userId = type === 'recovery' && token ? await consumeRecoveryToken(db, token) : null;
-    if (!userId) {
-      const err = new URLSearchParams({
-        error: 'access_denied',
-        error_code: 'otp_expired',
-        error_description: 'Email link is invalid or has expired',
-      });
-      return c.redirect(`${redirectTo}#${err.toString()}`, 303);
-    }
-    const session = await createSession(db, config, userId, 'recovery', meta(c));
-    const fragment = new URLSearchParams({
-      access_token: String(session.access_token),
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: String(session.refresh_token),
-      token_type: 'bearer',
-      type: 'recovery',
-    });
-    return c.redirect(`${redirectTo}#${fragment.toString()}`, 303);
-  });
-
-  app.post('/verify', async (c) => {
-    const body = await readJson(c);
-    const type = str(body, 'type');
-    if (type !== 'recovery' && type !== 'email' && type !== 'magiclink') {
-      throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
-    }
-    const email = str(body, 'email');
-    const token = str(body, 'token');
-    const hash = str(body, 'token_hash') ?? (email && token ? tokenHash(email.trim(), token.trim()) : undefined);
-    if (!hash) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token_hash');
-    const userId = await consumeRecoveryToken(db, hash);
-    if (!userId) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-    return c.json(await createSession(db, config, userId, 'recovery', meta(c)));
-  });
+  app.route('/verify', verifyRoutes(ctx, limits));
 
   app.route('/admin', adminRoutes(ctx));
 

@@ -1,4 +1,5 @@
 // Password and e-mail rules of SPEC §5. Reasons use GoTrue's names (length, characters, pwned).
+import { AuthError } from './errors';
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const MSG_INVALID_EMAIL = 'Invalid email format';
@@ -99,4 +100,12 @@ const EMAIL_RE = /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_RE.test(email);
+}
+
+/** GoTrue's 422 weak_password error for a password that breaks the rules, else null. */
+export function weakPasswordError(password: string): AuthError | null {
+  const problem = checkPassword(password);
+  return problem
+    ? new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: problem.reasons } })
+    : null;
 }

@@ -1,27 +1,40 @@
-// Password recovery as GoTrue does it: a 6-digit code and a link carrying sha224(email + code);
-// /verify accepts either (token_hash, or email + token) once, within an hour.
-import { createHash, randomInt } from 'node:crypto';
+// The e-mails Auth sends (recovery, sign-up confirmation) and the links in them: GoTrue's
+// /auth/v1/verify link carrying sha224(email + code), which redirects only to the site's own origin.
 import type { Db, Mailbox, StackConfig } from '../types';
-import { MAIL_FROM, renderPasswordRecovery } from '../../functions/_shared/templates';
+import { MAIL_FROM, renderPasswordRecovery, renderSignupConfirmation } from '../../functions/_shared/templates';
+import { issueOtp } from './otp';
 import type { UserRow } from './users';
 
 export const RECOVERY_TTL_MINUTES = 60;
+export const CONFIRMATION_TTL_MINUTES = 24 * 60;
 
-export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
-}
+export type VerifyLinkType = 'recovery' | 'signup' | 'email_change';
 
-/** Only links back to the site (same origin) are honoured; anything else falls back to /password-reset. */
-export function safeRedirect(config: StackConfig, requested: string | undefined | null): string {
-  const fallback = `${config.siteUrl.replace(/\/$/, '')}/password-reset`;
+/**
+ * Only links back to the site (SITE_URL's origin) are honoured; anything else falls back to
+ * `fallbackPath` on the site (recovery: /password-reset; confirmations: the home page).
+ */
+export function safeRedirect(
+  config: StackConfig,
+  requested: string | undefined | null,
+  fallbackPath = '/password-reset',
+): string {
+  const site = new URL(config.siteUrl);
+  const fallback = new URL(fallbackPath, site).toString();
   if (!requested) return fallback;
   try {
     const url = new URL(requested);
-    const site = new URL(config.siteUrl);
     return url.origin === site.origin ? url.toString() : fallback;
   } catch {
     return fallback;
   }
+}
+
+export function verifyLink(config: StackConfig, hash: string, type: VerifyLinkType, redirectTo: string): string {
+  return (
+    `${config.apiUrl}/auth/v1/verify?token=${encodeURIComponent(hash)}&type=${type}` +
+    `&redirect_to=${encodeURIComponent(redirectTo)}`
+  );
 }
 
 export async function sendRecoveryMail(
@@ -32,44 +45,34 @@ export async function sendRecoveryMail(
   redirectTo: string,
 ): Promise<void> {
   const email = (user.email ?? '').toLowerCase();
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hash = tokenHash(email, otp);
-  await db.transaction(async (tx) => {
-    await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'", [user.id]);
-    await tx.query(
-      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, expires_at)
-       values ($1, 'recovery_token', $2, $3, now() + make_interval(mins => $4))`,
-      [user.id, hash, email, RECOVERY_TTL_MINUTES],
-    );
+  const { otp, hash } = await db.transaction(async (tx) => {
+    const issued = await issueOtp(tx, user.id, 'recovery_token', email, RECOVERY_TTL_MINUTES);
     await tx.query(
       'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1',
-      [user.id, hash],
+      [user.id, issued.hash],
     );
+    return issued;
   });
-  const link =
-    `${config.apiUrl}/auth/v1/verify?token=${encodeURIComponent(hash)}&type=recovery` +
-    `&redirect_to=${encodeURIComponent(redirectTo)}`;
-  const mail = renderPasswordRecovery({ link, otp });
+  const mail = renderPasswordRecovery({ link: verifyLink(config, hash, 'recovery', redirectTo), otp });
   await mailbox.send({ to: email, from: MAIL_FROM, ...mail, template: 'password_recovery' });
 }
 
-/** Consumes a recovery token; returns the user id or null when it is unknown, used or expired. */
-export async function consumeRecoveryToken(db: Db, hash: string): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: string }>(
-      `update auth.one_time_tokens set consumed_at = now(), updated_at = now()
-       where token_hash = $1 and token_type = 'recovery_token' and consumed_at is null and expires_at > now()
-       returning user_id`,
-      [hash],
+export async function sendSignupConfirmation(
+  db: Db,
+  mailbox: Mailbox,
+  config: StackConfig,
+  user: UserRow,
+  redirectTo: string,
+): Promise<void> {
+  const email = (user.email ?? '').toLowerCase();
+  const { otp, hash } = await db.transaction(async (tx) => {
+    const issued = await issueOtp(tx, user.id, 'confirmation_token', email, CONFIRMATION_TTL_MINUTES);
+    await tx.query(
+      'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1',
+      [user.id, issued.hash],
     );
-    const userId = rows[0]?.user_id ?? null;
-    if (userId) {
-      await tx.query(
-        `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
-           updated_at = now() where id = $1`,
-        [userId],
-      );
-    }
-    return userId;
+    return issued;
   });
+  const mail = renderSignupConfirmation({ link: verifyLink(config, hash, 'signup', redirectTo), otp });
+  await mailbox.send({ to: email, from: MAIL_FROM, ...mail, template: 'signup_confirmation' });
 }

@@ -11,7 +11,7 @@ export function refreshReuseIntervalSeconds(): number {
   return Number.isFinite(n) && n >= 0 ? n : 10;
 }
 
-export type AuthMethod = 'password' | 'otp' | 'recovery';
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'email_change';
 
 interface SessionRow {
   id: string;

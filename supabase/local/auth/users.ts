@@ -18,11 +18,17 @@ export interface UserRow {
   banned_until: Date | string | null;
   deleted_at: Date | string | null;
   is_anonymous: boolean | null;
+  confirmation_sent_at: Date | string | null;
+  /** The pending new address of an e-mail change ('' or null when none). */
+  email_change: string | null;
+  email_change_sent_at: Date | string | null;
+  /** 0: no side of a pending e-mail change confirmed yet; 1: one side confirmed. */
+  email_change_confirm_status: number | null;
 }
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, confirmed_at,
   last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at,
-  is_anonymous`;
+  is_anonymous, confirmation_sent_at, email_change, email_change_sent_at, email_change_confirm_status`;
 
 function iso(value: Date | string | null): string | null {
   if (value == null) return null;
@@ -65,7 +71,69 @@ export function toUserJson(row: UserRow): Record<string, unknown> {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     is_anonymous: row.is_anonymous ?? false,
+    // GoTrue omits these when empty.
+    ...(row.confirmation_sent_at ? { confirmation_sent_at: iso(row.confirmation_sent_at) } : {}),
+    ...(row.email_change ? { new_email: row.email_change, email_change_sent_at: iso(row.email_change_sent_at) } : {}),
   };
+}
+
+/**
+ * What sign-up answers for an address that already has an account when confirmations are on
+ * (GoTrue's sanitizeUser): a fresh random id, no identities, no session, nothing real.
+ */
+export function obfuscatedUserJson(email: string, userMetadata: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: userMetadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** One `update auth.users` built from the changes a request asks for (Auth's PUT /user and the admin API). */
+export class UserUpdate {
+  private readonly sets: string[] = [];
+  private readonly params: unknown[];
+
+  constructor(userId: string) {
+    this.params = [userId];
+  }
+
+  /** `sql` holds one `?` for the value, e.g. "email = ?". */
+  set(sql: string, value: unknown): this {
+    this.params.push(value);
+    this.sets.push(sql.replace('?', `$${this.params.length}`));
+    return this;
+  }
+
+  /** A change without a value, e.g. "email_confirmed_at = coalesce(email_confirmed_at, now())". */
+  raw(sql: string): this {
+    this.sets.push(sql);
+    return this;
+  }
+
+  /** Merges keys into raw_user_meta_data / raw_app_meta_data. */
+  mergeMetadata(column: 'raw_user_meta_data' | 'raw_app_meta_data', data: Record<string, unknown>): this {
+    return this.set(`${column} = coalesce(${column}, '{}'::jsonb) || ?::jsonb`, JSON.stringify(data));
+  }
+
+  get empty(): boolean {
+    return this.sets.length === 0;
+  }
+
+  async run(db: Queryable): Promise<void> {
+    if (this.empty) return;
+    await db.query(`update auth.users set ${this.sets.join(', ')}, updated_at = now() where id = $1`, this.params);
+  }
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {

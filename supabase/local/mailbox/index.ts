@@ -1,11 +1,25 @@
-// Local dev inbox over HTTP (mounted at /mailbox/v1), like Supabase's Inbucket.
-// Reads: anon or service_role key. Writes and clearing: service_role only.
+// Local dev inbox over HTTP (mounted at /mailbox/v1 only when the stack keeps mail locally), like
+// Supabase's Inbucket. Every route answers to the service role only: the inbox holds recovery and
+// confirmation codes, so reading it is as good as owning every account.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { StackContext } from '../types';
+import type { Db, Mailbox, StackConfig, StackContext } from '../types';
+import { deliverMail } from '../../functions/_shared/mailer';
 import { createMailbox as createStore } from './store';
 
-export { createMailbox } from './store';
+/** Where the stack's own mail (auth codes, price alerts) goes: the local inbox or the real provider. */
+export function createMailbox(db: Db, config: StackConfig): Mailbox {
+  if (config.localMailbox) return createStore(db);
+  return {
+    async send(msg) {
+      const env = { ...process.env, MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || 'resend' };
+      const { id } = await deliverMail(env, msg);
+      return { ...msg, id, createdAt: new Date().toISOString() };
+    },
+    list: async () => [],
+    clear: async () => undefined,
+  };
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,26 +48,29 @@ async function roleOf(c: Context, ctx: StackContext): Promise<string | null> {
   }
 }
 
+/** GoTrue's answers: 401 without a usable key, 403 not_admin for any role but service_role. */
 function denied(c: Context, role: string | null) {
   return role
-    ? c.json({ code: 'forbidden', message: 'This action needs the service_role key' }, 403)
-    : c.json({ code: 'no_authorization', message: 'A valid API key is required' }, 401);
+    ? c.json({ code: 'not_admin', message: 'User not allowed' }, 403)
+    : c.json({ code: 'no_authorization', message: 'This endpoint requires a valid service_role key' }, 401);
 }
 
 export function mailboxRoutes(ctx: StackContext): Hono {
   const app = new Hono();
   const store = createStore(ctx.db);
 
-  app.get('/messages', async (c) => {
+  app.use('*', async (c, next) => {
     const role = await roleOf(c, ctx);
-    if (role !== 'anon' && role !== 'service_role') return denied(c, role);
+    if (role !== 'service_role') return denied(c, role);
+    await next();
+  });
+
+  app.get('/messages', async (c) => {
     const to = c.req.query('to');
     return c.json(await store.list(to && to.trim() ? to.trim() : undefined));
   });
 
   app.get('/messages/:id', async (c) => {
-    const role = await roleOf(c, ctx);
-    if (role !== 'anon' && role !== 'service_role') return denied(c, role);
     const id = c.req.param('id');
     const msg = UUID_RE.test(id) ? await store.get(id) : null;
     if (!msg) return c.json({ code: 'not_found', message: 'Message not found' }, 404);
@@ -61,8 +78,6 @@ export function mailboxRoutes(ctx: StackContext): Hono {
   });
 
   app.post('/messages', async (c) => {
-    const role = await roleOf(c, ctx);
-    if (role !== 'service_role') return denied(c, role);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -79,8 +94,6 @@ export function mailboxRoutes(ctx: StackContext): Hono {
   });
 
   app.delete('/messages', async (c) => {
-    const role = await roleOf(c, ctx);
-    if (role !== 'service_role') return denied(c, role);
     await ctx.mailbox.clear();
     return c.body(null, 204);
   });
