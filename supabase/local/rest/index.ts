@@ -9,6 +9,7 @@ import { runRead } from './read';
 import { runInsert, runUpdate, runDelete } from './write';
 import { runRpc } from './rpc';
 import { JSON_TYPE, OBJECT_TYPE, wantsObject } from './response';
+import { MAX_EMBEDDED_ROWS } from '../config';
 import { loadSchemaCache, type Relation, type SchemaCache } from './schema-cache';
 
 export interface SchemaHolder {
@@ -105,6 +106,8 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
     path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
     headers: Object.fromEntries(Object.entries(c.req.header()).filter(([k]) => k !== 'authorization' && k !== 'apikey')),
     readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
+    statementTimeoutMs: ctx.config.statementTimeoutMs,
+    embedCap: MAX_EMBEDDED_ROWS,
   });
 
   const respond = (c: Context, status: number, body: string | null, contentRange: string, single: boolean) =>
