@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
+import { prepareAppSecurity } from './security-headers';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -15,6 +16,7 @@ const opt = (name: string, fallback: number) => {
 
 const appPort = opt('--app-port', 5173);
 const apiPort = opt('--api-port', 54321);
+const appSecurity = prepareAppSecurity(appPort, apiPort);
 
 if (!existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm run build` first (npm start does this for you).');
@@ -39,6 +41,7 @@ const server = await preview({
     port: appPort,
     strictPort: true,
     host: 'localhost',
+    headers: appSecurity.headers,
     proxy: { '/api': { target: stackUrl, changeOrigin: true } },
   },
 });
