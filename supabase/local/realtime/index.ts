@@ -333,6 +333,9 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
     const dataJson = JSON.stringify(data);
     const visible = visibilityCache(n);
+    // Subscribers with the same topic, join ref and listener ids (realtime-js numbers them per
+    // socket alike) get the very same bytes: encoded once, not once per socket.
+    const frames = new Map<string, Buffer>();
     for (const { ch, ids } of interested) {
       if (!ch.conn.channels.has(ch.topic) || ch.conn.channels.get(ch.topic) !== ch) continue;
       if (isExpired(ch.claims)) {
@@ -341,17 +344,23 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       }
       if (!(await visible(ch.claims))) continue;
       if (ch.conn.channels.get(ch.topic) !== ch || ch.conn.ws.readyState !== ch.conn.ws.OPEN) continue;
-      ch.conn.ws.send(encodeChange(ch, ids, dataJson));
+      const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
+      let frame = frames.get(key);
+      if (!frame) {
+        frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
+        frames.set(key, frame);
+      }
+      ch.conn.ws.send(frame, { binary: false });
     }
   }
 
-  /** The postgres_changes frame with the shared data serialised once per change, not per subscriber. */
+  /** The postgres_changes frame around the change's data, serialised once per change. */
   function encodeChange(ch: Channel, ids: number[], dataJson: string): string {
     const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
-    if (ch.conn.vsn === '2.0.0') {
-      return `[${JSON.stringify(ch.joinRef)},null,${JSON.stringify(ch.topic)},"postgres_changes",${payload}]`;
-    }
-    return `{"topic":${JSON.stringify(ch.topic)},"event":"postgres_changes","payload":${payload},"ref":null,"join_ref":${JSON.stringify(ch.joinRef)}}`;
+    const topic = JSON.stringify(ch.topic);
+    const joinRef = JSON.stringify(ch.joinRef);
+    if (ch.conn.vsn === '2.0.0') return `[${joinRef},null,${topic},"postgres_changes",${payload}]`;
+    return `{"topic":${topic},"event":"postgres_changes","payload":${payload},"ref":null,"join_ref":${joinRef}}`;
   }
 
   // Notifications are handled one at a time so subscribers see changes in commit order.
