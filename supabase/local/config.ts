@@ -8,8 +8,12 @@ export const DEFAULT_SITE_URL = 'http://localhost:5173';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Supabase's default "max rows" for the Data API. */
 export const MAX_ROWS = 1000;
-/** Rows a response may embed through to-many relationships (all levels together). */
-export const MAX_EMBEDDED_ROWS = 10_000;
+/**
+ * What a response may embed through to-many relationships, all levels together: the rows' size
+ * plus 64 per row (about 1,700 listings with every column; 1,000 listings plus their price
+ * history and models fit). Counted in SQL, so a fan-out stops after a few thousand rows.
+ */
+export const EMBED_BUDGET_BYTES = 1024 * 1024;
 /** Largest Data API response body; a bigger one is refused (PGRST190) rather than sent. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Supabase's statement_timeout for the authenticated role (anon gets the same here). */

@@ -2,7 +2,8 @@
 -- was readable by everyone, so deleting a listing told any anon client the ids of its private lead
 -- messages (and realtime sent their DELETE events to every subscriber). The row is gone by the time
 -- anyone reads the tombstone, so log_deletion stores what the row's read policy needs at delete time:
---   public_row  readable by anon (catalogue tables; reviews only when published)
+--   public_row  readable by anon (catalogue tables, set by a trigger whoever writes the tombstone;
+--               reviews only when published)
 --   user_id     the owner (user rows; the buyer of a lead)
 --   dealer_id   leads: the dealer whose members read it
 --   lead_id     lead_messages: the lead, whose participants read it (the lead may be deleted in the
@@ -19,6 +20,18 @@ update public.deleted_rows
 
 create index if not exists deleted_rows_row_idx on public.deleted_rows (row_id);
 
+-- Catalogue tombstones are public whoever writes them (log_deletion, service-role tooling).
+create or replace function public.deleted_rows_classify() returns trigger
+language plpgsql set search_path = public, pg_temp as $$
+begin
+  new.public_row := new.public_row
+    or new.table_name in ('brands', 'car_models', 'dealers', 'vehicle_listings', 'listing_price_history');
+  return new;
+end $$;
+drop trigger if exists deleted_rows_classify on public.deleted_rows;
+create trigger deleted_rows_classify before insert on public.deleted_rows
+  for each row execute function public.deleted_rows_classify();
+
 create or replace function public.log_deletion() returns trigger
 language plpgsql security definer set search_path = public as $$
 declare
@@ -34,8 +47,7 @@ begin
     tg_table_name,
     old.id,
     owner,
-    tg_table_name in ('brands', 'car_models', 'dealers', 'vehicle_listings', 'listing_price_history')
-      or (tg_table_name = 'reviews' and coalesce((r ->> 'published')::boolean, false)),
+    tg_table_name = 'reviews' and coalesce((r ->> 'published')::boolean, false),
     case when tg_table_name = 'leads' then (r ->> 'dealer_id')::uuid end,
     case when tg_table_name = 'lead_messages' then (r ->> 'lead_id')::uuid end);
   return old;
@@ -61,4 +73,7 @@ create policy deleted_rows_read on public.deleted_rows
          or user_id = (select auth.uid())
          or (dealer_id is not null and public.is_dealer_member(dealer_id))
          or (lead_id is not null and public.is_lead_participant(lead_id))
-         or (select public.is_admin()));
+         -- the tables admins read (their own policies), not every user's bookmarks
+         or (table_name in ('reviews', 'leads', 'dealer_members', 'user_roles', 'error_reports', 'performance_metrics',
+                            'newsletter_subscriptions', 'security_events')
+             and (select public.is_admin())));

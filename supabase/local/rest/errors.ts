@@ -83,12 +83,12 @@ const GENERIC = 'Something went wrong while handling the request. Please try aga
 /** Raised by local_rest.embed_budget() (supabase/local/sql/20-rest-limits.sql). */
 export const EMBED_LIMIT_SQLSTATE = 'LRE01';
 
-function embedLimitError(cap: string | undefined): ApiError {
+function embedLimitError(budget: string | undefined): ApiError {
   return new ApiError(
     400,
     'PGRST190',
     'Too many embedded rows',
-    `The response would embed more than ${cap ?? 'the allowed number of'} rows through one-to-many relationships`,
+    `The rows embedded through one-to-many relationships would exceed ${budget ?? 'the allowed'} bytes`,
     'Limit the embedded resources (e.g. ?select=*,reviews(*)&reviews.limit=10) or narrow the filters',
   );
 }

@@ -9,7 +9,6 @@ import { runRead } from './read';
 import { runInsert, runUpdate, runDelete } from './write';
 import { runRpc } from './rpc';
 import { JSON_TYPE, OBJECT_TYPE, wantsObject } from './response';
-import { MAX_EMBEDDED_ROWS } from '../config';
 import { loadSchemaCache, type Relation, type SchemaCache } from './schema-cache';
 
 export interface SchemaHolder {
@@ -107,7 +106,6 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
     headers: Object.fromEntries(Object.entries(c.req.header()).filter(([k]) => k !== 'authorization' && k !== 'apikey')),
     readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
     statementTimeoutMs: ctx.config.statementTimeoutMs,
-    embedCap: MAX_EMBEDDED_ROWS,
   });
 
   const respond = (c: Context, status: number, body: string | null, contentRange: string, single: boolean) =>

@@ -1,5 +1,6 @@
 // Turns parsed select/filters/order into a tree of read nodes and then into one SQL statement.
 // Identifiers come only from the schema cache (quoted); every value is a bound parameter.
+import { EMBED_BUDGET_BYTES } from '../config';
 import { quoteIdent as q } from '../db/sql';
 import { ApiError, badRequest } from './errors';
 import type { Condition, EmbedItem, FieldPath, Filter, OrderTerm, SelectItem } from './parse';
@@ -236,7 +237,7 @@ export function nodeSql(
   const where: string[] = [];
   if (opts.joinCond) where.push(opts.joinCond);
   // Rows of to-many embeds count against the request's budget as they are read (see 20-rest-limits.sql).
-  if (opts.budgeted) where.push('local_rest.embed_budget()');
+  if (opts.budgeted) where.push(`local_rest.embed_budget(${EMBED_BUDGET_BYTES}, pg_column_size(${a}.*))`);
   const noBudget = opts.noBudget || opts.countOnly;
   for (const item of node.items) {
     if (item.kind === 'star') {

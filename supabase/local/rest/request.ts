@@ -88,8 +88,6 @@ export interface RequestInfo {
   readOnly: boolean;
   /** statement_timeout for the API roles, as Supabase sets it on anon/authenticated; 0 = none. */
   statementTimeoutMs?: number;
-  /** Cap on rows embedded through to-many relationships (local_rest.embed_budget). */
-  embedCap?: number;
 }
 
 /** The role's statement_timeout (service_role keeps the server's, as on Supabase). */
@@ -109,7 +107,7 @@ export async function setRequestContext(tx: Queryable, info: RequestInfo): Promi
       set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
       set_config('transaction_read_only', $6, true),
       set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true),
-      set_config('local_rest.embed_cap', $8, true), set_config('local_rest.embed_rows', '0', true)`,
+      set_config('local_rest.embed_used', '0', true)`,
     [
       info.claims.role,
       JSON.stringify(info.claims),
@@ -118,7 +116,6 @@ export async function setRequestContext(tx: Queryable, info: RequestInfo): Promi
       JSON.stringify(info.headers),
       info.readOnly ? 'on' : 'off',
       timeoutFor(info),
-      String(info.embedCap ?? 0),
     ],
   );
 }
