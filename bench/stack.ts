@@ -14,11 +14,15 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startStack } from '../supabase/local/server';
 import type { StartStackOptions } from '../supabase/local/types';
+import { runFanout, type FanoutJob, type FanoutResult } from './realtime-fanout';
 
 const SELECTS = Number(process.env.BENCH_SELECTS ?? 2000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PG_PORT = 55410;
+/** Websocket subscribers per fan-out row, and the price changes each one waits for. */
+const FANOUT = [200, 1000];
+const FANOUT_CHANGES = 10;
 
 // V8 compiles PGlite's WebAssembly with its baseline compiler first and re-compiles hot functions
 // in the background: a fresh server needs a few thousand requests to reach its steady state, so the
@@ -32,6 +36,7 @@ interface Figures {
   selectRpsCold: number;
   selectRpsSameProcess: number;
   insertRps: number;
+  fanout: FanoutResult[];
 }
 
 type LoadKind = 'select' | 'insert';
@@ -104,18 +109,22 @@ async function runLoad(job: LoadJob, warmup = WARMUP): Promise<LoadResult> {
 const isLoadResult = (m: unknown): m is LoadResult =>
   typeof m === 'object' && m !== null && typeof (m as LoadResult).rps === 'number' && typeof (m as LoadResult).warmupRps === 'number';
 
-/** The same load in a child process (this file with --load). */
-function runLoadInChild(job: LoadJob): Promise<LoadResult> {
+/** The same load in a child process (this file with --load, or --fanout for the realtime subscribers). */
+function runInChild<T>(flag: '--load' | '--fanout', job: LoadJob | FanoutJob, accept: (m: unknown) => m is T): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load', JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: LoadResult | null = null;
+    const child = fork(fileURLToPath(import.meta.url), [flag, JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: T | null = null;
     child.on('message', (m) => {
-      result = isLoadResult(m) ? m : null;
+      result = accept(m) ? m : null;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (result !== null && code === 0 ? resolve(result) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) => (result !== null && code === 0 ? resolve(result) : reject(new Error(`${flag} child exited with ${code}`))));
   });
 }
+
+const runLoadInChild = (job: LoadJob) => runInChild('--load', job, isLoadResult);
+const isFanoutResult = (m: unknown): m is FanoutResult =>
+  typeof m === 'object' && m !== null && typeof (m as FanoutResult).delivered === 'number';
 
 async function measure(label: string, opts: () => StartStackOptions): Promise<Figures> {
   process.stdout.write(`${label}: cold boot... `);
@@ -128,8 +137,15 @@ async function measure(label: string, opts: () => StartStackOptions): Promise<Fi
     const selects = await runLoadInChild({ url: stack.url, key: stack.anonKey, kind: 'select', total: SELECTS });
     process.stdout.write('selects (same process)... ');
     const same = await runLoad({ url: stack.url, key: stack.anonKey, kind: 'select', total: SELECTS }, 200);
-    process.stdout.write('inserts...\n');
+    process.stdout.write('inserts... ');
     const inserts = await runLoadInChild({ url: stack.url, key: stack.serviceRoleKey, kind: 'insert', total: INSERTS });
+    const fanout: FanoutResult[] = [];
+    for (const subscribers of FANOUT) {
+      process.stdout.write(`fan-out to ${subscribers}... `);
+      const job: FanoutJob = { url: stack.url, anonKey: stack.anonKey, serviceKey: stack.serviceRoleKey, subscribers, changes: FANOUT_CHANGES };
+      fanout.push(await runInChild('--fanout', job, isFanoutResult));
+    }
+    process.stdout.write('\n');
     return {
       coldBootMs,
       warmBootMs,
@@ -137,6 +153,7 @@ async function measure(label: string, opts: () => StartStackOptions): Promise<Fi
       selectRpsCold: selects.warmupRps,
       selectRpsSameProcess: same.rps,
       insertRps: inserts.rps,
+      fanout,
     };
   } finally {
     await stack.close();
@@ -216,6 +233,10 @@ async function main(): Promise<void> {
     [`  first ${WARMUP} after boot (warm-up)`, (f) => f.selectRpsCold, 'req/s', true],
     ['  client in the server process', (f) => f.selectRpsSameProcess, 'req/s', true],
     ['insert', (f) => f.insertRps, 'req/s', true],
+    ...FANOUT.flatMap((n, i): [string, (f: Figures) => number, string, boolean][] => [
+      [`1 price change -> ${n} sockets, p95`, (f) => f.fanout[i].p95Ms, 'ms', false],
+      [`  events delivered (${FANOUT_CHANGES} changes)`, (f) => f.fanout[i].delivered, `of ${n * FANOUT_CHANGES}`, true],
+    ]),
   ];
   const table = rows.map(([name, get, unit]) => {
     const a = get(pglite);
@@ -228,10 +249,18 @@ async function main(): Promise<void> {
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const r of table) console.log(line(r));
   console.log(`\nTargets: warm boot <= 5000 ms (PGlite ${Math.round(pglite.warmBootMs)} ms), >= 500 filtered selects/s on PGlite (${Math.round(pglite.selectRps)}).`);
+  const big = pglite.fanout[pglite.fanout.length - 1];
+  const met = big.p95Ms <= 300 && big.delivered === big.expected;
+  console.log(
+    `Realtime fan-out: p95 <= 300 ms at ${big.subscribers} subscribers with every event delivered: ` +
+      `PGlite ${Math.round(big.p95Ms)} ms, ${big.delivered}/${big.expected} -> ${met ? 'met' : 'MISSED'}.`,
+  );
 }
 
 if (process.argv[2] === '--load') {
   process.send?.(await runLoad(JSON.parse(process.argv[3]) as LoadJob));
+} else if (process.argv[2] === '--fanout') {
+  process.send?.(await runFanout(JSON.parse(process.argv[3]) as FanoutJob));
 } else {
   await main();
 }

@@ -6,6 +6,7 @@ import { build, preview } from 'vite';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { prepareAppSecurity } from './security-headers';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -17,6 +18,7 @@ const opt = (name: string, fallback: number) => {
 const appPort = opt('--app-port', 5173);
 const apiPort = opt('--api-port', 54321);
 const skipBuild = flag('--no-build');
+const appSecurity = prepareAppSecurity(appPort, apiPort);
 
 if (skipBuild && !existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm start` without --no-build (it builds for the stack\'s keys).');
@@ -62,6 +64,7 @@ const server = await preview({
     port: appPort,
     strictPort: true,
     host: 'localhost',
+    headers: appSecurity.headers,
     proxy: { '/api': { target: stackUrl, changeOrigin: true } },
   },
 });

@@ -3,7 +3,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { serve } from '@hono/node-server';
 import type { RunningStack, StackConfig, StackContext, StartStackOptions } from './types';
@@ -18,8 +17,7 @@ import { functionsRoutes } from './functions';
 import { startWorkers } from './functions/workers';
 import { createMailbox, mailboxRoutes } from './mailbox';
 import { attachRealtime } from './realtime';
-
-const EXPOSED = ['Content-Range', 'Content-Profile', 'Content-Location', 'Range-Unit', 'Preference-Applied', 'x-supabase-api-version', 'x-relay-error'];
+import { corsAllowList } from './http/cors';
 
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -46,15 +44,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   const ctx: StackContext = { db, config, mailbox, verifyJwt: createVerifier(config.jwtSecret) };
 
   const app = new Hono();
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin || '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: EXPOSED,
-      maxAge: 86400,
-    }),
-  );
+  app.use('*', corsAllowList(config.allowedOrigins));
   app.use(
     '*',
     bodyLimit({

@@ -68,6 +68,10 @@ export interface StackConfig {
   maxBodyBytes: number;
   /** Mail lands in the local inbox (/mailbox/v1 mounted) rather than a real provider. */
   localMailbox: boolean;
+  /** Origins CORS answers for (exact `scheme://host:port`); ['*'] only when configured so. */
+  allowedOrigins: string[];
+  /** statement_timeout of anon/authenticated Data API requests in ms (default 8000, like Supabase). */
+  statementTimeoutMs: number;
 }
 
 export interface MailMessage {
@@ -103,6 +107,10 @@ export interface StartStackOptions {
   /** Use a real PostgreSQL server instead of PGlite (default: process.env.DATABASE_URL). */
   databaseUrl?: string;
   siteUrl?: string;
+  /** CORS allow-list (default: CORS_ALLOWED_ORIGINS, else the site URL's origin). */
+  allowedOrigins?: string[];
+  /** Data API statement timeout in ms (default: STATEMENT_TIMEOUT_MS, else 8000). */
+  statementTimeoutMs?: number;
   jwtExpirySeconds?: number;
   /** Seed demo accounts and the catalogue on first boot (default true). */
   seed?: boolean;

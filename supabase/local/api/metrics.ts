@@ -3,9 +3,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { StackContext } from '../types';
+import { clientIp } from '../auth/http';
+import { TokenBuckets } from '../http/token-bucket';
 
 export const METRICS_MAX_BYTES = 16 * 1024;
 const MAX_ITEMS = 50;
+/** Beacons per client address per minute (burst = the same number); METRICS_RATE_LIMIT overrides. */
+export const METRICS_RATE_LIMIT = 60;
 
 const metric = z.object({
   name: z.string().min(1).max(64),
@@ -27,9 +31,24 @@ type Metric = z.infer<typeof metric>;
 const bad = (c: Context, message: string, status: 400 | 413 = 400) =>
   c.json({ code: status === 413 ? 'payload_too_large' : 'invalid_payload', message }, status);
 
+function rateLimit(): number {
+  const n = Number(process.env.METRICS_RATE_LIMIT || METRICS_RATE_LIMIT);
+  return Number.isFinite(n) && n > 0 ? n : METRICS_RATE_LIMIT;
+}
+
 export function metricsRoutes(ctx: StackContext): Hono {
   const app = new Hono();
+  // Anonymous beacons: without a limit anyone could fill performance_metrics as fast as the disk allows.
+  const buckets = new TokenBuckets({ capacity: rateLimit(), windowMs: 60_000 });
   const handler = (source: 'web-vitals' | 'performance') => async (c: Context) => {
+    const wait = buckets.take(clientIp(c));
+    if (wait > 0) {
+      return c.json(
+        { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' },
+        429,
+        { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      );
+    }
     const text = await c.req.text();
     if (Buffer.byteLength(text) > METRICS_MAX_BYTES) return bad(c, 'Payload too large', 413);
     let json: unknown;

@@ -109,4 +109,29 @@ export class ChangeReader {
       return false; // no grant / RLS error -> not visible
     }
   }
+
+  /**
+   * A deleted row is gone, so its tombstone decides: public.deleted_rows keeps the row's owner and
+   * visibility at delete time and its RLS follows the source row's, read here as the subscriber.
+   */
+  async deletionVisibleTo(claims: JwtClaims, schema: string, table: string, id: string): Promise<boolean> {
+    if (claims.role === 'service_role') return true;
+    if (schema !== 'public') return false;
+    const role = claims.role === 'authenticated' ? 'authenticated' : 'anon';
+    try {
+      return await this.db.transaction(async (tx) => {
+        await tx.query(
+          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
+          [role, JSON.stringify(claims)],
+        );
+        const { rows } = await tx.query(
+          'select 1 as ok from public.deleted_rows d where d.table_name = $1 and d.row_id = cast($2 as uuid) limit 1',
+          [table, id],
+        );
+        return rows.length > 0;
+      });
+    } catch {
+      return false; // not a uuid key / no grant -> not visible
+    }
+  }
 }

@@ -11,6 +11,8 @@ import { matchesFilter, parseFilter, type RowFilter } from './filters';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type PhxMessage, type Vsn } from './protocol';
 
 const PATH = '/realtime/v1/websocket';
+/** Supabase Realtime's default max_channels_per_client. */
+export const MAX_CHANNELS_PER_SOCKET = 100;
 const NOTIFY_CHANNEL = 'local_realtime';
 type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -151,6 +153,10 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       reply(conn, msg, 'error', { reason: verified.error });
       return;
     }
+    if (!conn.channels.has(msg.topic) && conn.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      reply(conn, msg, 'error', { reason: 'Too many channels' });
+      return;
+    }
     const requested = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     const listeners: Listener[] = [];
     const echoed: Record<string, unknown>[] = [];
@@ -210,17 +216,21 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     if (ch.presenceEnabled) push(ch, 'presence_state', presenceState(msg.topic));
   }
 
-  function broadcast(from: Channel, msg: PhxMessage): void {
+  /** False when a binary broadcast cannot be framed (a field over 255 bytes): nobody gets a torn frame. */
+  function broadcast(from: Channel, msg: PhxMessage): boolean {
+    const frame = msg.binaryPayload
+      ? encodeBinaryBroadcast(from.topic, String(msg.payload.event ?? ''), msg.binaryPayload, msg.binaryMeta)
+      : null;
+    if (msg.binaryPayload && !frame) return false;
     for (const ch of topics.get(from.topic) ?? []) {
       if (ch === from && !from.broadcastSelf) continue;
-      if (msg.binaryPayload) {
-        if (ch.conn.vsn === '2.0.0' && ch.conn.ws.readyState === ch.conn.ws.OPEN) {
-          ch.conn.ws.send(encodeBinaryBroadcast(ch.topic, String(msg.payload.event ?? ''), msg.binaryPayload, msg.payload.meta));
-        }
+      if (frame) {
+        if (ch.conn.vsn === '2.0.0' && ch.conn.ws.readyState === ch.conn.ws.OPEN) ch.conn.ws.send(frame);
         continue;
       }
       push(ch, 'broadcast', msg.payload);
     }
+    return true;
   }
 
   async function handle(conn: Connection, msg: PhxMessage): Promise<void> {
@@ -251,10 +261,11 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
         if (msg.ref) reply(conn, msg, 'ok');
         return;
       }
-      case 'broadcast':
-        broadcast(ch, msg);
-        if (msg.ref) reply(conn, msg, 'ok');
+      case 'broadcast': {
+        const sent = broadcast(ch, msg);
+        if (msg.ref) reply(conn, msg, sent ? 'ok' : 'error', sent ? {} : { reason: 'Binary broadcast field too long' });
         return;
+      }
       case 'presence': {
         const kind = msg.payload.event;
         if (kind === 'track') track(ch, obj(msg.payload.payload));
@@ -273,6 +284,28 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     if (l.schema !== '*' && l.schema !== n.schema) return false;
     if (l.table !== '*' && l.table !== n.table) return false;
     return l.filter ? matchesFilter(l.filter, row) : true;
+  }
+
+  /**
+   * Whether a subscriber may see this change, decided once per distinct role + claims (RLS depends on
+   * nothing else; filters are matched in memory): a thousand anonymous sockets cost one check.
+   * Deletes are judged by the row's tombstone in public.deleted_rows, whose RLS follows the row's.
+   */
+  function visibilityCache(n: ChangeNotice): (claims: JwtClaims) => Promise<boolean> {
+    const seen = new Map<string, Promise<boolean>>();
+    return (claims) => {
+      if (claims.role === 'service_role') return Promise.resolve(true);
+      const key = JSON.stringify(claims);
+      let answer = seen.get(key);
+      if (!answer) {
+        answer =
+          n.type === 'DELETE'
+            ? reader.deletionVisibleTo(claims, n.schema, n.table, n.id)
+            : reader.visibleTo(claims, n.schema, n.table, n.id);
+        seen.set(key, answer);
+      }
+      return answer;
+    };
   }
 
   async function deliver(n: ChangeNotice): Promise<void> {
@@ -298,21 +331,36 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     };
     if (row) data.record = row;
     if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
+    const dataJson = JSON.stringify(data);
+    const visible = visibilityCache(n);
+    // Subscribers with the same topic, join ref and listener ids (realtime-js numbers them per
+    // socket alike) get the very same bytes: encoded once, not once per socket.
+    const frames = new Map<string, Buffer>();
     for (const { ch, ids } of interested) {
       if (!ch.conn.channels.has(ch.topic) || ch.conn.channels.get(ch.topic) !== ch) continue;
       if (isExpired(ch.claims)) {
         expel(ch, 'Token has expired');
         continue;
       }
-      if (n.type === 'DELETE') {
-        // Deletes are not RLS-checked (the row is gone); user rows only reach their owner.
-        const owner = n.old?.user_id;
-        if (owner != null && ch.claims.role !== 'service_role' && ch.claims.sub !== owner) continue;
-      } else if (!(await reader.visibleTo(ch.claims, n.schema, n.table, n.id))) {
-        continue;
+      if (!(await visible(ch.claims))) continue;
+      if (ch.conn.channels.get(ch.topic) !== ch || ch.conn.ws.readyState !== ch.conn.ws.OPEN) continue;
+      const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
+      let frame = frames.get(key);
+      if (!frame) {
+        frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
+        frames.set(key, frame);
       }
-      push(ch, 'postgres_changes', { ids, data });
+      ch.conn.ws.send(frame, { binary: false });
     }
+  }
+
+  /** The postgres_changes frame around the change's data, serialised once per change. */
+  function encodeChange(ch: Channel, ids: number[], dataJson: string): string {
+    const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+    const topic = JSON.stringify(ch.topic);
+    const joinRef = JSON.stringify(ch.joinRef);
+    if (ch.conn.vsn === '2.0.0') return `[${joinRef},null,${topic},"postgres_changes",${payload}]`;
+    return `{"topic":${topic},"event":"postgres_changes","payload":${payload},"ref":null,"join_ref":${joinRef}}`;
   }
 
   // Notifications are handled one at a time so subscribers see changes in commit order.

@@ -9,6 +9,8 @@ export interface PhxMessage {
   payload: Record<string, unknown>;
   /** Set for binary broadcasts whose user payload is raw bytes (encoding 0). */
   binaryPayload?: Uint8Array;
+  /** A binary push's metadata bytes as sent (forwarded verbatim: re-encoding may outgrow one byte). */
+  binaryMeta?: Uint8Array;
 }
 
 export type Vsn = '1.0.0' | '2.0.0';
@@ -55,6 +57,7 @@ export function decodeBinary(buf: Uint8Array): PhxMessage | null {
     offset += len;
   }
   const [joinRef, ref, topic, userEvent, metadata] = parts;
+  const metaBytes = buf.slice(offset - lens[4], offset);
   const body = buf.subarray(offset);
   const payload: Record<string, unknown> = { type: 'broadcast', event: userEvent };
   let binaryPayload: Uint8Array | undefined;
@@ -76,7 +79,15 @@ export function decodeBinary(buf: Uint8Array): PhxMessage | null {
       // metadata is optional
     }
   }
-  return { joinRef: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload, binaryPayload };
+  return {
+    joinRef: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: 'broadcast',
+    payload,
+    binaryPayload,
+    binaryMeta: binaryPayload && metaBytes.length > 0 ? metaBytes : undefined,
+  };
 }
 
 export function encodeText(vsn: Vsn, msg: Omit<PhxMessage, 'binaryPayload'>): string {
@@ -84,12 +95,20 @@ export function encodeText(vsn: Vsn, msg: Omit<PhxMessage, 'binaryPayload'>): st
   return JSON.stringify({ topic: msg.topic, event: msg.event, payload: msg.payload, ref: msg.ref, join_ref: msg.joinRef });
 }
 
-/** A server user broadcast with a raw-bytes payload (kind 4; realtime-js decodes it for vsn 2). */
-export function encodeBinaryBroadcast(topic: string, userEvent: string, payload: Uint8Array, meta?: unknown): Uint8Array {
+/** Topic, event and metadata each carry a one-byte length in a binary frame. */
+export const MAX_BINARY_FIELD_BYTES = 255;
+
+/**
+ * A server user broadcast with a raw-bytes payload (kind 4; realtime-js decodes it for vsn 2), or null
+ * when a field does not fit its one-byte length (a wrapped length would corrupt the frame for every
+ * subscriber). `meta` is the metadata JSON as bytes.
+ */
+export function encodeBinaryBroadcast(topic: string, userEvent: string, payload: Uint8Array, meta?: Uint8Array): Uint8Array | null {
   const enc = new TextEncoder();
   const t = enc.encode(topic);
   const e = enc.encode(userEvent);
-  const m = meta === undefined ? new Uint8Array(0) : enc.encode(JSON.stringify(meta));
+  const m = meta ?? new Uint8Array(0);
+  if (Math.max(t.length, e.length, m.length) > MAX_BINARY_FIELD_BYTES) return null;
   const out = new Uint8Array(5 + t.length + e.length + m.length + payload.length);
   out.set([KIND_USER_BROADCAST, t.length, e.length, m.length, ENCODING_BINARY], 0);
   let o = 5;

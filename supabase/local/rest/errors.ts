@@ -80,11 +80,26 @@ export function statusForSqlState(code: string, role: string): number {
 }
 
 const GENERIC = 'Something went wrong while handling the request. Please try again.';
+/** Raised by local_rest.embed_budget() (supabase/local/sql/20-rest-limits.sql). */
+export const EMBED_LIMIT_SQLSTATE = 'LRE01';
+
+function embedLimitError(budget: string | undefined): ApiError {
+  return new ApiError(
+    400,
+    'PGRST190',
+    'Too many embedded rows',
+    `The rows embedded through one-to-many relationships would exceed ${budget ?? 'the allowed'} bytes`,
+    'Limit the embedded resources (e.g. ?select=*,reviews(*)&reviews.limit=10) or narrow the filters',
+  );
+}
 
 /** Any error -> ApiError. Unexpected errors become a generic 500 (no SQL, no stack). */
 export function toApiError(err: unknown, role: string): ApiError {
   if (err instanceof ApiError) return err;
   if (isPgError(err)) {
+    if (err.code === EMBED_LIMIT_SQLSTATE) return embedLimitError(err.detail);
+    // PostgREST passes the timeout through as is: the caller learns what happened, nothing more.
+    if (err.code === '57014') return new ApiError(500, '57014', 'canceling statement due to statement timeout');
     const status = statusForSqlState(err.code, role);
     if (status >= 500) return new ApiError(status, err.code, GENERIC);
     // Syntax errors can only come from our generated SQL (e.g. a hostile cast): don't echo them.

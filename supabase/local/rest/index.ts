@@ -105,6 +105,7 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
     path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
     headers: Object.fromEntries(Object.entries(c.req.header()).filter(([k]) => k !== 'authorization' && k !== 'apikey')),
     readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
+    statementTimeoutMs: ctx.config.statementTimeoutMs,
   });
 
   const respond = (c: Context, status: number, body: string | null, contentRange: string, single: boolean) =>

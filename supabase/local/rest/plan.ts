@@ -1,5 +1,6 @@
 // Turns parsed select/filters/order into a tree of read nodes and then into one SQL statement.
 // Identifiers come only from the schema cache (quoted); every value is a bound parameter.
+import { EMBED_BUDGET_BYTES } from '../config';
 import { quoteIdent as q } from '../db/sql';
 import { ApiError, badRequest } from './errors';
 import type { Condition, EmbedItem, FieldPath, Filter, OrderTerm, SelectItem } from './parse';
@@ -228,13 +229,16 @@ function joinCondition(parentAlias: string, child: ChildNode): string {
 export function nodeSql(
   node: ReadNode,
   params: Params,
-  opts: { source: string; joinCond?: string; countOnly?: boolean; skipPaging?: boolean },
+  opts: { source: string; joinCond?: string; countOnly?: boolean; skipPaging?: boolean; noBudget?: boolean; budgeted?: boolean },
 ): string {
   const a = q(node.alias);
   const cols: string[] = [];
   const joins: string[] = [];
   const where: string[] = [];
   if (opts.joinCond) where.push(opts.joinCond);
+  // Rows of to-many embeds count against the request's budget as they are read (see 20-rest-limits.sql).
+  if (opts.budgeted) where.push(`local_rest.embed_budget(${EMBED_BUDGET_BYTES}, pg_column_size(${a}.*))`);
+  const noBudget = opts.noBudget || opts.countOnly;
   for (const item of node.items) {
     if (item.kind === 'star') {
       for (const name of node.rel.columns.keys()) cols.push(`${a}.${q(name)}`);
@@ -249,8 +253,13 @@ export function nodeSql(
       !opts.countOnly || child.inner || node.embedNullFilters.some((f) => f.key === child.key || f.key === child.name);
     if (!needed) continue;
     const e = q(`${child.alias}_e`);
-    const inner = nodeSql(child, params, { source: `public.${q(child.rel.name)}`, joinCond: joinCondition(node.alias, child) });
     const toOne = child.relationship.kind === 'to-one';
+    const inner = nodeSql(child, params, {
+      source: `public.${q(child.rel.name)}`,
+      joinCond: joinCondition(node.alias, child),
+      noBudget,
+      budgeted: !noBudget && !toOne,
+    });
     const agg = toOne ? 'row_to_json(_c)' : `coalesce(json_agg(_c), '[]'::json)`;
     joins.push(`left join lateral (select ${agg} as b from (${inner}) as _c) as ${e} on true`);
     if (child.spread) {

@@ -1,5 +1,6 @@
 // GET/HEAD on a table or view.
-import { MAX_ROWS } from '../config';
+import { MAX_RESPONSE_BYTES, MAX_ROWS } from '../config';
+import { ApiError } from './errors';
 import { quoteIdent as q } from '../db/sql';
 import type { Queryable } from '../types';
 import type { Prefer } from './request';
@@ -46,6 +47,9 @@ export async function runRead(
   const total = row.total === null ? null : Number(row.total);
   const pageCount = Number(row.page_count);
   const { status, contentRange } = rangeStatus(root.offset ?? 0, pageCount, total);
+  if (row.body.length > MAX_RESPONSE_BYTES) {
+    throw new ApiError(400, 'PGRST190', 'Response too large', `The response would exceed ${MAX_RESPONSE_BYTES} bytes`, 'Select fewer columns or rows');
+  }
   const body = opts.single ? singleObject(row.body, pageCount) : row.body;
   return { status, body, contentRange };
 }

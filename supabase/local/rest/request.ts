@@ -86,6 +86,14 @@ export interface RequestInfo {
   path: string;
   headers: Record<string, string>;
   readOnly: boolean;
+  /** statement_timeout for the API roles, as Supabase sets it on anon/authenticated; 0 = none. */
+  statementTimeoutMs?: number;
+}
+
+/** The role's statement_timeout (service_role keeps the server's, as on Supabase). */
+function timeoutFor(info: RequestInfo): string | null {
+  if (info.claims.role === 'service_role' || !info.statementTimeoutMs) return null;
+  return `${Math.trunc(info.statementTimeoutMs)}ms`;
 }
 
 /**
@@ -97,8 +105,18 @@ export async function setRequestContext(tx: Queryable, info: RequestInfo): Promi
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
       set_config('request.method', $3, true), set_config('request.path', $4, true),
       set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
-      set_config('transaction_read_only', $6, true)`,
-    [info.claims.role, JSON.stringify(info.claims), info.method, info.path, JSON.stringify(info.headers), info.readOnly ? 'on' : 'off'],
+      set_config('transaction_read_only', $6, true),
+      set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true),
+      set_config('local_rest.embed_used', '0', true)`,
+    [
+      info.claims.role,
+      JSON.stringify(info.claims),
+      info.method,
+      info.path,
+      JSON.stringify(info.headers),
+      info.readOnly ? 'on' : 'off',
+      timeoutFor(info),
+    ],
   );
 }
 
