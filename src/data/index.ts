@@ -20,4 +20,5 @@ export { usePriceAlerts } from './hooks/use-price-alerts';
 export type { PriceAlertView } from './hooks/use-price-alerts';
 export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
+export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';

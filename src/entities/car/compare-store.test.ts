@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ANNUAL_MILES, useCatalogueStore } from '../store';
+import { DEFAULT_ANNUAL_MILES, useCatalogueStore } from './compare-store';
 
 const item = (n: number) => ({ kind: 'model' as const, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` });
 

@@ -3,7 +3,7 @@
 // and work offline; the compare list is mirrored into the /compare URL for sharing.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare/compare-rules';
+import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare-rules';
 
 export const DEFAULT_ANNUAL_MILES = 8_000;
 export const MIN_ANNUAL_MILES = 1_000;

@@ -37,8 +37,10 @@ export function readSlug(p: URLSearchParams, key: string): string | undefined {
   return raw && /^[a-z0-9-]{1,60}$/.test(raw) ? raw : undefined;
 }
 
+export type ParamValue = string | number | boolean | undefined | string[];
+
 /** Writes only values that differ from the default, so URLs stay short and canonical. */
-export function setIf(p: URLSearchParams, key: string, value: string | number | boolean | undefined | string[]): void {
+export function setIf(p: URLSearchParams, key: string, value: ParamValue): void {
   if (value === undefined || value === false || value === '') return;
   if (Array.isArray(value)) {
     if (value.length > 0) p.set(key, value.join(','));
@@ -49,3 +51,34 @@ export function setIf(p: URLSearchParams, key: string, value: string | number | 
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+
+/** The sort and paging every filter URL ends with. */
+export interface SortAndPage<S extends string> {
+  sort: S;
+  page: number;
+  pageSize: number;
+}
+
+export function readPaging(p: URLSearchParams): { page: number; pageSize: number } {
+  return {
+    page: readInt(p, 'page', 1, 10_000) ?? 1,
+    pageSize: readInt(p, 'size', 1, PAGE_SIZE_MAX) ?? PAGE_SIZE_DEFAULT,
+  };
+}
+
+/**
+ * A filter state as a query string: the screen's own keys in the given order (empty ones left out),
+ * then sort (unless it is the default), page and page size.
+ */
+export function serializeFilterParams<S extends string>(
+  keys: [key: string, value: ParamValue][],
+  f: SortAndPage<S>,
+  defaultSort: S,
+): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [key, value] of keys) setIf(p, key, value);
+  if (f.sort !== defaultSort) p.set('sort', f.sort);
+  if (f.page > 1) p.set('page', String(f.page));
+  if (f.pageSize !== PAGE_SIZE_DEFAULT) p.set('size', String(f.pageSize));
+  return p;
+}

@@ -1,6 +1,16 @@
 // /browse filter state <-> URL query string (shareable; back button steps through changes).
 import { BODY_STYLES, FUEL_TYPES, GEARBOXES, type BodyStyle, type FuelType, type Gearbox } from '@/data/catalogue/types';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, readFreeList, readInt, readList, readOne, setIf } from '../lib/url-params';
+import {
+  MODEL_SORTS,
+  PAGE_SIZE_DEFAULT,
+  readFreeList,
+  readInt,
+  readList,
+  readOne,
+  readPaging,
+  serializeFilterParams,
+  type ModelSort,
+} from '@/entities/car';
 
 export const PRICE_BANDS = [
   { id: 'under-20k', label: 'Under £20,000', min: 0, max: 19_999 },
@@ -12,8 +22,8 @@ export const PRICE_BANDS = [
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 const PRICE_BAND_IDS = PRICE_BANDS.map((b) => b.id) as readonly PriceBandId[];
 
-export const BROWSE_SORTS = ['price-asc', 'price-desc', 'score', 'economy', 'newest'] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const BROWSE_SORTS = MODEL_SORTS;
+export type BrowseSort = ModelSort;
 export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
   'price-asc': 'Price (lowest first)',
   'price-desc': 'Price (highest first)',
@@ -60,26 +70,26 @@ export function parseBrowseFilters(search: string | URLSearchParams): BrowseFilt
     ncapMin: readInt(p, 'ncap', 0, 5),
     ulez: p.get('ulez') === '1',
     sort: readOne(p, 'sort', BROWSE_SORTS) ?? 'price-asc',
-    page: readInt(p, 'page', 1, 10_000) ?? 1,
-    pageSize: readInt(p, 'size', 1, PAGE_SIZE_MAX) ?? PAGE_SIZE_DEFAULT,
+    ...readPaging(p),
   };
 }
 
 export function serializeBrowseFilters(f: BrowseFilters): URLSearchParams {
-  const p = new URLSearchParams();
-  setIf(p, 'brand', [...f.brands].sort());
-  setIf(p, 'body', f.body);
-  setIf(p, 'fuel', f.fuel);
-  setIf(p, 'price', f.price);
-  setIf(p, 'seats', f.seatsMin);
-  setIf(p, 'gearbox', f.gearbox);
-  setIf(p, 'ins_max', f.insuranceMax);
-  setIf(p, 'ncap', f.ncapMin);
-  setIf(p, 'ulez', f.ulez);
-  if (f.sort !== 'price-asc') p.set('sort', f.sort);
-  if (f.page > 1) p.set('page', String(f.page));
-  if (f.pageSize !== PAGE_SIZE_DEFAULT) p.set('size', String(f.pageSize));
-  return p;
+  return serializeFilterParams(
+    [
+      ['brand', [...f.brands].sort()],
+      ['body', f.body],
+      ['fuel', f.fuel],
+      ['price', f.price],
+      ['seats', f.seatsMin],
+      ['gearbox', f.gearbox],
+      ['ins_max', f.insuranceMax],
+      ['ncap', f.ncapMin],
+      ['ulez', f.ulez],
+    ],
+    f,
+    'price-asc',
+  );
 }
 
 export function updateBrowseFilters(f: BrowseFilters, patch: Partial<BrowseFilters>): BrowseFilters {

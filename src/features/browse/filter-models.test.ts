@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CarModelRow } from '@/data/catalogue';
 import { EMPTY_BROWSE_FILTERS } from './browse-filters';
-import { filterModels, sortModels, type ModelEntry } from './filter-models';
+import { sortModels, type ModelEntry } from '@/entities/car';
+import { filterModels } from './filter-models';
 
 const model = (id: string, over: Partial<CarModelRow>): CarModelRow => ({
   id, brand_id: 'b', slug: id, name: id.toUpperCase(), body_style: 'hatchback', fuel_type: 'petrol', price_from: 20000, model_year: 2025, mpg: 50,

@@ -1,12 +1,17 @@
 // Marketplace filter state <-> URL query string. The URL is the source of truth so a search can be
 // shared and the back button steps through filter changes.
-import {
-  BODY_STYLES,
-  FUEL_TYPES,
-  GEARBOXES,
-} from '@/data/catalogue/types';
+import { BODY_STYLES, FUEL_TYPES, GEARBOXES } from '@/data/catalogue/types';
 import { LISTING_SORTS, type ListingSearch, type ListingSort } from '@/data/catalogue';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, readFreeList, readInt, readList, readOne, readSlug, setIf } from '../lib/url-params';
+import {
+  PAGE_SIZE_DEFAULT,
+  readFreeList,
+  readInt,
+  readList,
+  readOne,
+  readPaging,
+  readSlug,
+  serializeFilterParams,
+} from '@/entities/car';
 
 // The URL state is exactly the search the data layer runs.
 export const MARKET_SORTS = LISTING_SORTS;
@@ -84,39 +89,37 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
     ulez: p.get('ulez') === '1',
     // Distance sort needs a postcode to measure from.
     sort: sort === 'distance' && !postcode ? 'relevance' : sort,
-    page: readInt(p, 'page', 1, 10_000) ?? 1,
-    pageSize: readInt(p, 'size', 1, PAGE_SIZE_MAX) ?? PAGE_SIZE_DEFAULT,
+    ...readPaging(p),
   };
 }
 
 export function serializeMarketFilters(f: MarketFilters): URLSearchParams {
-  const p = new URLSearchParams();
-  setIf(p, 'postcode', f.postcode);
-  if (f.postcode) setIf(p, 'radius', f.radius);
-  setIf(p, 'make', f.make);
-  if (f.make) setIf(p, 'model', f.model);
-  if (f.priceMode === 'monthly') {
-    p.set('price_mode', 'monthly');
-    setIf(p, 'monthly_max', f.monthlyMax);
-  } else {
-    setIf(p, 'price_min', f.priceMin);
-    setIf(p, 'price_max', f.priceMax);
-  }
-  setIf(p, 'year_min', f.yearMin);
-  setIf(p, 'year_max', f.yearMax);
-  setIf(p, 'mileage_max', f.mileageMax);
-  setIf(p, 'body', f.body);
-  setIf(p, 'fuel', f.fuel);
-  setIf(p, 'gearbox', f.gearbox);
-  setIf(p, 'colour', f.colour);
-  setIf(p, 'seats', f.seatsMin);
-  setIf(p, 'tax_max', f.taxMax);
-  setIf(p, 'ins_max', f.insuranceMax);
-  setIf(p, 'ulez', f.ulez);
-  if (f.sort !== 'relevance') p.set('sort', f.sort);
-  if (f.page > 1) p.set('page', String(f.page));
-  if (f.pageSize !== PAGE_SIZE_DEFAULT) p.set('size', String(f.pageSize));
-  return p;
+  const monthly = f.priceMode === 'monthly';
+  return serializeFilterParams(
+    [
+      ['postcode', f.postcode],
+      ['radius', f.postcode ? f.radius : undefined],
+      ['make', f.make],
+      ['model', f.make ? f.model : undefined],
+      ['price_mode', monthly ? 'monthly' : undefined],
+      ['monthly_max', monthly ? f.monthlyMax : undefined],
+      ['price_min', monthly ? undefined : f.priceMin],
+      ['price_max', monthly ? undefined : f.priceMax],
+      ['year_min', f.yearMin],
+      ['year_max', f.yearMax],
+      ['mileage_max', f.mileageMax],
+      ['body', f.body],
+      ['fuel', f.fuel],
+      ['gearbox', f.gearbox],
+      ['colour', f.colour],
+      ['seats', f.seatsMin],
+      ['tax_max', f.taxMax],
+      ['ins_max', f.insuranceMax],
+      ['ulez', f.ulez],
+    ],
+    f,
+    'relevance',
+  );
 }
 
 /** Applies a change; any change other than paging goes back to page 1. */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { db, toggleBookmark, useIsBookmarked, type BookmarkTarget } from '@/data';
+import { useIsBookmarked, useToggleBookmark, type BookmarkTarget } from '@/data';
 import { Button, toast } from '@/shared/ui';
 
 /**
@@ -8,6 +8,7 @@ import { Button, toast } from '@/shared/ui';
  */
 export function BookmarkButton({ target, label, compact }: { target: BookmarkTarget; label: string; compact?: boolean }) {
   const bookmarked = useIsBookmarked(target);
+  const toggleBookmark = useToggleBookmark();
   // A second click while a toggle is being written is ignored (it would undo the first). A ref,
   // not state: the write takes milliseconds, and disabling the button for that long would only add
   // two renders to every click.
@@ -16,7 +17,7 @@ export function BookmarkButton({ target, label, compact }: { target: BookmarkTar
     if (writing.current) return;
     writing.current = true;
     try {
-      const now = await toggleBookmark(db, target);
+      const now = await toggleBookmark(target);
       toast({ title: now ? 'Saved to bookmarks' : 'Removed from bookmarks', description: label, variant: now ? 'success' : 'default', duration: 3000 });
     } catch {
       toast({ title: 'Something went wrong', description: 'There was a problem accessing the data. Please try again.', variant: 'destructive' });

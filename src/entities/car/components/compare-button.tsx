@@ -1,6 +1,6 @@
 import { Button, toast } from '@/shared/ui';
-import { useCatalogueStore } from '../store';
-import { COMPARE_MAX, sameItem, type CompareItem } from '../compare/compare-rules';
+import { useCatalogueStore } from '../compare-store';
+import { COMPARE_MAX, sameItem, type CompareItem } from '../compare-rules';
 
 /** Adds a model or listing to the compare list (at most four), or takes it off again. */
 export function CompareButton({ item, label, compact }: { item: CompareItem; label: string; compact?: boolean }) {

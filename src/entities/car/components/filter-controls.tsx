@@ -1,5 +1,7 @@
 // Small labelled filter controls shared by the browse and marketplace filter panels.
 import { useId, type ReactNode } from 'react';
+import { BODY_STYLES, FUEL_TYPES, type BodyStyle, type FuelType } from '@/data/catalogue';
+import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
 
 export interface Option {
   value: string;
@@ -60,3 +62,9 @@ export function ToggleFilter({ label, checked, onChange, hint }: { label: string
 export const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 
 export const moneyOptions = (values: number[]): Option[] => values.map((v) => ({ value: String(v), label: `£${v.toLocaleString('en-GB')}` }));
+
+export const BODY_STYLE_OPTIONS: { value: BodyStyle; label: string }[] = BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }));
+export const FUEL_OPTIONS: { value: FuelType; label: string }[] = FUEL_TYPES.map((f) => ({ value: f, label: FUEL_LABELS[f] }));
+export const GEARBOX_OPTIONS: Option[] = (['manual', 'automatic'] as const).map((g) => ({ value: g, label: GEARBOX_LABELS[g] }));
+export const SEAT_OPTIONS: Option[] = [2, 4, 5, 7].map((s) => ({ value: String(s), label: `${s}+ seats` }));
+export const INSURANCE_GROUP_OPTIONS: Option[] = [10, 20, 30, 40].map((v) => ({ value: String(v), label: `Up to group ${v}` }));

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { annualEnergyCost, RUNNING_COST_DEFAULTS, ulezStatus, vedFor, type FuelType } from '@/shared/lib/uk';
 import { formatDate, formatGBP } from '@/shared/lib/format';
-import { useCatalogueStore, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../store';
+import { useCatalogueStore, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
 
 export interface RunningCostsProps {
   fuel: FuelType;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCatalogueBasics, type CatalogueBasics } from '@/data/catalogue';
-import type { ModelEntry } from '../browse/filter-models';
+import type { ModelEntry } from '../model-entries';
 
 /** Every model joined with its brand and expert score. */
 export function useModelEntries(): { entries: ModelEntry[]; basics: CatalogueBasics } | undefined {

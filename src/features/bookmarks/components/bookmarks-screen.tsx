@@ -2,10 +2,7 @@ import { useBookmarks } from '@/data';
 import { useCatalogueBasics, useDealersByIds, useListingsByIds } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { BookmarkButton } from '../components/bookmark-button';
-import { ListingCard } from '../components/listing-card';
-import { ModelCard } from '../components/model-card';
-import '../catalogue.css';
+import { BookmarkButton, ListingCard, ModelCard } from '@/entities/car';
 
 /** Bookmarked models and listings from the local store: works offline; signed-out bookmarks join the account on sign-in. */
 export function BookmarksScreen() {

@@ -2,16 +2,8 @@ import { useMemo } from 'react';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock } from '@/shared/ui';
-import { ModelCard } from '../components/model-card';
-import { useModelEntries } from '../hooks/use-model-entries';
-import { sortModels } from '../browse/filter-models';
-import '../catalogue.css';
-
-/** Matches '/brand/land-rover' and '/brand/Land%20Rover' alike. */
-export function matchesName(slug: string, name: string, param: string): boolean {
-  const p = decodeURIComponent(param).trim().toLowerCase();
-  return p === slug || p === name.toLowerCase() || p.replace(/\s+/g, '-') === slug;
-}
+import { ModelCard, sortModels, useModelEntries } from '@/entities/car';
+import { matchesName } from '../match-name';
 
 export function BrandScreen({ brandName }: { brandName: string }) {
   const data = useModelEntries();

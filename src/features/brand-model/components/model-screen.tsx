@@ -5,16 +5,8 @@ import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/f
 import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { BookmarkButton } from '../components/bookmark-button';
-import { CarImage } from '../components/car-image';
-import { CompareButton } from '../components/compare-button';
-import { ListingCard } from '../components/listing-card';
-import { ModelCard, economyLabel, modelColour } from '../components/model-card';
-import { RunningCosts } from '../components/running-costs';
-import { NcapStars, ScorePill } from '../components/stars';
-import { matchesName } from '../brand/brand-screen';
-import { useModelEntries } from '../hooks/use-model-entries';
-import '../catalogue.css';
+import { BookmarkButton, CarImage, CompareButton, ListingCard, ModelCard, economyLabel, modelColour, RunningCosts, NcapStars, ScorePill, useModelEntries } from '@/entities/car';
+import { matchesName } from '../match-name';
 
 const SECTION_TITLES: Record<string, string> = { driving: 'Driving', interior: 'Interior', practicality: 'Practicality', running_costs: 'Running costs', safety: 'Safety' };
 

@@ -1,15 +1,23 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BODY_STYLES, FUEL_TYPES } from '@/data/catalogue';
-import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
 import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { CheckGroup, SelectFilter, ToggleFilter, num } from '../components/filter-controls';
-import { ModelCard } from '../components/model-card';
-import { Pagination } from '../components/pagination';
-import { useModelEntries } from '../hooks/use-model-entries';
-import { BROWSE_SORT_LABELS, BROWSE_SORTS, EMPTY_BROWSE_FILTERS, PRICE_BANDS, parseBrowseFilters, serializeBrowseFilters, updateBrowseFilters, type BrowseFilters } from './browse-filters';
-import { filterModels, sortModels } from './filter-models';
-import '../catalogue.css';
+import {
+  BODY_STYLE_OPTIONS,
+  CheckGroup,
+  FUEL_OPTIONS,
+  GEARBOX_OPTIONS,
+  INSURANCE_GROUP_OPTIONS,
+  ModelCard,
+  Pagination,
+  SEAT_OPTIONS,
+  SelectFilter,
+  ToggleFilter,
+  num,
+  sortModels,
+  useModelEntries,
+} from '@/entities/car';
+import { BROWSE_SORT_LABELS, BROWSE_SORTS, EMPTY_BROWSE_FILTERS, PRICE_BANDS, parseBrowseFilters, serializeBrowseFilters, updateBrowseFilters, type BrowseFilters } from '../browse-filters';
+import { filterModels } from '../filter-models';
 
 export function BrowseScreen() {
   const [params, setParams] = useSearchParams();
@@ -26,12 +34,12 @@ export function BrowseScreen() {
           <summary className="cat-filters__toggle">Filters</summary>
           <div className="cat-filters__body" role="group" aria-label="Filters">
             <CheckGroup legend="Brand" options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))} selected={f.brands} onChange={(brands) => apply({ brands })} />
-            <CheckGroup legend="Body style" options={BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }))} selected={f.body} onChange={(body) => apply({ body })} />
-            <CheckGroup legend="Fuel" options={FUEL_TYPES.map((x) => ({ value: x, label: FUEL_LABELS[x] }))} selected={f.fuel} onChange={(fuel) => apply({ fuel })} />
+            <CheckGroup legend="Body style" options={BODY_STYLE_OPTIONS} selected={f.body} onChange={(body) => apply({ body })} />
+            <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={f.fuel} onChange={(fuel) => apply({ fuel })} />
             <SelectFilter label="Price" value={f.price} options={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))} onChange={(v) => apply({ price: v as BrowseFilters['price'] })} />
-            <SelectFilter label="Seats" value={f.seatsMin?.toString()} options={[2, 4, 5, 7].map((s) => ({ value: String(s), label: `${s}+ seats` }))} onChange={(v) => apply({ seatsMin: num(v) })} />
-            <SelectFilter label="Gearbox" value={f.gearbox} options={(['manual', 'automatic'] as const).map((g) => ({ value: g, label: GEARBOX_LABELS[g] }))} onChange={(v) => apply({ gearbox: v as BrowseFilters['gearbox'] })} />
-            <SelectFilter label="Insurance group" value={f.insuranceMax?.toString()} options={[10, 20, 30, 40].map((v) => ({ value: String(v), label: `Up to group ${v}` }))} onChange={(v) => apply({ insuranceMax: num(v) })} />
+            <SelectFilter label="Seats" value={f.seatsMin?.toString()} options={SEAT_OPTIONS} onChange={(v) => apply({ seatsMin: num(v) })} />
+            <SelectFilter label="Gearbox" value={f.gearbox} options={GEARBOX_OPTIONS} onChange={(v) => apply({ gearbox: v as BrowseFilters['gearbox'] })} />
+            <SelectFilter label="Insurance group" value={f.insuranceMax?.toString()} options={INSURANCE_GROUP_OPTIONS} onChange={(v) => apply({ insuranceMax: num(v) })} />
             <SelectFilter label="Euro NCAP" value={f.ncapMin?.toString()} options={[3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }))} onChange={(v) => apply({ ncapMin: num(v) })} />
             <ToggleFilter label="ULEZ compliant only" checked={f.ulez} onChange={(ulez) => apply({ ulez })} />
             <Button variant="ghost" onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}>

@@ -5,12 +5,17 @@ import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, annualEnergyCost, fuelLabel, ulezStatus, vedFor, GEARBOX_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { useCatalogueStore } from '../store';
-import { CarImage } from '../components/car-image';
-import { modelColour } from '../components/model-card';
-import { NcapStars } from '../components/stars';
-import { COMPARE_MAX, bestIndexes, decodeCompareItems, encodeCompareItems, type CompareItem } from './compare-rules';
-import '../catalogue.css';
+import {
+  COMPARE_MAX,
+  CarImage,
+  NcapStars,
+  bestIndexes,
+  decodeCompareItems,
+  encodeCompareItems,
+  modelColour,
+  useCatalogueStore,
+  type CompareItem,
+} from '@/entities/car';
 
 interface Column {
   item: CompareItem;

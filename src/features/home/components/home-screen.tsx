@@ -5,10 +5,7 @@ import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, LoadingBlock } from '@/shared/ui';
 import { BODY_STYLES } from '@/data/catalogue';
-import { ListingCard } from '../components/listing-card';
-import { ModelCard } from '../components/model-card';
-import { useModelEntries } from '../hooks/use-model-entries';
-import '../catalogue.css';
+import { ListingCard, ModelCard, useModelEntries } from '@/entities/car';
 
 const BUDGETS = [
   { label: 'Under £10,000', qs: 'price_max=10000' },

@@ -5,15 +5,7 @@ import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/sha
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, PageHeader, CarIcon, toast } from '@/shared/ui';
-import { BookmarkButton } from '../components/bookmark-button';
-import { CarImage } from '../components/car-image';
-import { galleryShots } from '../components/car-art';
-import { CompareButton } from '../components/compare-button';
-import { FinanceCalculator } from '../components/finance-calculator';
-import { MarketPosition } from '../components/price-indicator-badge';
-import { PriceHistoryChart } from '../components/price-history-chart';
-import { RunningCosts } from '../components/running-costs';
-import '../catalogue.css';
+import { BookmarkButton, CarImage, galleryShots, CompareButton, FinanceCalculator, MarketPosition, PriceHistoryChart, RunningCosts } from '@/entities/car';
 
 export interface ListingScreenProps {
   listingId: string;

@@ -1,11 +1,21 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions, BODY_STYLES, FUEL_TYPES } from '@/data/catalogue';
-import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions } from '@/data/catalogue';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
-import { CheckGroup, SelectFilter, ToggleFilter, moneyOptions, num } from '../components/filter-controls';
-import { ListingCard } from '../components/listing-card';
-import { Pagination } from '../components/pagination';
+import {
+  BODY_STYLE_OPTIONS,
+  CheckGroup,
+  FUEL_OPTIONS,
+  GEARBOX_OPTIONS,
+  INSURANCE_GROUP_OPTIONS,
+  ListingCard,
+  Pagination,
+  SEAT_OPTIONS,
+  SelectFilter,
+  ToggleFilter,
+  moneyOptions,
+  num,
+} from '@/entities/car';
 import {
   EMPTY_MARKET_FILTERS,
   MARKET_SORT_LABELS,
@@ -17,8 +27,7 @@ import {
   serializeMarketFilters,
   updateMarketFilters,
   type MarketFilters,
-} from './market-filters';
-import '../catalogue.css';
+} from '../market-filters';
 
 const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 'silver', 'white', 'yellow'];
 const THIS_YEAR = new Date().getFullYear();
@@ -88,13 +97,13 @@ export function MarketplaceScreen() {
               <SelectFilter label="Year to" value={filters.yearMax?.toString()} options={YEARS} onChange={(v) => apply({ yearMax: num(v) })} />
             </div>
             <SelectFilter label="Max mileage" value={filters.mileageMax?.toString()} options={[10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({ value: String(v), label: `${v.toLocaleString('en-GB')} miles` }))} onChange={(v) => apply({ mileageMax: num(v) })} />
-            <CheckGroup legend="Body type" options={BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }))} selected={filters.body} onChange={(body) => apply({ body })} />
-            <CheckGroup legend="Fuel" options={FUEL_TYPES.map((f) => ({ value: f, label: FUEL_LABELS[f] }))} selected={filters.fuel} onChange={(fuel) => apply({ fuel })} />
-            <SelectFilter label="Gearbox" value={filters.gearbox} options={(['manual', 'automatic'] as const).map((g) => ({ value: g, label: GEARBOX_LABELS[g] }))} onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })} />
+            <CheckGroup legend="Body type" options={BODY_STYLE_OPTIONS} selected={filters.body} onChange={(body) => apply({ body })} />
+            <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={filters.fuel} onChange={(fuel) => apply({ fuel })} />
+            <SelectFilter label="Gearbox" value={filters.gearbox} options={GEARBOX_OPTIONS} onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })} />
             <CheckGroup legend="Colour" options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} selected={filters.colour} onChange={(colour) => apply({ colour })} />
-            <SelectFilter label="Seats" value={filters.seatsMin?.toString()} options={[2, 4, 5, 7].map((s) => ({ value: String(s), label: `${s}+ seats` }))} onChange={(v) => apply({ seatsMin: num(v) })} />
+            <SelectFilter label="Seats" value={filters.seatsMin?.toString()} options={SEAT_OPTIONS} onChange={(v) => apply({ seatsMin: num(v) })} />
             <SelectFilter label="Annual tax (VED)" value={filters.taxMax?.toString()} options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))} onChange={(v) => apply({ taxMax: num(v) })} />
-            <SelectFilter label="Insurance group" value={filters.insuranceMax?.toString()} options={[10, 20, 30, 40].map((v) => ({ value: String(v), label: `Up to group ${v}` }))} onChange={(v) => apply({ insuranceMax: num(v) })} />
+            <SelectFilter label="Insurance group" value={filters.insuranceMax?.toString()} options={INSURANCE_GROUP_OPTIONS} onChange={(v) => apply({ insuranceMax: num(v) })} />
             <ToggleFilter label="ULEZ compliant only" checked={filters.ulez} onChange={(ulez) => apply({ ulez })} hint="Likely compliance, worked out from fuel and first registration." />
             {active > 0 && (
               <Button variant="ghost" onClick={() => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }))}>

@@ -6,12 +6,7 @@ import { formatDate } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { SelectFilter } from '../components/filter-controls';
-import { ScorePill } from '../components/stars';
-import { CarImage } from '../components/car-image';
-import { modelColour } from '../components/model-card';
-import { useModelEntries } from '../hooks/use-model-entries';
-import '../catalogue.css';
+import { SelectFilter, ScorePill, CarImage, modelColour, useModelEntries } from '@/entities/car';
 
 interface Doc {
   id: string;

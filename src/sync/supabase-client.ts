@@ -2,7 +2,7 @@
 // rather than localStorage, so the sync worker and the service worker can act for the signed-in user.
 import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import { get, set, del } from 'idb-keyval';
-import { env } from './env';
+import { env } from '@/shared/lib/env';
 
 export const AUTH_STORAGE_KEY = 'motorly-auth';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSyncNotices } from '../hooks/use-sync-notices';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { phaseLabel } from '../labels';
-import { SyncDetailCard } from './SyncDetailCard';
+import { SyncDetailCard } from './sync-detail-card';
 import '../sync-status.css';
 
 /** Top-bar badge: online/offline and the number of changes waiting to sync; opens the detail card. */

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { addBookmark, createSyncStore, db, setSessionUser } from '@/data';
 import { setPageSyncState } from '@/sync/page-status';
 import { toastStore } from '@/shared/ui/toast-store';
-import { SyncStatusBadge } from './SyncStatusBadge';
+import { SyncStatusBadge } from './sync-status-badge';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 

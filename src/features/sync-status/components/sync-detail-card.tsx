@@ -1,8 +1,10 @@
-import { db, discardParkedOp, retryAllParked, retryParkedOp, useSyncQueue } from '@/data';
+import { useParkedOpActions, useSyncQueue } from '@/data';
 import { sendSyncCommand } from '@/sync';
 import { Button } from '@/shared/ui';
 import type { SyncStatusView } from '../hooks/use-sync-status';
 import { describeOp, formatAgo, phaseLabel } from '../labels';
+
+const kickSync = () => sendSyncCommand({ type: 'kick' });
 
 interface Props {
   view: SyncStatusView;
@@ -21,14 +23,7 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
   const download = status.download;
   const pct = download && download.total > 0 ? Math.round((download.done / download.total) * 100) : 0;
 
-  const retry = async (opId: string) => {
-    await retryParkedOp(db, opId);
-    sendSyncCommand({ type: 'kick' });
-  };
-  const discard = async (opId: string) => {
-    await discardParkedOp(db, opId);
-    sendSyncCommand({ type: 'kick' });
-  };
+  const { retry, discard, retryAll } = useParkedOpActions(kickSync);
 
   return (
     <div className="sync-card" id={id} role="dialog" aria-modal="false" aria-labelledby={`${id}-title`} data-testid="sync-detail-card">
@@ -88,7 +83,7 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
           <div className="sync-card__attention-head">
             <h3 id={`${id}-attention`}>Needs attention</h3>
             {parked.length > 1 && (
-              <Button size="sm" variant="ghost" onClick={() => void retryAllParked(db).then(() => sendSyncCommand({ type: 'kick' }))}>
+              <Button size="sm" variant="ghost" onClick={() => void retryAll()}>
                 Retry all
               </Button>
             )}
