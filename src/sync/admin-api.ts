@@ -6,13 +6,22 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from './supabase-client';
 
 /** Tables whose rows only an admin can read (RLS policies *_admin_read). */
-export const ADMIN_TABLES = ['error_reports', 'security_events', 'performance_metrics', 'newsletter_subscriptions'] as const;
+export const ADMIN_TABLES = [
+  'error_reports',
+  'security_events',
+  'performance_metrics',
+  'newsletter_subscriptions',
+] as const;
 export type AdminTable = (typeof ADMIN_TABLES)[number];
 
 /** A failed admin read, with a message fit to show (never the server's SQL text). */
 export class AdminReadError extends Error {
   constructor(public readonly status: number) {
-    super(status === 401 || status === 403 ? 'You do not have access to this page.' : 'The data could not be loaded. Please try again.');
+    super(
+      status === 401 || status === 403
+        ? 'You do not have access to this page.'
+        : 'The data could not be loaded. Please try again.',
+    );
     this.name = 'AdminReadError';
   }
 }
@@ -39,7 +48,11 @@ export async function fetchAdminList<T = Record<string, unknown>>(
   client: SupabaseClient = getSupabase(),
 ): Promise<T[]> {
   const limit = Math.min(500, Math.max(1, Math.floor(opts.limit ?? 50)));
-  const { data, error, status } = await client.from(table).select('*').order('created_at', { ascending: false }).limit(limit);
+  const { data, error, status } = await client
+    .from(table)
+    .select('*')
+    .order('created_at', { ascending: false })
+    .limit(limit);
   if (error) throw new AdminReadError(status);
   return (data ?? []) as T[];
 }

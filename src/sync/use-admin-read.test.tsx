@@ -15,9 +15,15 @@ describe('useAdminRead', () => {
   });
 
   it('shows a failed read as a message, never the raw error', async () => {
-    const { result, rerender } = renderHook(({ fail }) => useAdminRead(fail ? 'a' : 'b', () => Promise.reject(fail ? new AdminReadError(403) : new Error('select * from x'))), {
-      initialProps: { fail: true },
-    });
+    const { result, rerender } = renderHook(
+      ({ fail }) =>
+        useAdminRead(fail ? 'a' : 'b', () =>
+          Promise.reject(fail ? new AdminReadError(403) : new Error('select * from x')),
+        ),
+      {
+        initialProps: { fail: true },
+      },
+    );
     await waitFor(() => expect(result.current.error).toBe('You do not have access to this page.'));
     rerender({ fail: false });
     await waitFor(() => expect(result.current.error).toBe('The data could not be loaded. Please try again.'));
@@ -25,9 +31,15 @@ describe('useAdminRead', () => {
 
   it('drops an answer for an older key', async () => {
     let resolveOld: (v: string) => void = () => {};
-    const { result, rerender } = renderHook(({ key }) => useAdminRead(key, () => (key === 'old' ? new Promise<string>((r) => (resolveOld = r)) : Promise.resolve('new'))), {
-      initialProps: { key: 'old' },
-    });
+    const { result, rerender } = renderHook(
+      ({ key }) =>
+        useAdminRead(key, () =>
+          key === 'old' ? new Promise<string>((r) => (resolveOld = r)) : Promise.resolve('new'),
+        ),
+      {
+        initialProps: { key: 'old' },
+      },
+    );
     rerender({ key: 'new' });
     await waitFor(() => expect(result.current.data).toBe('new'));
     resolveOld('old');

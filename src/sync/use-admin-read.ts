@@ -15,7 +15,10 @@ export interface AdminRead<T> {
  * and on reload(). An answer for an older key or an unmounted screen is dropped.
  */
 export function useAdminRead<T>(key: string, read: () => Promise<T>): AdminRead<T> {
-  const [state, setState] = useState<{ key: string; data?: T; error?: string; loading: boolean }>({ key, loading: true });
+  const [state, setState] = useState<{ key: string; data?: T; error?: string; loading: boolean }>({
+    key,
+    loading: true,
+  });
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   useEffect(() => {
@@ -25,7 +28,11 @@ export function useAdminRead<T>(key: string, read: () => Promise<T>): AdminRead<
       (data) => live && setState({ key, data, loading: false }),
       (e: unknown) =>
         live &&
-        setState({ key, loading: false, error: e instanceof AdminReadError ? e.message : 'The data could not be loaded. Please try again.' }),
+        setState({
+          key,
+          loading: false,
+          error: e instanceof AdminReadError ? e.message : 'The data could not be loaded. Please try again.',
+        }),
     );
     return () => {
       live = false;

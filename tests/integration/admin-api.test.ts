@@ -29,7 +29,11 @@ describe('admin api', () => {
   });
 
   it('lists admin-only rows newest first for an admin, none for anyone else', async () => {
-    const rows = await fetchAdminList<{ email: string | null; created_at: string }>('security_events', { limit: 500 }, admin);
+    const rows = await fetchAdminList<{ email: string | null; created_at: string }>(
+      'security_events',
+      { limit: 500 },
+      admin,
+    );
     expect(rows.some((r) => r.email === marker)).toBe(true);
     const times = rows.map((r) => r.created_at);
     expect(times).toEqual([...times].sort().reverse());

@@ -6,7 +6,15 @@ import './car.css';
 
 export { BookmarkButton } from './components/bookmark-button';
 export { CarImage, type CarImageProps } from './components/car-image';
-export { galleryShots, carArtSvg, carArtDataUri, paintFor, type Backdrop, type CarView, type GalleryShot } from './components/car-art';
+export {
+  galleryShots,
+  carArtSvg,
+  carArtDataUri,
+  paintFor,
+  type Backdrop,
+  type CarView,
+  type GalleryShot,
+} from './components/car-art';
 export { CompareButton } from './components/compare-button';
 export {
   CheckGroup,
