@@ -41,4 +41,5 @@ export * from './compare-rules';
 export * from './compare-store';
 export * from './model-entries';
 export * from './url-params';
+export * from './spec-filters';
 export { useModelEntries } from './hooks/use-model-entries';

@@ -1,15 +1,17 @@
 // /browse filter state <-> URL query string (shareable; back button steps through changes).
-import { BODY_STYLES, FUEL_TYPES, GEARBOXES, type BodyStyle, type FuelType, type Gearbox } from '@/data/catalogue/types';
 import {
   MODEL_SORTS,
   PAGE_SIZE_DEFAULT,
+  patchFilters,
   readFreeList,
   readInt,
-  readList,
   readOne,
   readPaging,
+  readSpecFilters,
   serializeFilterParams,
+  specFilterParams,
   type ModelSort,
+  type SpecFilters,
 } from '@/entities/car';
 
 export const PRICE_BANDS = [
@@ -32,16 +34,10 @@ export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
   newest: 'Newest',
 };
 
-export interface BrowseFilters {
+export interface BrowseFilters extends SpecFilters {
   brands: string[];
-  body: BodyStyle[];
-  fuel: FuelType[];
   price?: PriceBandId;
-  seatsMin?: number;
-  gearbox?: Gearbox;
-  insuranceMax?: number;
   ncapMin?: number;
-  ulez: boolean;
   sort: BrowseSort;
   page: number;
   pageSize: number;
@@ -61,14 +57,9 @@ export function parseBrowseFilters(search: string | URLSearchParams): BrowseFilt
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   return {
     brands: readFreeList(p, 'brand'),
-    body: readList(p, 'body', BODY_STYLES),
-    fuel: readList(p, 'fuel', FUEL_TYPES),
+    ...readSpecFilters(p),
     price: readOne(p, 'price', PRICE_BAND_IDS),
-    seatsMin: readInt(p, 'seats', 1, 9),
-    gearbox: readOne(p, 'gearbox', GEARBOXES),
-    insuranceMax: readInt(p, 'ins_max', 1, 50),
     ncapMin: readInt(p, 'ncap', 0, 5),
-    ulez: p.get('ulez') === '1',
     sort: readOne(p, 'sort', BROWSE_SORTS) ?? 'price-asc',
     ...readPaging(p),
   };
@@ -78,14 +69,9 @@ export function serializeBrowseFilters(f: BrowseFilters): URLSearchParams {
   return serializeFilterParams(
     [
       ['brand', [...f.brands].sort()],
-      ['body', f.body],
-      ['fuel', f.fuel],
       ['price', f.price],
-      ['seats', f.seatsMin],
-      ['gearbox', f.gearbox],
-      ['ins_max', f.insuranceMax],
       ['ncap', f.ncapMin],
-      ['ulez', f.ulez],
+      ...specFilterParams(f),
     ],
     f,
     'price-asc',
@@ -93,9 +79,7 @@ export function serializeBrowseFilters(f: BrowseFilters): URLSearchParams {
 }
 
 export function updateBrowseFilters(f: BrowseFilters, patch: Partial<BrowseFilters>): BrowseFilters {
-  const next = { ...f, ...patch };
-  if (!('page' in patch)) next.page = 1;
-  return next;
+  return patchFilters(f, patch);
 }
 
 export function priceBand(id: PriceBandId | undefined): { min: number; max: number } | undefined {

@@ -1,16 +1,17 @@
 // Marketplace filter state <-> URL query string. The URL is the source of truth so a search can be
 // shared and the back button steps through filter changes.
-import { BODY_STYLES, FUEL_TYPES, GEARBOXES } from '@/data/catalogue/types';
 import { LISTING_SORTS, type ListingSearch, type ListingSort } from '@/data/catalogue';
 import {
   PAGE_SIZE_DEFAULT,
+  patchFilters,
   readFreeList,
   readInt,
-  readList,
   readOne,
   readPaging,
   readSlug,
+  readSpecFilters,
   serializeFilterParams,
+  specFilterParams,
 } from '@/entities/car';
 
 // The URL state is exactly the search the data layer runs.
@@ -79,14 +80,9 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
     yearMin,
     yearMax,
     mileageMax: readInt(p, 'mileage_max', 0, 1_000_000),
-    body: readList(p, 'body', BODY_STYLES),
-    fuel: readList(p, 'fuel', FUEL_TYPES),
-    gearbox: readOne(p, 'gearbox', GEARBOXES),
     colour: readFreeList(p, 'colour'),
-    seatsMin: readInt(p, 'seats', 1, 9),
+    ...readSpecFilters(p),
     taxMax: readInt(p, 'tax_max', 0, 10_000),
-    insuranceMax: readInt(p, 'ins_max', 1, 50),
-    ulez: p.get('ulez') === '1',
     // Distance sort needs a postcode to measure from.
     sort: sort === 'distance' && !postcode ? 'relevance' : sort,
     ...readPaging(p),
@@ -108,14 +104,9 @@ export function serializeMarketFilters(f: MarketFilters): URLSearchParams {
       ['year_min', f.yearMin],
       ['year_max', f.yearMax],
       ['mileage_max', f.mileageMax],
-      ['body', f.body],
-      ['fuel', f.fuel],
-      ['gearbox', f.gearbox],
       ['colour', f.colour],
-      ['seats', f.seatsMin],
       ['tax_max', f.taxMax],
-      ['ins_max', f.insuranceMax],
-      ['ulez', f.ulez],
+      ...specFilterParams(f),
     ],
     f,
     'relevance',
@@ -124,8 +115,7 @@ export function serializeMarketFilters(f: MarketFilters): URLSearchParams {
 
 /** Applies a change; any change other than paging goes back to page 1. */
 export function updateMarketFilters(f: MarketFilters, patch: Partial<MarketFilters>): MarketFilters {
-  const next = { ...f, ...patch };
-  if (!('page' in patch)) next.page = 1;
+  const next = patchFilters(f, patch);
   if ('make' in patch && patch.make !== f.make) next.model = undefined;
   if (!next.postcode) {
     next.radius = undefined;
