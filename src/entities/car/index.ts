@@ -29,6 +29,7 @@ export {
   INSURANCE_GROUP_OPTIONS,
   type Option,
 } from './components/filter-controls';
+export { FilterLayout, type FilterLayoutProps } from './components/filter-layout';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
 export { ModelCard, economyLabel, modelColour } from './components/model-card';

@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { db, setSessionUser } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { db } from '@/data';
+import { withFreshStore } from '@/data/testing/fresh-store';
 import { resetToasts, toastStore } from '@/shared/ui/toast-store';
 import { BookmarkButton } from './bookmark-button';
 
-const USER = '11111111-1111-4111-8111-111111111111';
-
-beforeEach(async () => {
-  await setSessionUser(db, USER);
-  resetToasts();
-});
-afterEach(async () => {
-  cleanup();
-  resetToasts();
-  await db.delete();
-  await db.open();
-});
+withFreshStore({ before: resetToasts, after: resetToasts });
 
 describe('BookmarkButton', () => {
   it('shows what the store holds after each click, with a toast', async () => {

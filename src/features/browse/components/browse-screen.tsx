@@ -4,6 +4,7 @@ import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/
 import {
   BODY_STYLE_OPTIONS,
   CheckGroup,
+  FilterLayout,
   FUEL_OPTIONS,
   GEARBOX_OPTIONS,
   INSURANCE_GROUP_OPTIONS,
@@ -29,10 +30,14 @@ export function BrowseScreen() {
   return (
     <div className="container page cat-page">
       <PageHeader eyebrow="New car range" title="Browse cars" intro="Every model on sale in the UK, with on-the-road prices, expert scores and the running costs that matter." />
-      <div className="cat-layout">
-        <details className="cat-filters" open>
-          <summary className="cat-filters__toggle">Filters</summary>
-          <div className="cat-filters__body" role="group" aria-label="Filters">
+      <FilterLayout
+        toggleLabel="Filters"
+        open
+        countId="browse-count"
+        count={results ? `${results.length} ${results.length === 1 ? 'model' : 'models'}` : 'Loading…'}
+        sort={<SelectFilter label="Sort by" value={f.sort} anyLabel={BROWSE_SORT_LABELS['price-asc']} options={BROWSE_SORTS.filter((s) => s !== 'price-asc').map((s) => ({ value: s, label: BROWSE_SORT_LABELS[s] }))} onChange={(v) => apply({ sort: (v as BrowseFilters['sort']) ?? 'price-asc' })} testId="sort" />}
+        filters={
+          <>
             <CheckGroup legend="Brand" options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))} selected={f.brands} onChange={(brands) => apply({ brands })} />
             <CheckGroup legend="Body style" options={BODY_STYLE_OPTIONS} selected={f.body} onChange={(body) => apply({ body })} />
             <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={f.fuel} onChange={(fuel) => apply({ fuel })} />
@@ -45,31 +50,24 @@ export function BrowseScreen() {
             <Button variant="ghost" onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}>
               Clear filters
             </Button>
-          </div>
-        </details>
-        <section className="cat-results" aria-labelledby="browse-count">
-          <div className="cat-results__bar">
-            <h2 id="browse-count" className="cat-count" aria-live="polite" data-testid="result-count">
-              {results ? `${results.length} ${results.length === 1 ? 'model' : 'models'}` : 'Loading…'}
-            </h2>
-            <SelectFilter label="Sort by" value={f.sort} anyLabel={BROWSE_SORT_LABELS['price-asc']} options={BROWSE_SORTS.filter((s) => s !== 'price-asc').map((s) => ({ value: s, label: BROWSE_SORT_LABELS[s] }))} onChange={(v) => apply({ sort: (v as BrowseFilters['sort']) ?? 'price-asc' })} testId="sort" />
-          </div>
-          {!results || !data ? (
-            <LoadingBlock />
-          ) : results.length === 0 ? (
-            <EmptyState icon={<CarIcon size={26} />} title={data.entries.length === 0 ? 'The catalogue is still downloading' : 'No models match'} description="Try fewer filters." />
-          ) : (
-            <>
-              <div className="cat-grid">
-                {results.slice(start, start + f.pageSize).map((e) => (
-                  <ModelCard key={e.model.id} model={e.model} brand={e.brand} score={e.score} />
-                ))}
-              </div>
-              <Pagination page={f.page} pageSize={f.pageSize} total={results.length} onPage={(page) => apply({ page })} />
-            </>
-          )}
-        </section>
-      </div>
+          </>
+        }
+      >
+        {!results || !data ? (
+          <LoadingBlock />
+        ) : results.length === 0 ? (
+          <EmptyState icon={<CarIcon size={26} />} title={data.entries.length === 0 ? 'The catalogue is still downloading' : 'No models match'} description="Try fewer filters." />
+        ) : (
+          <>
+            <div className="cat-grid">
+              {results.slice(start, start + f.pageSize).map((e) => (
+                <ModelCard key={e.model.id} model={e.model} brand={e.brand} score={e.score} />
+              ))}
+            </div>
+            <Pagination page={f.page} pageSize={f.pageSize} total={results.length} onPage={(page) => apply({ page })} />
+          </>
+        )}
+      </FilterLayout>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
   CheckGroup,
+  FilterLayout,
   FUEL_OPTIONS,
   GEARBOX_OPTIONS,
   INSURANCE_GROUP_OPTIONS,
@@ -61,10 +62,23 @@ export function MarketplaceScreen() {
         title="Marketplace"
         intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
       />
-      <div className="cat-layout">
-        <details className="cat-filters" open={typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? true : undefined}>
-          <summary className="cat-filters__toggle">Filters{active > 0 ? ` (${active})` : ''}</summary>
-          <div className="cat-filters__body" role="group" aria-label="Filters">
+      <FilterLayout
+        toggleLabel={`Filters${active > 0 ? ` (${active})` : ''}`}
+        open={typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? true : undefined}
+        countId="results-heading"
+        count={page ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found` : 'Searching…'}
+        sort={
+          <SelectFilter
+            label="Sort by"
+            value={filters.sort === 'relevance' ? undefined : filters.sort}
+            anyLabel={MARKET_SORT_LABELS.relevance}
+            options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map((s) => ({ value: s, label: MARKET_SORT_LABELS[s] }))}
+            onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
+            testId="sort"
+          />
+        }
+        filters={
+          <>
             <PostcodeFilter filters={filters} onApply={apply} error={page?.postcodeError} />
             <SelectFilter label="Make" value={filters.make} options={brandOptions} onChange={(v) => apply({ make: v })} anyLabel="Any make" testId="filter-make" />
             <SelectFilter label="Model" value={filters.model} options={modelOptions} onChange={(v) => apply({ model: v })} anyLabel={brand ? 'Any model' : 'Choose a make first'} testId="filter-model" />
@@ -110,46 +124,31 @@ export function MarketplaceScreen() {
                 Clear all filters
               </Button>
             )}
-          </div>
-        </details>
-
-        <section className="cat-results" aria-labelledby="results-heading">
-          <div className="cat-results__bar">
-            <h2 id="results-heading" className="cat-count" aria-live="polite" data-testid="result-count">
-              {page ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found` : 'Searching…'}
-            </h2>
-            <SelectFilter
-              label="Sort by"
-              value={filters.sort === 'relevance' ? undefined : filters.sort}
-              anyLabel={MARKET_SORT_LABELS.relevance}
-              options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map((s) => ({ value: s, label: MARKET_SORT_LABELS[s] }))}
-              onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
-              testId="sort"
-            />
-          </div>
-          {!page ? (
-            <div className="cat-grid">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={320} />)}</div>
-          ) : page.total === 0 ? (
-            <EmptyState
-              icon={<CarIcon size={26} />}
-              title={total === 0 ? 'The catalogue is still downloading' : 'No cars match these filters'}
-              description={total === 0 ? 'Listings appear here as soon as the first download finishes, and then work offline.' : 'Try a wider radius, a higher budget or fewer filters.'}
-            />
-          ) : (
-            <>
-              <div className="cat-grid" data-testid="listing-results">
-                {page.rows.map((l) => (
-                  <ListingCard key={l.id} listing={l} indicator={indicators?.[l.id]} reduction={reductions?.[l.id]} miles={page.dealerMiles[l.dealer_id]} town={dealers?.get(l.dealer_id)?.town} />
-                ))}
-              </div>
-              <p className="cat-muted cat-small">
-                *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work out your own.
-              </p>
-              <Pagination page={filters.page} pageSize={filters.pageSize} total={page.total} onPage={(p) => apply({ page: p })} />
-            </>
-          )}
-        </section>
-      </div>
+          </>
+        }
+      >
+        {!page ? (
+          <div className="cat-grid">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={320} />)}</div>
+        ) : page.total === 0 ? (
+          <EmptyState
+            icon={<CarIcon size={26} />}
+            title={total === 0 ? 'The catalogue is still downloading' : 'No cars match these filters'}
+            description={total === 0 ? 'Listings appear here as soon as the first download finishes, and then work offline.' : 'Try a wider radius, a higher budget or fewer filters.'}
+          />
+        ) : (
+          <>
+            <div className="cat-grid" data-testid="listing-results">
+              {page.rows.map((l) => (
+                <ListingCard key={l.id} listing={l} indicator={indicators?.[l.id]} reduction={reductions?.[l.id]} miles={page.dealerMiles[l.dealer_id]} town={dealers?.get(l.dealer_id)?.town} />
+              ))}
+            </div>
+            <p className="cat-muted cat-small">
+              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work out your own.
+            </p>
+            <Pagination page={filters.page} pageSize={filters.pageSize} total={page.total} onPage={(p) => apply({ page: p })} />
+          </>
+        )}
+      </FilterLayout>
     </div>
   );
 }

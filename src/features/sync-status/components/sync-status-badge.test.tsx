@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { addBookmark, createSyncStore, db, setSessionUser } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { addBookmark, createSyncStore, db } from '@/data';
+import { withFreshStore } from '@/data/testing/fresh-store';
 import { setPageSyncState } from '@/sync/page-status';
 import { toastStore } from '@/shared/ui/toast-store';
 import { SyncStatusBadge } from './sync-status-badge';
 
-const USER = '11111111-1111-4111-8111-111111111111';
-
-beforeEach(async () => {
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  cleanup();
-  await db.delete();
-  await db.open();
-  setPageSyncState({ online: true });
-});
+withFreshStore({ after: () => setPageSyncState({ online: true }) });
 
 describe('SyncStatusBadge', () => {
   it('shows online/offline and the queued count, announces changes, and toasts going offline', async () => {
