@@ -1,5 +1,5 @@
 // Public surface of the local-first store: the database, repositories (the only writers) and
-// live-query hooks. Catalogue queries are added in catalogue*.ts by the catalogue feature.
+// live-query and write hooks. Catalogue queries live in data/catalogue/.
 export * from './types';
 export { db, createDatabase, MotorlyDb, MAX_TRIES, DEFAULT_DB_NAME } from './db';
 export { createRow, updateRow, deleteRow, NotSignedInError } from './outbox';
