@@ -7,32 +7,105 @@ import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const features = fs.existsSync('src/features')
-  ? fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
+const dirsIn = (dir) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const features = dirsIn('src/features');
+const entities = dirsIn('src/entities');
 
-// app -> features -> {data, sync} -> shared; sync -> data allowed, data -> sync not.
+// app -> features -> entities -> {data, sync} -> shared; sync -> data allowed, data -> sync not.
 const zones = [
-  { target: './src/shared', from: ['./src/app', './src/features', './src/data', './src/sync'], message: 'shared/ is the bottom layer.' },
-  { target: './src/data', from: ['./src/app', './src/features', './src/sync'], message: 'data/ may only import shared/.' },
-  { target: './src/sync', from: ['./src/app', './src/features'], message: 'sync/ may import data/ and shared/ only.' },
+  {
+    target: './src/shared',
+    from: ['./src/app', './src/features', './src/entities', './src/data', './src/sync'],
+    message: 'shared/ is the bottom layer.',
+  },
+  { target: './src/data', from: ['./src/app', './src/features', './src/entities', './src/sync'], message: 'data/ may only import shared/.' },
+  { target: './src/sync', from: ['./src/app', './src/features', './src/entities'], message: 'sync/ may import data/ and shared/ only.' },
+  {
+    target: './src/entities',
+    from: ['./src/app', './src/features', './src/sync'],
+    message: 'entities/ may import data/ and shared/ only (not features, app or sync).',
+  },
   { target: './src/features', from: ['./src/app'], message: 'features/ must not import app/.' },
-  { target: './sw', from: ['./src/app', './src/features', './src/shared/ui'], message: 'sw/ imports sync/ and data/ only, never UI.' },
+  { target: './sw', from: ['./src/app', './src/features', './src/entities', './src/shared/ui'], message: 'sw/ imports sync/ and data/ only, never UI.' },
   ...features.map((f) => ({
     target: `./src/features/${f}`,
     from: './src/features',
     except: [`./${f}`],
     message: 'Features do not import each other; combine them in app/routes.',
   })),
+  ...entities.flatMap((e) => [
+    {
+      target: ['./src/app', './src/features'],
+      from: `./src/entities/${e}`,
+      except: ['./index.ts'],
+      message: `Import entities/${e} through its index ('@/entities/${e}').`,
+    },
+    ...entities
+      .filter((other) => other !== e)
+      .map((other) => ({ target: `./src/entities/${e}`, from: `./src/entities/${other}`, message: 'Entities do not import each other.' })),
+  ]),
+  {
+    // Product screens; app/errors' error screens (one shell wrapping another) are not routes' screens.
+    target: './src/features/**/*-screen.tsx',
+    from: './src/**/*-screen.tsx',
+    message: 'A screen does not import another screen; move the shared piece to a lib file or the entity layer.',
+  },
+  // Views never call Supabase: the page-wide client is for the auth feature and src/sync only.
+  {
+    target: ['./src/app', './src/entities', './src/data', './src/shared', './src/main.tsx', './sw', ...features.filter((f) => f !== 'auth').map((f) => `./src/features/${f}`)],
+    from: './src/sync/supabase-client.ts',
+    message: 'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through src/sync/admin-api.ts.',
+  },
 ];
 
-const restricted = (allowedMsg) => ({
-  paths: [
-    { name: 'dexie', message: 'dexie is used only inside src/data.' },
-    { name: 'dexie-react-hooks', message: 'dexie-react-hooks is used only inside src/data.' },
-    { name: '@supabase/supabase-js', message: allowedMsg },
-  ],
-});
+const DEXIE_ONLY_IN_DATA = [
+  { name: 'dexie', message: 'dexie is used only inside src/data.' },
+  { name: 'dexie-react-hooks', message: 'dexie-react-hooks is used only inside src/data.' },
+];
+const SUPABASE_JS = { name: '@supabase/supabase-js', message: '@supabase/supabase-js is used only in src/sync and the auth feature.' };
+const DB_MESSAGE = 'Views do not hand the database around: use a data hook (e.g. useToggleBookmark()) or add one in src/data/hooks.';
+const DB_NAMES = ['db', 'createDatabase', 'MotorlyDb'];
+
+/** no-restricted-imports options: dexie outside data, supabase-js outside sync/auth, the db outside data/sync. */
+function restricted({ dexie = true, supabase = true, db = false } = {}) {
+  return {
+    paths: [
+      ...(dexie ? DEXIE_ONLY_IN_DATA : []),
+      ...(supabase ? [SUPABASE_JS] : []),
+      ...(db ? [{ name: '@/data', importNames: DB_NAMES, message: DB_MESSAGE }] : []),
+    ],
+    patterns: db
+      ? [
+          { group: ['**/data/db', '@/data/db'], message: DB_MESSAGE },
+          { group: ['**/data', '**/data/index'], importNames: DB_NAMES, message: DB_MESSAGE },
+        ]
+      : [],
+  };
+}
+
+// File and folder names are kebab-case (a folder may start with '_', Supabase's '_shared' convention).
+const KEBAB_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+const KEBAB_DIR = /^_?[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const local = {
+  rules: {
+    'kebab-case-filename': {
+      meta: { type: 'suggestion', schema: [], messages: { bad: "'{{name}}' is not kebab-case (e.g. sync-status-badge.tsx)." } },
+      create(context) {
+        return {
+          Program(node) {
+            const rel = path.relative(context.cwd, context.filename);
+            if (rel.startsWith('..') || path.isAbsolute(rel)) return;
+            const parts = rel.split(path.sep);
+            const file = parts.pop();
+            const bad = [...parts.filter((d) => !KEBAB_DIR.test(d)), ...(KEBAB_FILE.test(file) ? [] : [file])];
+            for (const name of bad) context.report({ node, messageId: 'bad', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'dev-dist/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
@@ -57,17 +130,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
-    ignores: ['src/data/**', 'src/sync/**', 'src/shared/lib/**', 'src/features/auth/**'],
-    rules: { 'no-restricted-imports': ['error', restricted('@supabase/supabase-js is used only in shared/lib, sync/ and the auth feature.')] },
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { local },
+    rules: { 'local/kebab-case-filename': 'error' },
+  },
+  // Later blocks override earlier ones for the files they match.
+  { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], rules: { 'no-restricted-imports': ['error', restricted()] } },
+  { files: ['src/data/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ dexie: false })] } },
+  { files: ['src/sync/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ supabase: false })] } },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/entities/**/*.{ts,tsx}', 'src/main.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', restricted({ db: true })] },
   },
   {
-    files: ['src/sync/**/*.ts', 'src/shared/lib/**/*.ts', 'src/features/auth/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [
-        { name: 'dexie', message: 'dexie is used only inside src/data.' },
-        { name: 'dexie-react-hooks', message: 'dexie-react-hooks is used only inside src/data.' },
-      ] }],
-    },
+    files: ['src/features/auth/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', restricted({ supabase: false, db: true })] },
   },
+  // Tests set up and inspect the store directly.
+  { files: ['src/features/auth/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ supabase: false })] } },
 );

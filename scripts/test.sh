@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command: lint, type-check, unit + integration (PGlite and PostgreSQL), build, e2e.
+# The one test command: lint, format check, type-check, unit + integration (PGlite and PostgreSQL), build, e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -7,6 +7,7 @@ bash scripts/ensure-chromium.sh
 source scripts/ensure-postgres.sh   # exports TEST_DATABASE_URL when a server could be started
 
 echo "== lint"; npx eslint . --max-warnings=0
+echo "== format"; npx prettier --check .
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== unit + integration (PGlite)"; npx vitest run
 echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration

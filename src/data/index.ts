@@ -1,5 +1,5 @@
 // Public surface of the local-first store: the database, repositories (the only writers) and
-// live-query hooks. Catalogue queries are added in catalogue*.ts by the catalogue feature.
+// live-query and write hooks. Catalogue queries live in data/catalogue/.
 export * from './types';
 export { db, createDatabase, MotorlyDb, MAX_TRIES, DEFAULT_DB_NAME } from './db';
 export { createRow, updateRow, deleteRow, NotSignedInError } from './outbox';
@@ -20,4 +20,5 @@ export { usePriceAlerts } from './hooks/use-price-alerts';
 export type { PriceAlertView } from './hooks/use-price-alerts';
 export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
+export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';

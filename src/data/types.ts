@@ -6,6 +6,7 @@ export type Uuid = string;
 export type Timestamp = string;
 
 import type { BodyStyle, Drivetrain, FuelType, Gearbox } from '@/shared/lib/uk/body';
+import type { DrivingStyle, PreferenceProfileFields } from '../../supabase/functions/_shared/preference-profile';
 
 export type { BodyStyle, Drivetrain, FuelType, Gearbox };
 export type ListingCondition = 'used' | 'nearly_new';
@@ -205,22 +206,11 @@ export interface UserPreferences extends SyncedRow {
   notification_preferences: NotificationPreferences;
 }
 
-export type DrivingStyle = 'economical' | 'performance' | 'comfort' | 'practical';
+export type { DrivingStyle };
 
-export interface UserPreferenceProfile extends SyncedRow {
+/** Shape and defaults shared with the ml-recommendations function (supabase/functions/_shared). */
+export interface UserPreferenceProfile extends SyncedRow, PreferenceProfileFields {
   user_id: Uuid;
-  budget_min: number;
-  budget_max: number;
-  preferred_brands: string[];
-  preferred_fuel_types: string[];
-  preferred_body_styles: string[];
-  family_size: number;
-  driving_style: DrivingStyle | null;
-  priority_features: string[];
-  profile_data: Record<string, unknown>;
-  learning_data: Record<string, unknown>;
-  onboarding_completed_at: Timestamp | null;
-  onboarding_dismissed_at: Timestamp | null;
   last_updated: Timestamp;
 }
 

@@ -10,7 +10,7 @@ import {
   toggleBookmark,
   type SyncTableName,
 } from '@/data';
-import { getSupabase } from '@/shared/lib/supabase-client';
+import { getSupabase } from './supabase-client';
 import {
   BACKGROUND_SYNC_TAG,
   COMMAND_CHANNEL,

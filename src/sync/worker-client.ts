@@ -3,7 +3,7 @@
 // the engine refreshes explicitly. navigatorLock serialises refreshes with the page's client so a
 // rotated refresh token is never used twice.
 import { createClient, navigatorLock, type SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY, idbAuthStorage } from '@/shared/lib/supabase-client';
+import { AUTH_STORAGE_KEY, idbAuthStorage } from './supabase-client';
 import { env } from '@/shared/lib/env';
 
 export function createWorkerSupabaseClient(url: string = env.supabaseUrl, anonKey: string = env.supabaseAnonKey): SupabaseClient {

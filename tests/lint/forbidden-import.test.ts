@@ -22,7 +22,7 @@ describe('forbidden imports fail lint', () => {
 
   it('a feature importing @supabase/supabase-js', async () => {
     const errors = await lint("import { createClient } from '@supabase/supabase-js';\nexport const c = createClient;\n", 'src/features/x/bad.ts');
-    expect(errors.join('\n')).toMatch(/no-restricted-imports: .*@supabase\/supabase-js is used only in shared\/lib, sync\/ and the auth feature/);
+    expect(errors.join('\n')).toMatch(/no-restricted-imports: .*@supabase\/supabase-js is used only in src\/sync and the auth feature/);
   });
 
   it('src/data importing src/sync', async () => {
@@ -53,6 +53,67 @@ describe('the @/ alias does not bypass the rules', () => {
   });
 });
 
+describe('feature folders and the entity layer', () => {
+  it.each([
+    ["import { HomeScreen } from '@/features/home';", 'src/features/browse/bad.ts', /Features do not import each other/],
+    ["import { HomeScreen } from '../../home/components/home-screen';", 'src/features/browse/components/bad.ts', /Features do not import each other/],
+    ["import { BrandScreen } from './brand-screen';", 'src/features/brand-model/components/other-screen.tsx', /A screen does not import another screen/],
+    ["import { HomeScreen } from '@/features/home';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
+    ["import { sendSyncCommand } from '@/sync';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
+    ["import { App } from '@/app/app';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
+    ["import { ListingCard } from '@/entities/car/components/listing-card';", 'src/features/home/bad.ts', /Import entities\/car through its index/],
+    ["import { ListingCard } from '@/entities/car';", 'src/data/bad.ts', /data\/ may only import shared\//],
+  ])('%s in %s', async (imp, file, message) => {
+    const errors = await lint(`${imp}\nexport const x = 1;\n`, file);
+    expect(errors.join('\n')).toMatch(message);
+  });
+});
+
+describe('views never call Supabase and never hold the database', () => {
+  it.each([
+    ["import { getSupabase } from '@/sync/supabase-client';", 'src/features/home/bad.ts'],
+    ["import { getSupabase } from '../../sync/supabase-client';", 'src/features/layout/bad.ts'],
+    ["import { getSupabase } from '@/sync/supabase-client';", 'src/entities/car/bad.ts'],
+    ["import { getSupabase } from '@/sync/supabase-client';", 'src/app/bad.ts'],
+  ])('%s in %s', async (imp, file) => {
+    const errors = await lint(`${imp}\nexport const x = getSupabase;\n`, file);
+    expect(errors.join('\n')).toMatch(/getSupabase\(\) is for the auth feature and src\/sync only/);
+  });
+
+  it.each([
+    ["import { db } from '@/data';", 'src/features/home/bad.ts'],
+    ["import { db } from '../../data';", 'src/features/home/bad.ts'],
+    ["import { db } from '@/data/db';", 'src/app/bad.ts'],
+    ["import { db } from '../../data/db';", 'src/entities/car/bad.ts'],
+    ["import { db } from '@/data';", 'src/features/auth/bad.ts'],
+  ])('%s in %s', async (imp, file) => {
+    const errors = await lint(`${imp}\nexport const x = db;\n`, file);
+    expect(errors.join('\n')).toMatch(/no-restricted-imports: .*Views do not hand the database around/);
+  });
+
+  it('the auth feature and src/sync may use the client; a feature test may set up the store', async () => {
+    const client = "import { getSupabase } from '@/sync/supabase-client';\nexport const x = getSupabase;\n";
+    expect(await lint(client, 'src/features/auth/good.ts')).toEqual([]);
+    expect(await lint(client, 'src/sync/good.ts')).toEqual([]);
+    expect(await lint("import { db } from '@/data';\nexport const x = db;\n", 'src/features/home/good.test.ts')).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it.each(['src/features/sync-status/components/SyncStatusBadge.tsx', 'src/features/Home/good.ts', 'src/shared/lib/url_params.ts'])(
+    '%s is refused',
+    async (file) => {
+      expect((await lint('export const x = 1;\n', file)).join('\n')).toMatch(/local\/kebab-case-filename: .* is not kebab-case/);
+    },
+  );
+
+  it('kebab-case names, dotted suffixes and _shared pass', async () => {
+    for (const file of ['src/features/sync-status/components/sync-status-badge.test.tsx', 'supabase/functions/_shared/caller.ts', 'vite.config.ts']) {
+      expect(await lint('export const x = 1;\n', file)).toEqual([]);
+    }
+  });
+});
+
 describe('allowed imports pass lint', () => {
   it('the app importing features through the alias', async () => {
     const code = "import { AuthScreen } from '@/features/auth/components/auth-screen';\nimport { TopNav } from '@/features/layout';\nexport const ok = [AuthScreen, TopNav];\n";
@@ -60,7 +121,7 @@ describe('allowed imports pass lint', () => {
   });
 
   it('a feature importing shared/ and data/', async () => {
-    const code = "import { cx } from '../../shared/ui/cx';\nimport * as data from '../../data/index';\nexport const ok = [cx, data];\n";
+    const code = "import { cx } from '../../shared/ui/cx';\nimport { useBookmarks } from '../../data/index';\nexport const ok = [cx, useBookmarks];\n";
     expect(await lint(code, 'src/features/layout/good.ts')).toEqual([]);
   });
 
@@ -71,5 +132,10 @@ describe('allowed imports pass lint', () => {
 
   it('src/sync importing src/data', async () => {
     expect(await lint("import * as data from '../data/index';\nexport const d = data;\n", 'src/sync/good.ts')).toEqual([]);
+  });
+
+  it('a feature importing the car entity through its index', async () => {
+    const code = "import { ListingCard, useModelEntries } from '@/entities/car';\nexport const ok = [ListingCard, useModelEntries];\n";
+    expect(await lint(code, 'src/features/home/good.ts')).toEqual([]);
   });
 });

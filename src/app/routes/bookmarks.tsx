@@ -1,5 +1,5 @@
 import { usePageTitle } from '../use-page-title';
-import { BookmarksScreen } from '@/features/catalogue/bookmarks/bookmarks-screen';
+import { BookmarksScreen } from '@/features/bookmarks';
 
 export default function Screen() {
   usePageTitle('Bookmarks');

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../use-page-title';
 import { useParams } from 'react-router-dom';
-import { BrandScreen } from '@/features/catalogue/brand/brand-screen';
+import { BrandScreen } from '@/features/brand-model';
 
 export default function Screen() {
   const { brandName = '' } = useParams();

@@ -1,5 +1,5 @@
 import { usePageTitle } from '../use-page-title';
-import { BrowseScreen } from '@/features/catalogue/browse/browse-screen';
+import { BrowseScreen } from '@/features/browse';
 
 export default function Screen() {
   usePageTitle('Browse cars');

@@ -1,5 +1,5 @@
 import { usePageTitle } from '../use-page-title';
-import { CompareScreen } from '@/features/catalogue/compare/compare-screen';
+import { CompareScreen } from '@/features/compare';
 
 export default function Screen() {
   usePageTitle('Compare cars');

@@ -1,5 +1,5 @@
 import { usePageTitle } from '../use-page-title';
-import { HomeScreen } from '@/features/catalogue/home/home-screen';
+import { HomeScreen } from '@/features/home';
 
 export default function Screen() {
   usePageTitle('');

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../use-page-title';
 import { useParams } from 'react-router-dom';
-import { ListingScreen } from '@/features/catalogue/listing/listing-screen';
+import { ListingScreen } from '@/features/listing';
 
 /** Opened from the marketplace and from notifications (/marketplace/{vehicle_listing_id}). */
 export default function ListingDetailScreen() {

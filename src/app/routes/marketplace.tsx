@@ -1,6 +1,6 @@
 import { usePageTitle } from '../use-page-title';
 import { installBenchHook } from '@/data/catalogue/bench-hook';
-import { MarketplaceScreen } from '@/features/catalogue/marketplace/marketplace-screen';
+import { MarketplaceScreen } from '@/features/marketplace';
 
 installBenchHook();
 

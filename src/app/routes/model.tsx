@@ -1,6 +1,6 @@
 import { usePageTitle } from '../use-page-title';
 import { useParams } from 'react-router-dom';
-import { ModelScreen } from '@/features/catalogue/model/model-screen';
+import { ModelScreen } from '@/features/brand-model';
 
 /** /brand/{brandName}/{modelName} and /models/{brandName}/{modelName}: one screen. */
 export default function Screen() {

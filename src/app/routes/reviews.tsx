@@ -1,5 +1,5 @@
 import { usePageTitle } from '../use-page-title';
-import { ReviewsScreen } from '@/features/catalogue/reviews/reviews-screen';
+import { ReviewsScreen } from '@/features/reviews';
 
 export default function Screen() {
   usePageTitle('Reviews');

@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Component, type ReactNode } from 'react';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { db } from '../db';
 import { toggleBookmark } from '../repositories/bookmarks';
-import { setSessionUser } from '../session';
+import { withFreshStore } from '../testing/fresh-store';
 import { useIsBookmarked } from './use-bookmarks';
 import { useLiveValue } from './use-live-value';
 
-const USER = '11111111-1111-4111-8111-111111111111';
-
-beforeEach(async () => {
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  cleanup();
-  await db.delete();
-  await db.open();
-});
+withFreshStore();
 
 function Pressed({ listingId }: { listingId: string }) {
   const on = useIsBookmarked({ listingId });

@@ -3,6 +3,7 @@
 import type { MotorlyDb } from '../db';
 import { NotSignedInError, createRow, updateRow } from '../outbox';
 import { getSessionUserId } from '../sync-state';
+import { defaultPreferenceProfileFields } from '../../../supabase/functions/_shared/preference-profile';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
@@ -27,21 +28,6 @@ export async function saveNotificationPreferences(db: MotorlyDb, prefs: Notifica
 
 export type ProfileInput = Partial<Omit<UserPreferenceProfile, 'id' | 'user_id' | 'created_at' | 'updated_at'>>;
 
-const PROFILE_DEFAULTS: Omit<UserPreferenceProfile, 'id' | 'user_id'> = {
-  budget_min: 15000,
-  budget_max: 50000,
-  preferred_brands: [],
-  preferred_fuel_types: [],
-  preferred_body_styles: [],
-  family_size: 2,
-  driving_style: null,
-  priority_features: [],
-  profile_data: { interaction_count: 0 },
-  learning_data: {},
-  onboarding_completed_at: null,
-  onboarding_dismissed_at: null,
-  last_updated: new Date(0).toISOString(),
-};
 
 export async function saveProfile(db: MotorlyDb, input: ProfileInput): Promise<UserPreferenceProfile> {
   const userId = await requireUser(db);
@@ -50,5 +36,5 @@ export async function saveProfile(db: MotorlyDb, input: ProfileInput): Promise<U
   if (existing) {
     return (await updateRow(db, 'user_preference_profiles', existing.id, { ...input, last_updated })) ?? existing;
   }
-  return createRow(db, 'user_preference_profiles', { ...PROFILE_DEFAULTS, ...input, last_updated });
+  return createRow(db, 'user_preference_profiles', { ...defaultPreferenceProfileFields(), ...input, last_updated });
 }

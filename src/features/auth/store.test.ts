@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY, idbAuthStorage } from '@/shared/lib/supabase-client';
+import { AUTH_STORAGE_KEY, idbAuthStorage } from '@/sync/supabase-client';
 import { authStore, initAuth, parseRecoveryHash, resetAuthForTests, signOut } from './store';
 
 type Listener = (event: string, session: Session | null) => void;

@@ -2,7 +2,8 @@
 // after sign-in (false on error or sign-out). `loading` stays true until the session is known and,
 // if there is one, the admin check has answered — so guards never redirect on a half-known state.
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/shared/lib/supabase-client';
+import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/sync/supabase-client';
+import { fetchIsAdmin } from '@/sync/admin-api';
 import { AuthFailure, toAuthFailure } from './auth-errors';
 import { authStore, initialAuthState } from './state';
 
@@ -14,13 +15,7 @@ let adminRequest = 0;
 
 async function checkAdmin(userId: string): Promise<void> {
   const ticket = ++adminRequest;
-  let isAdmin = false;
-  try {
-    const { data, error } = await supabase().rpc('is_admin');
-    isAdmin = !error && data === true;
-  } catch {
-    isAdmin = false;
-  }
+  const isAdmin = await fetchIsAdmin(supabase());
   // Ignore answers for a user who has since signed out or changed.
   if (ticket !== adminRequest || authStore.getState().user?.id !== userId) return;
   authStore.setState({ isAdmin, adminChecked: true, loading: false });

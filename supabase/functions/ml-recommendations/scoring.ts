@@ -1,17 +1,9 @@
 // Scores car models against a user's preference profile and recent behaviour. Pure and deterministic,
 // so it is unit-tested on its own. Weights add up to 100.
 import { formatGbp } from '../_shared/templates';
+import { DEFAULT_PREFERENCE_PROFILE, type PreferenceProfile } from '../_shared/preference-profile';
 
-export interface Profile {
-  budget_min: number;
-  budget_max: number;
-  preferred_brands: string[];
-  preferred_fuel_types: string[];
-  preferred_body_styles: string[];
-  family_size: number;
-  driving_style: string | null;
-  priority_features: string[];
-}
+export type Profile = PreferenceProfile;
 
 export interface ModelFacts {
   id: string;
@@ -47,16 +39,7 @@ export interface Scored {
   reasons: string[];
 }
 
-export const DEFAULT_PROFILE: Profile = {
-  budget_min: 15000,
-  budget_max: 50000,
-  preferred_brands: [],
-  preferred_fuel_types: [],
-  preferred_body_styles: [],
-  family_size: 2,
-  driving_style: null,
-  priority_features: [],
-};
+export const DEFAULT_PROFILE: Readonly<Profile> = DEFAULT_PREFERENCE_PROFILE;
 
 const WEIGHTS = { budget: 25, fuel: 12, body: 12, brand: 8, family: 8, style: 10, features: 10, review: 10, behaviour: 5 };
 

@@ -1,16 +1,11 @@
-import { Link } from 'react-router-dom';
 import { CheckIcon } from '@/shared/ui';
+import { AuthLogo } from './auth-card';
 
 /** The marketing side of the auth screens (hidden on phones). */
 export function AuthBrandPanel() {
   return (
     <aside className="auth-brand" aria-label="Why Motorly">
-      <Link to="/" className="auth-brand__logo">
-        <span className="brand-mark" aria-hidden="true">
-          M
-        </span>
-        Motorly
-      </Link>
+      <AuthLogo className="auth-brand__logo" />
       <div className="auth-brand__copy">
         <h2 className="auth-brand__headline">Find the right car, the smart way.</h2>
         <p>Expert reviews, honest running costs and thousands of UK listings — all in one place, even offline.</p>

@@ -1,12 +1,12 @@
 import '../auth.css';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '@/shared/lib/routes';
 import { Button, Field, Input, toast } from '@/shared/ui';
 import { requestPasswordReset, signIn, signUp } from '../store';
 import { validateEmail, validateNewPassword } from '../validation';
-import { authErrorMessage } from '../auth-errors';
-import { AuthBrandPanel } from './auth-brand-panel';
+import { showAuthFailure } from './show-auth-failure';
+import { AuthCard } from './auth-card';
 import { DemoAccounts, type DemoAccount } from './demo-accounts';
 
 type Tab = 'signin' | 'signup';
@@ -59,9 +59,7 @@ export function AuthScreen() {
         }
       }
     } catch (err) {
-      const message = authErrorMessage(err);
-      setErrors({ form: message });
-      toast({ title: message, variant: 'destructive' });
+      showAuthFailure(err, setErrors);
     } finally {
       setBusy(null);
     }
@@ -79,9 +77,7 @@ export function AuthScreen() {
       await requestPasswordReset(email, window.location.origin);
       toast({ title: 'Password reset email sent!', description: `If an account exists for ${email.trim()}, a reset link is on its way.`, variant: 'success' });
     } catch (err) {
-      const message = authErrorMessage(err);
-      setErrors({ form: message });
-      toast({ title: message, variant: 'destructive' });
+      showAuthFailure(err, setErrors);
     } finally {
       setBusy(null);
     }
@@ -96,73 +92,59 @@ export function AuthScreen() {
 
   const isSignIn = tab === 'signin';
   return (
-    <div className="auth-layout">
-      <AuthBrandPanel />
-      <div className="auth-pane">
-        <div className="auth-card">
-          <Link to="/" className="auth-card__logo">
-            <span className="brand-mark" aria-hidden="true">
-              M
-            </span>
-            Motorly
-          </Link>
-          <div className="auth-card__head">
-            <h1>{isSignIn ? 'Welcome back' : 'Create your account'}</h1>
-            <p className="muted">
-              {isSignIn ? 'Sign in to sync your saved cars, alerts and leads.' : 'Save cars, set price alerts and get personal picks.'}
-            </p>
-          </div>
-          <div className="tabs" role="tablist" aria-label="Sign in or create an account">
-            <button type="button" role="tab" id="tab-signin" aria-selected={isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signin')}>
-              Sign In
-            </button>
-            <button type="button" role="tab" id="tab-signup" aria-selected={!isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signup')}>
-              Create Account
-            </button>
-          </div>
-          <form id="auth-panel" role="tabpanel" aria-labelledby={isSignIn ? 'tab-signin' : 'tab-signup'} className="stack" noValidate onSubmit={onSubmit}>
-            {errors.form && (
-              <div className="alert alert--danger" role="alert" data-testid="auth-error">
-                {errors.form}
-              </div>
-            )}
-            <Field label="Email" error={errors.email}>
-              <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.co.uk" />
-            </Field>
-            <Field
-              label="Password"
-              error={errors.password}
-              hint={isSignIn ? undefined : 'At least 12 characters with upper and lower case letters, numbers and a symbol.'}
-            >
-              <Input
-                ref={passwordRef}
-                type="password"
-                name="password"
-                autoComplete={isSignIn ? 'current-password' : 'new-password'}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
-            {isSignIn && (
-              <div className="auth-card__row">
-                <Button variant="link" size="sm" onClick={onForgot} loading={busy === 'reset'} disabled={busy !== null}>
-                  Forgot password?
-                </Button>
-              </div>
-            )}
-            <Button type="submit" variant="primary" size="lg" block loading={busy === 'submit'} disabled={busy !== null}>
-              {isSignIn ? 'Sign In' : 'Create Account'}
-            </Button>
-          </form>
-          <p className="auth-card__switch muted">
-            {isSignIn ? 'New to Motorly? ' : 'Already have an account? '}
-            <button type="button" className="btn btn--link" onClick={() => switchTab(isSignIn ? 'signup' : 'signin')}>
-              {isSignIn ? 'Create an account' : 'Sign in instead'}
-            </button>
-          </p>
-          <DemoAccounts onUse={useDemo} />
-        </div>
+    <AuthCard
+      title={isSignIn ? 'Welcome back' : 'Create your account'}
+      intro={isSignIn ? 'Sign in to sync your saved cars, alerts and leads.' : 'Save cars, set price alerts and get personal picks.'}
+    >
+      <div className="tabs" role="tablist" aria-label="Sign in or create an account">
+        <button type="button" role="tab" id="tab-signin" aria-selected={isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signin')}>
+          Sign In
+        </button>
+        <button type="button" role="tab" id="tab-signup" aria-selected={!isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signup')}>
+          Create Account
+        </button>
       </div>
-    </div>
+      <form id="auth-panel" role="tabpanel" aria-labelledby={isSignIn ? 'tab-signin' : 'tab-signup'} className="stack" noValidate onSubmit={onSubmit}>
+        {errors.form && (
+          <div className="alert alert--danger" role="alert" data-testid="auth-error">
+            {errors.form}
+          </div>
+        )}
+        <Field label="Email" error={errors.email}>
+          <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.co.uk" />
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password}
+          hint={isSignIn ? undefined : 'At least 12 characters with upper and lower case letters, numbers and a symbol.'}
+        >
+          <Input
+            ref={passwordRef}
+            type="password"
+            name="password"
+            autoComplete={isSignIn ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        {isSignIn && (
+          <div className="auth-card__row">
+            <Button variant="link" size="sm" onClick={onForgot} loading={busy === 'reset'} disabled={busy !== null}>
+              Forgot password?
+            </Button>
+          </div>
+        )}
+        <Button type="submit" variant="primary" size="lg" block loading={busy === 'submit'} disabled={busy !== null}>
+          {isSignIn ? 'Sign In' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="auth-card__switch muted">
+        {isSignIn ? 'New to Motorly? ' : 'Already have an account? '}
+        <button type="button" className="btn btn--link" onClick={() => switchTab(isSignIn ? 'signup' : 'signin')}>
+          {isSignIn ? 'Create an account' : 'Sign in instead'}
+        </button>
+      </p>
+      <DemoAccounts onUse={useDemo} />
+    </AuthCard>
   );
 }

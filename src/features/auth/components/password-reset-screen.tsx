@@ -1,11 +1,12 @@
 import '../auth.css';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink, Field, Input, LoadingBlock, toast } from '@/shared/ui';
 import { parseRecoveryHash, startRecoverySession, updatePassword, useAuth } from '../store';
 import { validateNewPassword } from '../validation';
 import { authErrorMessage } from '../auth-errors';
-import { AuthBrandPanel } from './auth-brand-panel';
+import { showAuthFailure } from './show-auth-failure';
+import { AuthCard } from './auth-card';
 
 type Phase = 'checking' | 'ready' | 'invalid';
 
@@ -59,60 +60,43 @@ export function PasswordResetScreen() {
       toast({ title: 'Password updated', description: "You're signed in with your new password.", variant: 'success' });
       navigate('/', { replace: true });
     } catch (err) {
-      const message = authErrorMessage(err);
-      setErrors({ form: message });
-      toast({ title: message, variant: 'destructive' });
+      showAuthFailure(err, setErrors);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <div className="auth-layout">
-      <AuthBrandPanel />
-      <div className="auth-pane">
-        <div className="auth-card">
-          <Link to="/" className="auth-card__logo">
-            <span className="brand-mark" aria-hidden="true">
-              M
-            </span>
-            Motorly
-          </Link>
-          <div className="auth-card__head">
-            <h1>Reset your password</h1>
-            <p className="muted">Choose a new password for your Motorly account.</p>
+    <AuthCard title="Reset your password" intro="Choose a new password for your Motorly account.">
+      {phase === 'checking' && <LoadingBlock label="Checking your reset link…" />}
+      {phase === 'invalid' && (
+        <div className="stack">
+          <div className="alert alert--danger" role="alert">
+            {problem ?? 'This reset link is invalid or has expired.'} Request a new link from the sign-in page.
           </div>
-          {phase === 'checking' && <LoadingBlock label="Checking your reset link…" />}
-          {phase === 'invalid' && (
-            <div className="stack">
-              <div className="alert alert--danger" role="alert">
-                {problem ?? 'This reset link is invalid or has expired.'} Request a new link from the sign-in page.
-              </div>
-              <ButtonLink to="/auth" variant="primary" size="lg" block>
-                Back to Sign In
-              </ButtonLink>
+          <ButtonLink to="/auth" variant="primary" size="lg" block>
+            Back to Sign In
+          </ButtonLink>
+        </div>
+      )}
+      {phase === 'ready' && (
+        <form className="stack" noValidate onSubmit={onSubmit}>
+          {errors.form && (
+            <div className="alert alert--danger" role="alert">
+              {errors.form}
             </div>
           )}
-          {phase === 'ready' && (
-            <form className="stack" noValidate onSubmit={onSubmit}>
-              {errors.form && (
-                <div className="alert alert--danger" role="alert">
-                  {errors.form}
-                </div>
-              )}
-              <Field label="New password" error={errors.password} hint="At least 12 characters with upper and lower case letters, numbers and a symbol.">
-                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              </Field>
-              <Field label="Confirm new password" error={errors.confirm}>
-                <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-              </Field>
-              <Button type="submit" variant="primary" size="lg" block loading={busy}>
-                Update password
-              </Button>
-            </form>
-          )}
-        </div>
-      </div>
-    </div>
+          <Field label="New password" error={errors.password} hint="At least 12 characters with upper and lower case letters, numbers and a symbol.">
+            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Field label="Confirm new password" error={errors.confirm}>
+            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="primary" size="lg" block loading={busy}>
+            Update password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
   );
 }

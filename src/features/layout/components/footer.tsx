@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, CheckIcon, Input, MailIcon, MapIcon, PhoneIcon } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
@@ -62,6 +62,19 @@ function Newsletter() {
   );
 }
 
+/** A titled column of links or contact lines. */
+function FooterColumn(props: { as: 'nav' | 'section'; id: string; title: string; listClassName?: string; children: ReactNode }) {
+  const { as: Tag, id, title, listClassName, children } = props;
+  return (
+    <Tag className="footer__col" aria-labelledby={id}>
+      <h2 id={id} className="footer__heading">
+        {title}
+      </h2>
+      <ul className={listClassName}>{children}</ul>
+    </Tag>
+  );
+}
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -74,34 +87,24 @@ export function Footer() {
             AI-powered search — all in pounds, built for British roads.
           </p>
         </section>
-        <nav className="footer__col" aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="footer__heading">
-            Explore
-          </h2>
-          <ul>
-            {EXPLORE.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="footer__col" aria-labelledby="footer-support">
-          <h2 id="footer-support" className="footer__heading">
-            Support
-          </h2>
-          <ul className="footer__contact">
-            <li>
-              <MailIcon size={16} /> support@motorly.example
+        <FooterColumn as="nav" id="footer-explore" title="Explore">
+          {EXPLORE.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
             </li>
-            <li>
-              <PhoneIcon size={16} /> 0808 157 0192 (placeholder)
-            </li>
-            <li>
-              <MapIcon size={16} /> Motorly Ltd, London (placeholder)
-            </li>
-          </ul>
-        </section>
+          ))}
+        </FooterColumn>
+        <FooterColumn as="section" id="footer-support" title="Support" listClassName="footer__contact">
+          <li>
+            <MailIcon size={16} /> support@motorly.example
+          </li>
+          <li>
+            <PhoneIcon size={16} /> 0808 157 0192 (placeholder)
+          </li>
+          <li>
+            <MapIcon size={16} /> Motorly Ltd, London (placeholder)
+          </li>
+        </FooterColumn>
         <Newsletter />
       </div>
       <div className="container footer__bottom">

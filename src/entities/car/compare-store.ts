@@ -1,0 +1,49 @@
+// UI state of the catalogue screens kept on this device: the compare list and the yearly mileage
+// used for running costs. Persisted locally (zustand/persist on localStorage) so both survive reloads
+// and work offline; the compare list is mirrored into the /compare URL for sharing.
+import { create } from 'zustand';
+import { persist, createJSONStorage } from 'zustand/middleware';
+import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare-rules';
+
+export const DEFAULT_ANNUAL_MILES = 8_000;
+export const MIN_ANNUAL_MILES = 1_000;
+export const MAX_ANNUAL_MILES = 50_000;
+
+export interface CatalogueUiState {
+  compare: CompareItem[];
+  annualMiles: number;
+  addToCompare: (item: CompareItem) => AddResult;
+  removeFromCompare: (item: CompareItem) => void;
+  setCompare: (items: CompareItem[]) => void;
+  clearCompare: () => void;
+  setAnnualMiles: (miles: number) => void;
+}
+
+export function clampMiles(miles: number): number {
+  if (!Number.isFinite(miles)) return DEFAULT_ANNUAL_MILES;
+  return Math.min(MAX_ANNUAL_MILES, Math.max(MIN_ANNUAL_MILES, Math.round(miles)));
+}
+
+export const useCatalogueStore = create<CatalogueUiState>()(
+  persist(
+    (set, get) => ({
+      compare: [],
+      annualMiles: DEFAULT_ANNUAL_MILES,
+      addToCompare: (item) => {
+        const result = addCompareItem(get().compare, item);
+        if (result.ok) set({ compare: result.items });
+        return result;
+      },
+      removeFromCompare: (item) => set({ compare: removeCompareItem(get().compare, item) }),
+      setCompare: (items) => set({ compare: items.slice(0, 4) }),
+      clearCompare: () => set({ compare: [] }),
+      setAnnualMiles: (miles) => set({ annualMiles: clampMiles(miles) }),
+    }),
+    {
+      name: 'motorly-catalogue',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ compare: s.compare, annualMiles: s.annualMiles }),
+    },
+  ),
+);

@@ -1,0 +1,42 @@
+import { useRef } from 'react';
+import { useIsBookmarked, useToggleBookmark, type BookmarkTarget } from '@/data';
+import { Button, toast } from '@/shared/ui';
+
+/**
+ * Bookmarks a model or listing in the local store (works offline; syncs when signed in). The
+ * button shows what the store holds (a live query), so it flips once the write has committed.
+ */
+export function BookmarkButton({ target, label, compact }: { target: BookmarkTarget; label: string; compact?: boolean }) {
+  const bookmarked = useIsBookmarked(target);
+  const toggleBookmark = useToggleBookmark();
+  // A second click while a toggle is being written is ignored (it would undo the first). A ref,
+  // not state: the write takes milliseconds, and disabling the button for that long would only add
+  // two renders to every click.
+  const writing = useRef(false);
+  const onClick = async () => {
+    if (writing.current) return;
+    writing.current = true;
+    try {
+      const now = await toggleBookmark(target);
+      toast({ title: now ? 'Saved to bookmarks' : 'Removed from bookmarks', description: label, variant: now ? 'success' : 'default', duration: 3000 });
+    } catch {
+      toast({ title: 'Something went wrong', description: 'There was a problem accessing the data. Please try again.', variant: 'destructive' });
+    } finally {
+      writing.current = false;
+    }
+  };
+  return (
+    <Button
+      data-testid="bookmark-toggle"
+      aria-pressed={bookmarked === true}
+      aria-label={compact ? `${bookmarked ? 'Remove bookmark for' : 'Bookmark'} ${label}` : undefined}
+      variant={bookmarked ? 'secondary' : 'outline'}
+      size={compact ? 'sm' : 'md'}
+      disabled={bookmarked === undefined}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span>
+      {!compact && (bookmarked ? 'Bookmarked' : 'Bookmark')}
+    </Button>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import { annualEnergyCost, RUNNING_COST_DEFAULTS, ulezStatus, vedFor, type FuelType } from '@/shared/lib/uk';
+import { formatDate, formatGBP } from '@/shared/lib/format';
+import { useCatalogueStore, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
+
+export interface RunningCostsProps {
+  fuel: FuelType;
+  co2: number;
+  listPrice: number;
+  firstRegistered: string;
+  mpg: number | null;
+  miPerKwh: number | null;
+  insuranceGroup: number | null;
+  euroStandard?: number | null;
+  /** Used cars: show what the buyer pays from now on rather than the new-car first-year rate. */
+  used?: boolean;
+}
+
+/** UK running costs: VED with the expensive car supplement, fuel or energy for the user's mileage, insurance group, ULEZ. */
+export function RunningCosts(p: RunningCostsProps) {
+  const id = useId();
+  const miles = useCatalogueStore((s) => s.annualMiles);
+  const setMiles = useCatalogueStore((s) => s.setAnnualMiles);
+  const ved = vedFor({ co2: p.co2, fuel: p.fuel, listPrice: p.listPrice, firstRegistered: p.firstRegistered });
+  const energy = annualEnergyCost({ fuel: p.fuel, mpg: p.mpg, miPerKwh: p.miPerKwh, milesPerYear: miles });
+  const ulez = ulezStatus({ fuel: p.fuel, euroStandard: p.euroStandard, firstRegistered: p.firstRegistered });
+  const priceNote =
+    p.fuel === 'electric'
+      ? `Mostly home charging at ${RUNNING_COST_DEFAULTS.homePencePerKwh.value}p/kWh (${formatDate(RUNNING_COST_DEFAULTS.homePencePerKwh.asOf)})`
+      : `${p.fuel === 'diesel' ? RUNNING_COST_DEFAULTS.dieselPencePerLitre.value : RUNNING_COST_DEFAULTS.petrolPencePerLitre.value}p a litre (${formatDate(RUNNING_COST_DEFAULTS.petrolPencePerLitre.asOf)}), real-world economy`;
+  return (
+    <section className="cat-panel" aria-labelledby={`${id}-h`} data-testid="running-costs">
+      <h2 id={`${id}-h`}>UK running costs</h2>
+      <div className="cat-filter">
+        <label htmlFor={`${id}-miles`} className="cat-filter__label">
+          Miles you drive a year
+        </label>
+        <input id={`${id}-miles`} className="input" type="number" min={MIN_ANNUAL_MILES} max={MAX_ANNUAL_MILES} step={500} value={miles} onChange={(e) => setMiles(Number(e.target.value))} />
+      </div>
+      <dl className="cat-spec">
+        {!p.used && (
+          <div>
+            <dt>VED first year</dt>
+            <dd>{formatGBP(ved.firstYear)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>VED a year{ved.estimate ? ' (estimate)' : ''}</dt>
+          <dd>
+            {formatGBP(ved.annual)}
+            {ved.supplement > 0 ? ` + ${formatGBP(ved.supplement)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{p.fuel === 'electric' ? 'Electricity a year' : 'Fuel a year'}</dt>
+          <dd>{energy ? formatGBP(energy.pounds) : 'Not known'}</dd>
+        </div>
+        <div>
+          <dt>Insurance group</dt>
+          <dd>{p.insuranceGroup ? `${p.insuranceGroup} of 50` : 'Not known'}</dd>
+        </div>
+        <div>
+          <dt>London ULEZ</dt>
+          <dd>{ulez.label}</dd>
+        </div>
+      </dl>
+      <p className="cat-muted cat-small">
+        {ved.supplement > 0 && `Includes the expensive car supplement (list price over ${formatGBP(ved.threshold ?? 40000)}) in years 2 to 6. `}
+        VED rates for {ved.taxYear}. {priceNote}. {ulez.compliant === false ? `Driving in the zone costs £${ulez.dailyCharge.toFixed(2)} a day.` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// The car layer shared by the catalogue features (home, browse, brand-model, reviews, marketplace,
+// listing, compare, bookmarks): cards, car art, bookmark and compare buttons, the compare store,
+// filter controls and URL helpers, price and cost panels. Features import it only through this index;
+// it imports data/ and shared/ only (eslint.config.js).
+import './car.css';
+
+export { BookmarkButton } from './components/bookmark-button';
+export { CarImage, type CarImageProps } from './components/car-image';
+export {
+  galleryShots,
+  carArtSvg,
+  carArtDataUri,
+  paintFor,
+  type Backdrop,
+  type CarView,
+  type GalleryShot,
+} from './components/car-art';
+export { CompareButton } from './components/compare-button';
+export {
+  CheckGroup,
+  SelectFilter,
+  ToggleFilter,
+  num,
+  moneyOptions,
+  BODY_STYLE_OPTIONS,
+  FUEL_OPTIONS,
+  GEARBOX_OPTIONS,
+  SEAT_OPTIONS,
+  INSURANCE_GROUP_OPTIONS,
+  type Option,
+} from './components/filter-controls';
+export { FilterLayout, type FilterLayoutProps } from './components/filter-layout';
+export { FinanceCalculator } from './components/finance-calculator';
+export { ListingCard, type ListingCardProps } from './components/listing-card';
+export { ModelCard, economyLabel, modelColour } from './components/model-card';
+export { Pagination } from './components/pagination';
+export { PriceHistoryChart } from './components/price-history-chart';
+export { MarketPosition, PriceIndicatorBadge } from './components/price-indicator-badge';
+export { RunningCosts, type RunningCostsProps } from './components/running-costs';
+export { NcapStars, ScorePill } from './components/stars';
+export * from './compare-rules';
+export * from './compare-store';
+export * from './model-entries';
+export * from './url-params';
+export * from './spec-filters';
+export { useModelEntries } from './hooks/use-model-entries';

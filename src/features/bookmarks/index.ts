@@ -1,0 +1,2 @@
+// /bookmarks: saved models and listings from the local store.
+export { BookmarksScreen } from './components/bookmarks-screen';

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { formatGBP } from '@/shared/lib/format';
+import { href } from '@/shared/lib/routes';
+import { ButtonLink, CarIcon, EmptyState, LoadingBlock } from '@/shared/ui';
+import { ModelCard, sortModels, useModelEntries } from '@/entities/car';
+import { matchesName } from '../match-name';
+
+export function BrandScreen({ brandName }: { brandName: string }) {
+  const data = useModelEntries();
+  const brand = data?.basics.brands.find((b) => matchesName(b.slug, b.name, brandName));
+  const range = useMemo(() => (data && brand ? sortModels(data.entries.filter((e) => e.model.brand_id === brand.id), 'price-asc') : []), [data, brand]);
+  if (!data) return <LoadingBlock />;
+  if (!brand)
+    return (
+      <div className="container page cat-page">
+        <EmptyState icon={<CarIcon size={26} />} title="Brand not found" headingLevel="h1" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
+      </div>
+    );
+  const scores = range.map((e) => e.score).filter((s): s is number => s !== undefined);
+  const avg = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : undefined;
+  return (
+    <div className="container page cat-page">
+      <div className="cat-hero" style={{ gridTemplateColumns: 'auto 1fr', alignItems: 'center' }}>
+        {brand.logo_url && <img src={brand.logo_url} alt="" width={72} height={72} style={{ borderRadius: 12 }} />}
+        <div>
+          <h1>{brand.name}</h1>
+          <p>
+            {[brand.country, brand.founded ? `founded ${brand.founded}` : ''].filter(Boolean).join(', ')}
+            {range.length ? ` · ${range.length} models from ${formatGBP(range[0].model.price_from)}` : ''}
+            {avg !== undefined ? ` · average expert score ${avg.toFixed(1)}/10` : ''}
+          </p>
+        </div>
+      </div>
+      {brand.description && <p style={{ maxWidth: '70ch', margin: 0 }}>{brand.description}</p>}
+      <section className="cat-section" aria-labelledby="range-h">
+        <div className="cat-section__head">
+          <h2 id="range-h">The {brand.name} range</h2>
+          <ButtonLink to={`${href.marketplace()}?make=${brand.slug}`}>Used {brand.name} cars for sale</ButtonLink>
+        </div>
+        <div className="cat-grid">
+          {range.map((e) => (
+            <ModelCard key={e.model.id} model={e.model} brand={brand} score={e.score} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// /browse: the new-car range with URL-backed filters and sorting.
+export { BrowseScreen } from './components/browse-screen';

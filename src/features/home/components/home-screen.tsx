@@ -1,0 +1,115 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
+import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
+import { href } from '@/shared/lib/routes';
+import { Button, ButtonLink, LoadingBlock } from '@/shared/ui';
+import { BODY_STYLES } from '@/data/catalogue';
+import { ListingCard, ModelCard, useModelEntries } from '@/entities/car';
+
+const BUDGETS = [
+  { label: 'Under £10,000', qs: 'price_max=10000' },
+  { label: 'Under £20,000', qs: 'price_max=20000' },
+  { label: 'Under £250 a month', qs: 'price_mode=monthly&monthly_max=250' },
+];
+
+export function HomeScreen() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const data = useModelEntries();
+  const drops = useRecentPriceDrops(4);
+  const dealers = useDealersByIds(drops?.map((d) => d.listing.dealer_id) ?? []);
+  const topRated = useMemo(() => (data ? [...data.entries].filter((e) => e.score !== undefined).sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, 4) : []), [data]);
+  const popular = useMemo(() => {
+    if (!data) return [];
+    const counts = new Map<string, number>();
+    for (const e of data.entries) counts.set(e.model.brand_id, (counts.get(e.model.brand_id) ?? 0) + 1);
+    return [...data.basics.brands].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0)).slice(0, 12);
+  }, [data]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = q.trim();
+    navigate(text ? `${href.aiSearch()}?q=${encodeURIComponent(text)}` : href.aiSearch());
+  };
+  return (
+    <div className="container page cat-page">
+      <section className="cat-hero" aria-labelledby="home-h">
+        <h1 id="home-h">Find the right car, the easy way</h1>
+        <p>Describe what you need and our AI search finds it — then compare prices, running costs and reviews from across the UK.</p>
+        <form onSubmit={submit} role="search" aria-label="AI search">
+          <label htmlFor="home-q" className="sr-only">
+            Describe the car you want
+          </label>
+          <input id="home-q" className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. a 7-seat hybrid under £30,000 with low tax" />
+          <Button type="submit" variant="primary" size="lg">
+            Search
+          </Button>
+        </form>
+      </section>
+
+      <section className="cat-section" aria-labelledby="shortcuts-h">
+        <h2 id="shortcuts-h" style={{ margin: 0 }}>Start with</h2>
+        <div className="cat-chips">
+          {BODY_STYLES.map((b) => (
+            <Link key={b} className="cat-chip" to={`${href.browse()}?body=${b}`}>
+              {BODY_STYLE_LABELS[b]}
+            </Link>
+          ))}
+          <Link className="cat-chip" to={`${href.browse()}?fuel=electric`}>
+            Electric cars
+          </Link>
+          {BUDGETS.map((b) => (
+            <Link key={b.label} className="cat-chip" to={`${href.marketplace()}?${b.qs}`}>
+              {b.label}
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section className="cat-section" aria-labelledby="top-h">
+        <div className="cat-section__head">
+          <h2 id="top-h">Top-rated by our experts</h2>
+          <Link to={`${href.reviews()}`}>All reviews</Link>
+        </div>
+        {!data ? <LoadingBlock /> : (
+          <div className="cat-grid">
+            {topRated.map((e) => (
+              <ModelCard key={e.model.id} model={e.model} brand={e.brand} score={e.score} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {drops && drops.length > 0 && (
+        <section className="cat-section" aria-labelledby="drops-h">
+          <div className="cat-section__head">
+            <h2 id="drops-h">Recent price drops</h2>
+            <Link to={`${href.marketplace()}?sort=reduction`}>See all reductions</Link>
+          </div>
+          <div className="cat-grid">
+            {drops.map((d) => (
+              <ListingCard key={d.listing.id} listing={d.listing} reduction={d.drop} town={dealers?.get(d.listing.dealer_id)?.town} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {popular.length > 0 && (
+        <section className="cat-section" aria-labelledby="brands-h">
+          <div className="cat-section__head">
+            <h2 id="brands-h">Popular brands</h2>
+            <ButtonLink to={href.browse()} variant="ghost">Browse all cars</ButtonLink>
+          </div>
+          <div className="cat-brands">
+            {popular.map((b) => (
+              <Link key={b.id} to={href.brand(b.slug)} className="cat-brand">
+                {b.logo_url && <img src={b.logo_url} alt="" width={48} height={48} />}
+                <span>{b.name}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

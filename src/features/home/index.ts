@@ -1,0 +1,2 @@
+// Home: search box, budget shortcuts, top-rated models, recent price drops, popular brands.
+export { HomeScreen } from './components/home-screen';

@@ -1,0 +1,2 @@
+// /marketplace: used and nearly-new listings with URL-backed filters, distance and finance search.
+export { MarketplaceScreen } from './components/marketplace-screen';
