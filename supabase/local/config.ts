@@ -23,5 +23,6 @@ export async function buildConfig(opts: StartStackOptions, port: number): Promis
     serviceRoleKey: custom ? await signDemoKey('service_role', jwtSecret) : DEFAULT_SERVICE_ROLE_KEY,
     jwtExpirySeconds: opts.jwtExpirySeconds ?? Number(process.env.JWT_EXPIRY ?? 3600),
     maxBodyBytes: MAX_BODY_BYTES,
+    trustProxy: process.env.STACK_TRUST_PROXY === '1',
   };
 }

@@ -66,6 +66,8 @@ export interface StackConfig {
   jwtExpirySeconds: number;
   /** Max request body in bytes (default 1 MiB); larger -> 413. */
   maxBodyBytes: number;
+  /** Keep the X-Forwarded-For a proxy in front sets (STACK_TRUST_PROXY=1); default: the socket's address. */
+  trustProxy?: boolean;
 }
 
 export interface MailMessage {
