@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { fetchFrom, loopbackAddress, requestFrom } from './from-address';
 import {
   anonClient, createUser, rest, seedCatalogueFixture, serviceClient, stack, uniqueEmail, userClient,
@@ -250,7 +251,11 @@ describe('newsletter sign-up', () => {
 
   it('refuses direct inserts (whose 409 told which addresses exist) and keeps the list unreadable', async () => {
     const existing = uniqueEmail('news-known');
-    const c = createClient(stack().url, stack().anonKey, { auth: { persistSession: false }, global: { fetch: fetchFrom(loopbackAddress()) } });
+    const c = createClient(stack().url, stack().anonKey, {
+      auth: { persistSession: false },
+      global: { fetch: fetchFrom(loopbackAddress()) },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
     expect((await c.rpc('subscribe_newsletter', { email: existing })).error).toBeNull();
     const dup = await c.from('newsletter_subscriptions').insert({ email: existing });
     const fresh = await c.from('newsletter_subscriptions').insert({ email: uniqueEmail('news-new') });
