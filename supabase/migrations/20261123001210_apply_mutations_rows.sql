@@ -4,9 +4,9 @@
 --
 --   rpc('apply_mutations', { client_id, ops }) with ops = [{op_id, seq, type: 'create'|'update'|'delete',
 --   table, row_id, data: {col: value, ..., "$inc": {col: n}}}]  ->  one result per op, in input order:
---     {op_id, status: 'applied', affected, row}  row: the row as written (to_jsonb, after triggers); null for
---                                                a delete, and for a create the caller may not read back
---                                                (error_reports: insert-only for non-admins)
+--     {op_id, status: 'applied', affected, row}  row: the row as written (to_jsonb of RETURNING, after
+--                                                triggers); null for a delete, and for a create on an
+--                                                insert-only table (error_reports)
 --     {op_id, status: 'duplicate'}               this user already applied op_id (inside the ledger's horizon,
 --                                                public.mutation_ledger_retention())
 --     {op_id, status: 'error', code, message}    code: SQLSTATE or PGRST204. Nothing written, nothing in the
@@ -32,7 +32,8 @@ declare
   denied constant text[] := array['mutation_ledger','deleted_rows','email_outbox','security_events',
                                    'user_roles','performance_metrics'];
   one_per_user constant text[] := array['user_preferences','user_preference_profiles'];
-  results jsonb := '[]'::jsonb;
+  insert_only constant text[] := array['error_reports'];   -- clients may insert but not read back
+  results jsonb[] := '{}';          -- appended in place (a growing jsonb would be copied per op)
   failed text[] := '{}';             -- 'table/row_id' keys blocked by an earlier failure in this batch
   op jsonb;
   v_op_id uuid;
@@ -96,20 +97,20 @@ begin
       end if;
     exception when others then
       get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text;
-      results := results || jsonb_build_array(jsonb_build_object(
+      results := array_append(results, jsonb_build_object(
         'op_id', op -> 'op_id', 'status', 'error', 'code', v_state, 'message', v_msg));
       continue;
     end;
 
     -- 2. Exactly once per user: already in this user's ledger -> nothing is re-applied.
     if exists (select 1 from public.mutation_ledger m where m.user_id = uid and m.op_id = v_op_id) then
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
+      results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
       continue;
     end if;
 
     v_key := v_table || '/' || v_row::text;
     if v_key = any (failed) then
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'skipped',
+      results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'skipped',
         'message', 'An earlier change to the same row failed'));
       continue;
     end if;
@@ -119,7 +120,7 @@ begin
     if v_rel is null or v_table = any (denied)
        or (select c.relkind from pg_class c where c.oid = v_rel) not in ('r', 'p') then
       failed := failed || v_key;
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'error',
+      results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'error',
         'code', '42501', 'message', format('Table %s cannot be changed through sync', v_table)));
       continue;
     end if;
@@ -136,7 +137,7 @@ begin
      limit 1;
     if v_unknown is not null then
       failed := failed || v_key;
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'error',
+      results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'error',
         'code', 'PGRST204',
         'message', format('Could not find the ''%s'' column of ''%s'' in the schema cache', v_unknown, v_table)));
       continue;
@@ -184,13 +185,19 @@ begin
           into v_written using v_data, v_row;
         get diagnostics v_affected = row_count;
       elsif v_type = 'create' then
-        v_sql := format('insert into public.%I (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r',
+        -- RETURNING needs the new row to be readable by the caller: not on insert-only tables.
+        v_sql := format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r%s',
           v_table,
           (select coalesce(string_agg(format(', %I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
           (select coalesce(string_agg(format(', r.%I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
-          v_table);
+          v_table,
+          case when v_table = any (insert_only) then '' else ' returning to_jsonb(t)' end);
         begin
-          execute v_sql using v_data, v_row;
+          if v_table = any (insert_only) then
+            execute v_sql using v_data, v_row;
+          else
+            execute v_sql into v_written using v_data, v_row;
+          end if;
           get diagnostics v_affected = row_count;
         exception when unique_violation then
           -- Same id already there: idempotent create = update the given columns (ON CONFLICT (id) DO UPDATE
@@ -201,20 +208,21 @@ begin
             raise;
           end if;
           if cardinality(v_cols) > 0 then
-            execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2',
+            execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2 '
+                           'returning to_jsonb(t)',
               v_table,
               (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_cols) c),
               v_table)
-              using v_data, v_row;
+              into v_written using v_data, v_row;
             get diagnostics v_affected = row_count;
           end if;
           if v_affected = 0 then
             raise;   -- the existing row is not the caller's to change: report the conflict
           end if;
         end;
-        -- Read back as the caller (not RETURNING, which would make insert-only tables fail): null when
-        -- the caller may not read the row.
-        execute format('select to_jsonb(t) from public.%I t where t.id = $1', v_table) into v_written using v_row;
+        if v_table = any (insert_only) then
+          v_written := null;
+        end if;
       elsif v_type = 'update' then
         if cardinality(v_cols) + cardinality(v_inc_cols) > 0 then
           v_sql := format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2 '
@@ -248,22 +256,22 @@ begin
       values (v_op_id, apply_mutations.client_id, v_seq, uid, v_table, v_row, v_type);
       perform set_config('motorly.ledger_write', 'off', true);
 
-      results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'applied',
+      results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'applied',
         'affected', v_affected, 'row', v_written));
     exception when others then
       get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_constraint = constraint_name;
       if v_state = '23505' and v_constraint = 'mutation_ledger_pkey' then
         -- the same op committed meanwhile in a concurrent call: its changes here were rolled back
-        results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
+        results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
       else
         failed := failed || v_key;
-        results := results || jsonb_build_array(jsonb_build_object('op_id', v_op_id, 'status', 'error',
+        results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'error',
           'code', v_state, 'message', v_msg));
       end if;
     end;
   end loop;
 
-  return results;
+  return to_jsonb(results);
 end $$;
 
 revoke all on function public.apply_mutations(text, jsonb) from public, anon;
