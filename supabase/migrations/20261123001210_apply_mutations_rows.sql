@@ -49,6 +49,8 @@ declare
   v_pk text;
   v_cols text[];
   v_inc_cols text[];
+  v_insert_cols text;                -- ', col1, col2' for an INSERT's column list
+  v_insert_vals text;                -- ', r.col1, r.col2' for its SELECT from jsonb_populate_record
   v_unknown text;
   v_sql text;
   v_affected bigint;
@@ -161,6 +163,10 @@ begin
       if v_cols && v_inc_cols then
         raise exception 'A column cannot be both set and incremented' using errcode = '22023';
       end if;
+      select coalesce(string_agg(format(', %I', c), '' order by o), ''),
+             coalesce(string_agg(format(', r.%I', c), '' order by o), '')
+        into v_insert_cols, v_insert_vals
+        from unnest(v_cols) with ordinality u(c, o);
       v_affected := 0;
       v_written := null;
       v_target := v_row;
@@ -174,11 +180,11 @@ begin
 
       if v_type = 'create' and v_table = any (one_per_user) then
         -- Upsert on user_id: a second device's first save merges into the row the first device made.
-        execute format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r '
-                       'on conflict (user_id) do update set %s returning to_jsonb(t)',
+        execute format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r'
+                       ' on conflict (user_id) do update set %s returning to_jsonb(t)',
           v_table,
-          (select coalesce(string_agg(format(', %I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
-          (select coalesce(string_agg(format(', r.%I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
+          v_insert_cols,
+          v_insert_vals,
           v_table,
           (select string_agg(format('%1$I = excluded.%1$I', c), ', ')
              from unnest(array_append(array_remove(v_cols, 'user_id'), 'user_id')) c))
@@ -186,10 +192,11 @@ begin
         get diagnostics v_affected = row_count;
       elsif v_type = 'create' then
         -- RETURNING needs the new row to be readable by the caller: not on insert-only tables.
-        v_sql := format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r%s',
+        v_sql := format('insert into public.%I as t (id%s) select $2%s'
+                        ' from jsonb_populate_record(null::public.%I, $1) r%s',
           v_table,
-          (select coalesce(string_agg(format(', %I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
-          (select coalesce(string_agg(format(', r.%I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
+          v_insert_cols,
+          v_insert_vals,
           v_table,
           case when v_table = any (insert_only) then '' else ' returning to_jsonb(t)' end);
         begin
@@ -208,8 +215,8 @@ begin
             raise;
           end if;
           if cardinality(v_cols) > 0 then
-            execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2 '
-                           'returning to_jsonb(t)',
+            execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r'
+                           ' where t.id = $2 returning to_jsonb(t)',
               v_table,
               (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_cols) c),
               v_table)

@@ -31,7 +31,9 @@ export function requestFrom(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+        );
         res.on('error', reject);
       },
     );
@@ -45,12 +47,13 @@ export function fetchFrom(localAddress: string): typeof fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-    const res = await requestFrom(localAddress, req.url, { method: req.method, headers: Object.fromEntries(req.headers), body });
-    const headers = new Headers();
+    const headers = Object.fromEntries(req.headers);
+    const res = await requestFrom(localAddress, req.url, { method: req.method, headers, body });
+    const answer = new Headers();
     for (const [k, v] of Object.entries(res.headers)) {
-      for (const value of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, value);
+      for (const value of Array.isArray(v) ? v : v === undefined ? [] : [v]) answer.append(k, value);
     }
     const empty = res.status === 204 || res.status === 304 || req.method === 'HEAD';
-    return new Response(empty ? null : res.text, { status: res.status, headers });
+    return new Response(empty ? null : res.text, { status: res.status, headers: answer });
   };
 }

@@ -81,7 +81,8 @@ beforeAll(async () => {
 describe('apply_mutations: ops that reach no row', () => {
   it("reports an update or delete of another user's row as a 42501 error and keeps it out of the ledger", async () => {
     const mine = randomUUID();
-    await push(a.client, 'sec-owner', [op('create', 'bookmarks', mine, { user_id: a.id, car_model_id: fx.models.suv, note: 'A only' })]);
+    const create = op('create', 'bookmarks', mine, { user_id: a.id, car_model_id: fx.models.suv, note: 'A only' });
+    await push(a.client, 'sec-owner', [create]);
     const update = op('update', 'bookmarks', mine, { note: 'hijacked' });
     const remove = op('delete', 'bookmarks', mine);
     const [u] = await push(b.client, 'sec-intruder', [update]);
@@ -111,7 +112,8 @@ describe('apply_mutations: ops that reach no row', () => {
 
   it('answers the same over raw HTTP (the sync transport)', async () => {
     const mine = randomUUID();
-    await push(a.client, 'sec-raw-owner', [op('create', 'search_interactions', mine, { user_id: a.id, interaction_type: 'view' })]);
+    const create = op('create', 'search_interactions', mine, { user_id: a.id, interaction_type: 'view' });
+    await push(a.client, 'sec-raw-owner', [create]);
     const attempt = op('update', 'search_interactions', mine, { $inc: { results_clicked: 5 } });
     const res = await rest('/rpc/apply_mutations', {
       method: 'POST',
@@ -141,8 +143,12 @@ describe('apply_mutations: the ledger is per user', () => {
 
   it('lets two users use the same client id and sequence numbers', async () => {
     const clientId = `sec-same-device-${randomUUID()}`;
-    const aOp = { ...op('create', 'search_interactions', randomUUID(), { user_id: a.id, interaction_type: 'search' }), seq: 1 };
-    const bOp = { ...op('create', 'search_interactions', randomUUID(), { user_id: b.id, interaction_type: 'search' }), seq: 1 };
+    const search = (userId: string) => ({
+      ...op('create', 'search_interactions', randomUUID(), { user_id: userId, interaction_type: 'search' }),
+      seq: 1,
+    });
+    const aOp = search(a.id);
+    const bOp = search(b.id);
     expect((await push(a.client, clientId, [aOp]))[0].status).toBe('applied');
     const [res] = await push(b.client, clientId, [bOp]);
     expect(res).toMatchObject({ status: 'applied', affected: 1 });
@@ -159,11 +165,17 @@ describe('apply_mutations: ledger retention', () => {
     await push(u.client, clientId, [old, recent]);
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
     for (const [o, age] of [[old, 31], [recent, 29]] as const) {
-      const { error } = await svc.from('mutation_ledger').update({ applied_at: days(age) }).eq('user_id', u.id).eq('op_id', o.op_id);
+      const { error } = await svc
+        .from('mutation_ledger')
+        .update({ applied_at: days(age) })
+        .eq('user_id', u.id)
+        .eq('op_id', o.op_id);
       expect(error).toBeNull();
     }
     // any push prunes what has expired
-    await push(u.client, clientId, [op('create', 'search_interactions', randomUUID(), { user_id: u.id, interaction_type: 'view' })]);
+    await push(u.client, clientId, [
+      op('create', 'search_interactions', randomUUID(), { user_id: u.id, interaction_type: 'view' }),
+    ]);
     const left = await ledgerOf(u.client, clientId);
     expect(left).toContain(recent.op_id);
     expect(left).not.toContain(old.op_id);
@@ -179,12 +191,16 @@ describe("apply_mutations: 'applied' results carry the row as written", () => {
   it('returns the created, updated and deleted rows (null for a delete)', async () => {
     const id = randomUUID();
     const res = await push(a.client, 'sec-rows', [
-      op('create', 'price_alerts', id, { user_id: a.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000 }),
+      op('create', 'price_alerts', id, {
+        user_id: a.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000,
+      }),
       op('update', 'price_alerts', id, { is_active: false, $inc: { times_triggered: 2 } }),
     ]);
     const { data: stored } = await a.client.from('price_alerts').select('*').eq('id', id).single();
     expect(res[1]).toEqual({ op_id: res[1].op_id, status: 'applied', affected: 1, row: stored });
-    expect(res[0].row).toMatchObject({ id, user_id: a.id, target_price: 4500, price_drop_threshold: 5, is_active: true, times_triggered: 0 });
+    expect(res[0].row).toMatchObject({
+      id, user_id: a.id, target_price: 4500, price_drop_threshold: 5, is_active: true, times_triggered: 0,
+    });
     expect(typeof res[0].row?.updated_at).toBe('string');
     const [del] = await push(a.client, 'sec-rows', [op('delete', 'price_alerts', id)]);
     expect(del).toEqual({ op_id: del.op_id, status: 'applied', affected: 1, row: null });
@@ -192,7 +208,9 @@ describe("apply_mutations: 'applied' results carry the row as written", () => {
 
   it('returns the row after server triggers and null for an insert-only table', async () => {
     const report = randomUUID();
-    const [res] = await push(a.client, 'sec-rows-write-only', [op('create', 'error_reports', report, { message: 'Boom', severity: 'high' })]);
+    const [res] = await push(a.client, 'sec-rows-write-only', [
+      op('create', 'error_reports', report, { message: 'Boom', severity: 'high' }),
+    ]);
     expect(res).toEqual({ op_id: res.op_id, status: 'applied', affected: 1, row: null });
     expect((await svcRow('error_reports', report))?.user_id).toBe(a.id);
   });
@@ -203,27 +221,41 @@ describe('apply_mutations: preferences are one row per user', () => {
     const u = await signedIn('secsql-prefs');
     const first = randomUUID();
     const second = randomUUID();
-    const prefs = (email: boolean) => ({ email_notifications: email, price_drop_alerts: true, new_match_alerts: true, weekly_digest: false, instant_notifications: false });
-    const [one] = await push(u.client, 'sec-prefs-phone', [op('create', 'user_preferences', first, { user_id: u.id, notification_preferences: prefs(true) })]);
+    const prefs = (email: boolean) => ({
+      email_notifications: email, price_drop_alerts: true, new_match_alerts: true, weekly_digest: false,
+      instant_notifications: false,
+    });
+    const save = (clientId: string, type: Op['type'], id: string, email: boolean) =>
+      push(u.client, clientId, [
+        op(type, 'user_preferences', id, { user_id: u.id, notification_preferences: prefs(email) }),
+      ]);
+    const [one] = await save('sec-prefs-phone', 'create', first, true);
     expect(one.row).toMatchObject({ id: first });
-    const [two] = await push(u.client, 'sec-prefs-laptop', [op('create', 'user_preferences', second, { user_id: u.id, notification_preferences: prefs(false) })]);
-    expect(two).toMatchObject({ status: 'applied', affected: 1, row: { id: first, user_id: u.id, notification_preferences: prefs(false) } });
+    const [two] = await save('sec-prefs-laptop', 'create', second, false);
+    expect(two).toMatchObject({
+      status: 'applied', affected: 1, row: { id: first, user_id: u.id, notification_preferences: prefs(false) },
+    });
     const { data: rows } = await u.client.from('user_preferences').select('id, notification_preferences');
     expect(rows).toEqual([{ id: first, notification_preferences: prefs(false) }]);
     // the laptop's later update under its own id reaches the one row
-    const [upd] = await push(u.client, 'sec-prefs-laptop', [op('update', 'user_preferences', second, { notification_preferences: prefs(true) })]);
+    const [upd] = await save('sec-prefs-laptop', 'update', second, true);
     expect(upd.row).toMatchObject({ id: first, notification_preferences: prefs(true) });
   });
 
   it('merges profiles column by column and never touches another user', async () => {
     const u = await signedIn('secsql-profile');
     const first = randomUUID();
-    await push(u.client, 'sec-profile-1', [op('create', 'user_preference_profiles', first, { user_id: u.id, budget_max: 30000, family_size: 4 })]);
-    const [merged] = await push(u.client, 'sec-profile-2', [
-      op('create', 'user_preference_profiles', randomUUID(), { user_id: u.id, budget_max: 42000, preferred_fuel_types: ['hybrid'] }),
-    ]);
-    expect(merged.row).toMatchObject({ id: first, budget_max: 42000, family_size: 4, preferred_fuel_types: ['hybrid'] });
-    const [foreign] = await push(a.client, 'sec-profile-a', [op('create', 'user_preference_profiles', randomUUID(), { user_id: u.id, budget_max: 1 })]);
+    const profile = (id: string, data: Record<string, unknown>) => [op('create', 'user_preference_profiles', id, data)];
+    await push(u.client, 'sec-profile-1', profile(first, { user_id: u.id, budget_max: 30000, family_size: 4 }));
+    const [merged] = await push(
+      u.client,
+      'sec-profile-2',
+      profile(randomUUID(), { user_id: u.id, budget_max: 42000, preferred_fuel_types: ['hybrid'] }),
+    );
+    expect(merged.row).toMatchObject({
+      id: first, budget_max: 42000, family_size: 4, preferred_fuel_types: ['hybrid'],
+    });
+    const [foreign] = await push(a.client, 'sec-profile-a', profile(randomUUID(), { user_id: u.id, budget_max: 1 }));
     expect(foreign).toMatchObject({ status: 'error', code: '42501' });
     expect((await svcRow('user_preference_profiles', first))?.budget_max).toBe(42000);
   });
@@ -233,7 +265,9 @@ describe('newsletter sign-up', () => {
   async function subscribe(from: string, email: string) {
     return requestFrom(from, `${stack().url}/rest/v1/rpc/subscribe_newsletter`, {
       method: 'POST',
-      headers: { apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json',
+      },
       body: JSON.stringify({ email }),
     });
   }
@@ -277,7 +311,10 @@ describe('newsletter sign-up', () => {
     const over = await subscribe(from, uniqueEmail('news-burst'));
     expect(over.status).toBe(429);
     expect(JSON.parse(over.text)).toEqual({
-      code: 'PT429', message: 'Too many sign-ups. Please try again later.', details: null, hint: 'At most 5 per 15 minutes.',
+      code: 'PT429',
+      message: 'Too many sign-ups. Please try again later.',
+      details: null,
+      hint: 'At most 5 per 15 minutes.',
     });
     // an address already on the list is counted too (no difference to observe)
     expect((await subscribe(from, 'already@example.com')).status).toBe(429);
@@ -301,7 +338,9 @@ describe('error report rate limit', () => {
     for (let i = 0; i < 30; i += 1) expect((await report(from, `203.0.113.${i + 1}`)).status).toBe(201);
     const over = await report(from, '198.51.100.7');
     expect(over.status).toBe(429);
-    expect(JSON.parse(over.text)).toMatchObject({ code: 'PT429', message: 'Too many error reports. Please try again later.' });
+    expect(JSON.parse(over.text)).toMatchObject({
+      code: 'PT429', message: 'Too many error reports. Please try again later.',
+    });
     expect((await report(loopbackAddress(), '203.0.113.1')).status).toBe(201);
   });
 
