@@ -11,6 +11,7 @@ interface OpResult {
   code?: string;
   message?: string;
   affected?: number;
+  row?: Record<string, unknown> | null;
 }
 
 interface Op {
@@ -64,7 +65,7 @@ describe('apply_mutations', () => {
       op('create', 'price_alerts', alert, { user_id: a.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000 }),
     ];
     const first = await push(a.client, 'device-replay', batch);
-    expect(first).toEqual(batch.map((o) => ({ op_id: o.op_id, status: 'applied', affected: 1 })));
+    expect(first).toEqual(batch.map((o) => ({ op_id: o.op_id, status: 'applied', affected: 1, row: expect.objectContaining({ id: o.row_id }) })));
     const again = await push(a.client, 'device-replay', batch);
     expect(again).toEqual(batch.map((o) => ({ op_id: o.op_id, status: 'duplicate' })));
     expect(await row('personalized_recommendations', rec)).toMatchObject({ shown_count: 3, clicked: true, reasons: ['Fits your budget'] });
@@ -115,16 +116,17 @@ describe('apply_mutations', () => {
   it('runs as the caller: B cannot write A rows', async () => {
     const mine = randomUUID();
     await push(a.client, 'device-a', [op('create', 'bookmarks', mine, { user_id: a.id, car_model_id: fx.models.suv, note: 'A only' })]);
+    // an update or delete that RLS hides is an error, not 'applied' with 0 rows (issue 9 item 8)
+    const update = await push(b.client, 'device-b', [op('update', 'bookmarks', mine, { note: 'hijacked' })]);
     const res = await push(b.client, 'device-b', [
-      op('update', 'bookmarks', mine, { note: 'hijacked' }),
       op('delete', 'bookmarks', mine),
       op('create', 'bookmarks', randomUUID(), { user_id: a.id, car_model_id: fx.models.saloon }),
       op('create', 'notifications', randomUUID(), { user_id: b.id, title: 'Fake alert' }),
       op('create', 'user_roles', randomUUID(), { user_id: b.id, role: 'admin' }),
     ]);
-    expect(res.map((r) => [r.status, r.affected ?? r.code])).toEqual([
-      ['applied', 0],
-      ['applied', 0],
+    expect([...update, ...res].map((r) => [r.status, r.affected ?? r.code])).toEqual([
+      ['error', '42501'],
+      ['error', '42501'],
       ['error', '42501'],
       ['error', '42501'],
       ['error', '42501'],

@@ -239,15 +239,17 @@ describe('apply_mutations', () => {
   it('runs as the caller: RLS stops B writing A rows', async () => {
     const row = crypto.randomUUID();
     expect((await apply(A, 'client-a', [op('create', 'bookmarks', row, { user_id: A, car_model_id: MODEL2, note: 'mine' })]))[0].status).toBe('applied');
-    const res = await apply(B, 'client-b', [
+    // one call per op: a failed op would skip the later ones on the same row
+    const res: OpResult[] = [];
+    for (const o of [
       op('update', 'bookmarks', row, { note: 'stolen' }),
       op('delete', 'bookmarks', row),
       op('create', 'bookmarks', row, { user_id: B, car_model_id: MODEL2, note: 'taken over' }),
       op('create', 'price_alerts', crypto.randomUUID(), { user_id: A, target_price: 100, current_price: 200 }),
-    ]);
+    ]) res.push(...(await apply(B, 'client-b', [o])));
     expect(res.map((r) => [r.status, r.affected ?? r.code])).toEqual([
-      ['applied', 0],
-      ['applied', 0],
+      ['error', '42501'],
+      ['error', '42501'],
       ['error', '23505'],
       ['error', '42501'],
     ]);

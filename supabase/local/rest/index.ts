@@ -8,6 +8,7 @@ import { isReserved, parseJsonBody, parsePrefer, setRequestContext, isPlainObjec
 import { runRead } from './read';
 import { runInsert, runUpdate, runDelete } from './write';
 import { runRpc } from './rpc';
+import { headersForDatabase } from './client-address';
 import { JSON_TYPE, OBJECT_TYPE, wantsObject } from './response';
 import { loadSchemaCache, type Relation, type SchemaCache } from './schema-cache';
 
@@ -103,7 +104,7 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
     claims,
     method: c.req.method,
     path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
-    headers: Object.fromEntries(Object.entries(c.req.header()).filter(([k]) => k !== 'authorization' && k !== 'apikey')),
+    headers: headersForDatabase(c, ctx.config.trustProxy === true, ['authorization', 'apikey']),
     readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
     statementTimeoutMs: ctx.config.statementTimeoutMs,
   });
