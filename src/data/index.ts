@@ -21,3 +21,4 @@ export type { PriceAlertView } from './hooks/use-price-alerts';
 export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
 export type { SyncQueueView } from './hooks/use-sync-queue';
+export * from './repositories/search-interactions';

@@ -236,6 +236,16 @@ function topK(cars: readonly CarFacts[], keyOf: (car: CarFacts) => number, k: nu
   return best;
 }
 
+/** The order filters are relaxed in (the first is dropped first). */
+export const RELAX_ORDER: readonly QueryField[] = FILTERS.map((f) => f.field);
+
+/** The query without one field (a removed chip, a relaxed filter). */
+export function withoutField(q: ParsedQuery, field: QueryField): ParsedQuery {
+  const next = { ...q };
+  delete next[field];
+  return next;
+}
+
 /** The ranked cars for a query; `reference` is the model a "like a Golf" query points at. */
 export function rankCars(cars: readonly CarFacts[], q: ParsedQuery, opts: RankOptions, reference?: CarFacts): RankResult {
   const namedModelBrands = new Set(cars.filter((car) => q.models?.includes(car.model)).map((car) => car.brand));
