@@ -4,8 +4,8 @@
  * filter when nothing matches. Works offline: it reads only IndexedDB.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ParsedQuery, Vocabulary } from '@/shared/lib/ai/query-types';
-import { rankCars, RELAX_ORDER, withoutField, type CarFacts, type RankedCar, type Relaxed } from '@/shared/lib/ai/rank';
+import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
+import { describeFilter, rankCars, RELAX_ORDER, withoutField, type CarFacts, type RankedCar, type Relaxed } from '@/shared/lib/ai/rank';
 import { db, type MotorlyDb } from '../db';
 import { expertScores, listingFacts, modelFacts } from './car-facts';
 import { cashPriceForMonthly } from './listing-costs';
@@ -107,14 +107,26 @@ async function runSearches(store: MotorlyDb, searches: ListingSearch[]) {
 export async function aiListingResults(store: MotorlyDb, q: ParsedQuery, cat: AiCatalogue, reference?: CarFacts): Promise<AiListingResults> {
   let query = q;
   const relaxed: Relaxed[] = [];
+  const relax = (field: QueryField) => ({ field, label: describeFilter(field, q, AI_RANK_OPTIONS) });
   let found = await runSearches(store, listingSearchesFor(query, cat, reference));
-  for (const field of RELAX_ORDER) {
+  const fields = RELAX_ORDER.filter((f) => q[f] !== undefined);
+  // Dropping one filter is enough most of the time: try each alone, least important first.
+  for (const field of fields) {
     if (found.total > 0) break;
-    if (query[field] === undefined) continue;
-    const label = rankCars([], { [field]: q[field] } as ParsedQuery, AI_RANK_OPTIONS).relaxed;
-    relaxed.push({ field, label: label[0]?.label ?? field });
+    const next = withoutField(q, field);
+    const attempt = await runSearches(store, listingSearchesFor(next, cat, field === 'similarTo' ? undefined : reference));
+    if (attempt.total > 0) {
+      found = attempt;
+      query = next;
+      relaxed.push(relax(field));
+    }
+  }
+  // Otherwise drop them one after another.
+  for (const field of fields) {
+    if (found.total > 0) break;
+    relaxed.push(relax(field));
     query = withoutField(query, field);
-    found = await runSearches(store, listingSearchesFor(query, cat, field === 'similarTo' ? undefined : reference));
+    found = await runSearches(store, listingSearchesFor(query, cat, query.similarTo ? reference : undefined));
   }
   const brands = new Map([...cat.brandById.values()].map((b) => [b.id, b]));
   const facts = found.rows.map((l) => listingFacts(l, cat.modelById.get(l.car_model_id), brands.get(l.brand_id), cat.scores.get(l.car_model_id)));

@@ -54,3 +54,12 @@ describe('rankCars', () => {
     expect(r.results.map((x) => x.car.id).sort()).toEqual(['b', 'c']);
   });
 });
+
+describe('relaxation picks the fewest filters to drop', () => {
+  it('drops the one filter that blocks everything rather than every less important one before it', () => {
+    // Nothing is both an estate and under £12,000; tax (less important than body style) is innocent.
+    const r = rankCars(cars, { bodyStyles: ['wagon'], budgetMax: 12000, maxAnnualTax: 200 }, opts);
+    expect(r.relaxed.map((x) => x.field)).toEqual(['bodyStyles']);
+    expect(r.results.map((x) => x.car.id)).toEqual(['a']);
+  });
+});

@@ -215,6 +215,27 @@ function reasonFor(car: CarFacts, active: Filter[], c: Context): string {
   return line.charAt(0).toUpperCase() + line.slice(1);
 }
 
+const bitCount = (n: number) => {
+  let count = 0;
+  for (let v = n; v; v &= v - 1) count++;
+  return count;
+};
+
+/**
+ * The smallest set of filters to drop so something matches; among sets of one size, the one with the
+ * least important filters (lowest bits, RELAX_ORDER) wins.
+ */
+function fewestToDrop(masks: Uint32Array, count: number): number {
+  const all = (1 << count) - 1;
+  const present = new Set(masks);
+  const sets = Array.from({ length: all }, (_v, i) => i + 1).sort((a, b) => bitCount(a) - bitCount(b) || a - b);
+  for (const drop of sets) {
+    const required = all & ~drop;
+    for (const m of present) if ((m & required) === required) return drop;
+  }
+  return all;
+}
+
 const before = (ka: number, a: CarFacts, kb: number, b: CarFacts) => ka < kb || (ka === kb && a.id < b.id);
 
 /** The `k` lowest-keyed cars in order, without sorting them all (thousands of listings, 20 shown). */
@@ -239,6 +260,12 @@ function topK(cars: readonly CarFacts[], keyOf: (car: CarFacts) => number, k: nu
 /** The order filters are relaxed in (the first is dropped first). */
 export const RELAX_ORDER: readonly QueryField[] = FILTERS.map((f) => f.field);
 
+/** How a filter reads in a sentence ("up to £15,000", "estate"), for relaxation messages. */
+export function describeFilter(field: QueryField, q: ParsedQuery, opts: RankOptions): string {
+  const f = FILTERS.find((x) => x.field === field);
+  return f && f.active(q) ? f.label({ q, opts, namedModelBrands: new Set() }) : field;
+}
+
 /** The query without one field (a removed chip, a relaxed filter). */
 export function withoutField(q: ParsedQuery, field: QueryField): ParsedQuery {
   const next = { ...q };
@@ -260,17 +287,14 @@ export function rankCars(cars: readonly CarFacts[], q: ParsedQuery, opts: RankOp
     });
     masks[i] = mask;
   });
-  const relaxed: Relaxed[] = [];
-  let first = 0;
-  const requiredFrom = (k: number) => ((1 << filters.length) - 1) & ~((1 << k) - 1);
-  let found = cars.filter((_car, i) => (masks[i] & requiredFrom(first)) === requiredFrom(first));
-  while (found.length === 0 && first < filters.length) {
-    relaxed.push({ field: filters[first].field, label: filters[first].label(c) });
-    first++;
-    const required = requiredFrom(first);
-    found = cars.filter((_car, i) => (masks[i] & required) === required);
-  }
-  const active = filters.slice(first);
+  const all = (1 << filters.length) - 1;
+  const passing = (required: number) => cars.filter((_car, i) => (masks[i] & required) === required);
+  let dropped = 0;
+  let found = passing(all);
+  if (found.length === 0 && cars.length > 0) dropped = fewestToDrop(masks, filters.length);
+  if (dropped) found = passing(all & ~dropped);
+  const relaxed: Relaxed[] = filters.filter((_f, bit) => dropped & (1 << bit)).map((f) => ({ field: f.field, label: f.label(c) }));
+  const active = filters.filter((_f, bit) => !(dropped & (1 << bit)));
   const limit = opts.limit ?? 20;
   return {
     results: topK(found, (car) => sortKey(car, c), limit).map((car) => ({ car, reason: reasonFor(car, active, c) })),
