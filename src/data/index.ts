@@ -22,3 +22,4 @@ export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
 export type { SyncQueueView } from './hooks/use-sync-queue';
 export * from './repositories/search-interactions';
+export { useProfile } from './hooks/use-profile';
