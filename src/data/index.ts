@@ -23,3 +23,5 @@ export { useQueueCounts } from './hooks/use-queue-counts';
 export type { SyncQueueView } from './hooks/use-sync-queue';
 export * from './repositories/search-interactions';
 export { useProfile } from './hooks/use-profile';
+export { useRecommendations, loadRecommendations, storeServerRecommendations, profileOf, RECOMMENDATIONS_SHOWN } from './recommendations';
+export type { RecommendationCard, RecommendationsView } from './recommendations';
