@@ -10,23 +10,23 @@ const listingsCount = async (page: import('@playwright/test').Page) =>
 test('a plain-English query from the home page becomes chips and ranked results; removing a chip widens them', async ({ page, axe }) => {
   await waitForCatalogue(page);
   await page.goto('/');
-  await page.getByLabel('Describe the car you want').fill('diesel estate under 15k with cheap tax');
+  await page.getByLabel('Describe the car you want').fill('hybrid SUV under £20k with cheap tax');
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/\/ai-search\?q=diesel/);
+  await expect(page).toHaveURL(/\/ai-search\?q=hybrid/);
 
   const chips = page.getByRole('list', { name: 'Filters' });
-  for (const label of ['Estate', 'Diesel', 'Up to £15,000', 'Road tax up to £200 a year']) await expect(chips.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['SUV', 'Hybrid', 'Up to £20,000', 'Road tax up to £200 a year']) await expect(chips.getByText(label, { exact: true })).toBeVisible();
   const listings = page.getByTestId('listing-results').getByRole('listitem');
   await expect(listings.first()).toBeVisible();
-  await expect(listings.first().getByTestId('result-reason')).toContainText(/estate/i);
+  await expect(listings.first().getByTestId('result-reason')).toContainText(/suv/i);
   await expect(listings.first().getByTestId('result-reason')).toContainText('£');
   await expect(page.getByTestId('model-results').getByRole('listitem').first()).toBeVisible();
   const narrow = await listingsCount(page);
   expect(narrow).toBeGreaterThan(0);
   await axe();
 
-  await page.getByRole('button', { name: 'Remove Up to £15,000' }).click();
-  await expect(chips.getByText('Up to £15,000', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove Up to £20,000' }).click();
+  await expect(chips.getByText('Up to £20,000', { exact: true })).toHaveCount(0);
   await expect.poll(() => listingsCount(page)).toBeGreaterThan(narrow);
 });
 
@@ -40,6 +40,7 @@ test('offers at most three suggestions as you type and relaxes filters rather th
   await expect(options.first()).toContainText(/Volvo|Volkswagen/);
 
   await page.goto('/ai-search?q=' + encodeURIComponent('electric convertible under 5 grand'));
+  await expect(page.getByRole('list', { name: 'Filters' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Nothing matched everything you asked for' })).toBeVisible();
   await expect(page.getByTestId('model-results').getByRole('listitem').first()).toBeVisible();
 });

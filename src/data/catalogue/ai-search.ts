@@ -3,6 +3,7 @@
  * marketplace listings for a parsed query through the indexed listing search, relaxed filter by
  * filter when nothing matches. Works offline: it reads only IndexedDB.
  */
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
 import { describeFilter, rankCars, RELAX_ORDER, withoutField, type CarFacts, type RankedCar, type Relaxed } from '@/shared/lib/ai/rank';
@@ -31,9 +32,9 @@ async function cheapestByModel(store: MotorlyDb): Promise<Map<string, number>> {
   return out;
 }
 
-export async function loadAiCatalogue(store: MotorlyDb = db): Promise<AiCatalogue> {
-  const [brands, models, reviews, cheapest] = await Promise.all([
-    store.brands.toArray(), store.car_models.toArray(), store.reviews.toArray(), cheapestByModel(store),
+export async function loadAiCatalogue(store: MotorlyDb = db, cheapest?: Map<string, number>): Promise<AiCatalogue> {
+  const [brands, models, reviews, prices] = await Promise.all([
+    store.brands.toArray(), store.car_models.toArray(), store.reviews.toArray(), cheapest ?? cheapestByModel(store),
   ]);
   const brandById = new Map(brands.map((b) => [b.id, b]));
   const scores = expertScores(reviews);
@@ -42,15 +43,30 @@ export async function loadAiCatalogue(store: MotorlyDb = db): Promise<AiCatalogu
       brands: brands.map((b) => ({ name: b.name, country: b.country })),
       models: models.map((m) => ({ name: m.name, brand: brandById.get(m.brand_id)?.name ?? '' })),
     },
-    models: models.map((m) => modelFacts(m, brandById.get(m.brand_id), scores.get(m.id), cheapest.get(m.id))),
+    models: models.map((m) => modelFacts(m, brandById.get(m.brand_id), scores.get(m.id), prices.get(m.id))),
     modelById: new Map(models.map((m) => [m.id, m])),
     brandById,
     scores,
   };
 }
 
+/**
+ * Live over brands, models and reviews. The cheapest-listing prices are read once per listing count
+ * (not live): a live read of the whole listing index re-ran on every synced listing.
+ */
 export function useAiCatalogue(): AiCatalogue | undefined {
-  return useLiveQuery(() => loadAiCatalogue(db), []);
+  const listingCount = useLiveQuery(() => db.vehicle_listings.count(), []);
+  const [prices, setPrices] = useState<{ count: number; map: Map<string, number> } | undefined>();
+  useEffect(() => {
+    if (listingCount === undefined) return;
+    let live = true;
+    void cheapestByModel(db).then((map) => live && setPrices({ count: listingCount, map }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [listingCount]);
+  const map = prices?.map;
+  return useLiveQuery(async () => (map ? loadAiCatalogue(db, map) : undefined), [map]);
 }
 
 const SORTS: Partial<Record<NonNullable<ParsedQuery['sort']>, ListingSort>> = {
