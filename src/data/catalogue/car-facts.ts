@@ -2,6 +2,7 @@
  * Catalogue rows as the plain facts the AI search ranks (src/shared/lib/ai/rank.ts): UK tax, ULEZ and
  * range worked out once here, so the ranker needs no store and runs the same in Node and the browser.
  */
+import type { AssistantCar } from '@/shared/lib/ai/assistant';
 import type { CarFacts } from '@/shared/lib/ai/rank';
 import { annualTaxFor, modelUlezCompliant } from './listing-costs';
 import { deriveListing } from './listing-derived';
@@ -76,4 +77,9 @@ export function listingFacts(l: StoredListing, model: CarModelRow | undefined, b
     expertScore: score ?? null,
     listedAt: l.listed_at,
   };
+}
+
+/** A model with the extra figures the assistant quotes (boot, 0-62). */
+export function assistantCar(m: CarModelRow, brand: BrandRow | undefined, score: number | undefined, cheapestListing?: number): AssistantCar {
+  return { ...modelFacts(m, brand, score, cheapestListing), bootLitres: m.boot_litres, zeroTo62: m.zero_to_62 };
 }

@@ -29,6 +29,12 @@ const STOP_WORDS = new Set(
     'can do have has from at by as this these those one ones which who good nice decent really very also just only').split(' '),
 );
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our']);
+/** Everyday words one letter away from a car name ("space" / E-Pace): never read as typos. */
+const NOT_TYPOS = new Set(
+  ('space spaces price prices trips family miles range running costs compare cheaper better bigger smaller power speed ' +
+    'drive driver drivers motorway journey journeys commute comfy quiet reliable modern sporty practical economy insurance ' +
+    'insure boots seats seater petrol class place parts model models brand brands match latest newest lowest doors').split(' '),
+);
 
 interface Match {
   start: number;
@@ -257,7 +263,7 @@ function fuzzyPass(st: State, ctx: PassContext): void {
     if (st.used[i]) continue;
     const word = keyOf(st.tokens[i]);
     const allowance = typoAllowance(word.length);
-    if (!allowance || /\d/.test(word) || STOP_WORDS.has(word)) continue;
+    if (!allowance || /\d/.test(word) || STOP_WORDS.has(word) || NOT_TYPOS.has(word)) continue;
     let best: string | undefined;
     let bestDistance = allowance + 1;
     for (const key of ctx.index.fuzzyKeys) {

@@ -275,20 +275,23 @@ export function withoutField(q: ParsedQuery, field: QueryField): ParsedQuery {
 
 /** The ranked cars for a query; `reference` is the model a "like a Golf" query points at. */
 export function rankCars(cars: readonly CarFacts[], q: ParsedQuery, opts: RankOptions, reference?: CarFacts): RankResult {
-  const namedModelBrands = new Set(cars.filter((car) => q.models?.includes(car.model)).map((car) => car.brand));
+  const namedModelBrands = new Set(q.models?.length ? cars.filter((car) => q.models!.includes(car.model)).map((car) => car.brand) : []);
   const c: Context = { q, opts, reference, namedModelBrands };
   const filters = FILTERS.filter((f) => f.active(q));
   // One pass: which filters each car passes (a bit each), so relaxing needs no second pass.
   const masks = new Uint32Array(cars.length);
-  cars.forEach((car, i) => {
+  const tests = filters.map((f) => f.test);
+  for (let i = 0; i < cars.length; i++) {
     let mask = 0;
-    filters.forEach((f, bit) => {
-      if (f.test(car, c)) mask |= 1 << bit;
-    });
+    for (let bit = 0; bit < tests.length; bit++) if (tests[bit](cars[i], c)) mask |= 1 << bit;
     masks[i] = mask;
-  });
+  }
   const all = (1 << filters.length) - 1;
-  const passing = (required: number) => cars.filter((_car, i) => (masks[i] & required) === required);
+  const passing = (required: number) => {
+    const out: CarFacts[] = [];
+    for (let i = 0; i < cars.length; i++) if ((masks[i] & required) === required) out.push(cars[i]);
+    return out;
+  };
   let dropped = 0;
   let found = passing(all);
   if (found.length === 0 && cars.length > 0) dropped = fewestToDrop(masks, filters.length);
