@@ -6,3 +6,4 @@ export * from './use-catalogue';
 export { installBenchHook } from './bench-hook';
 export * from './car-facts';
 export * from './ai-search';
+export * from './assistant-data';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assistantCar, expertScores } from '../../../data/catalogue/car-facts';
-import { cashPriceForMonthly } from '../../../data/catalogue/listing-costs';
-import { generateCatalogue } from '../../../../supabase/seed/catalogue';
-import { answerQuestion, type AssistantContext } from './assistant';
-import { createQueryParser } from './parser';
-import { annualRunningCost } from './rank';
-import { seedVocabulary } from './seed-vocabulary';
+import { assistantCar, expertScores } from './car-facts';
+import { cashPriceForMonthly } from './listing-costs';
+import { generateCatalogue } from '../../../supabase/seed/catalogue';
+import { answerQuestion, type AssistantContext } from '@/shared/lib/ai/assistant';
+import { createQueryParser } from '@/shared/lib/ai/parser';
+import { annualRunningCost } from '@/shared/lib/ai/rank';
+import { seedVocabulary } from '@/shared/lib/ai/seed-vocabulary';
 
 const cat = generateCatalogue();
 const brands = new Map(cat.brands.map((b) => [b.id, b]));
