@@ -16,10 +16,10 @@ test('answers grounded questions with links, and a follow-up narrows the previou
 
   await input.fill('family SUV under £30k');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(1)).toContainText('For suv, up to £30,000');
+  await expect(answers.nth(1)).toContainText('For SUV, up to £30,000');
   await input.fill('only automatics');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(2)).toContainText('For suv, automatic, up to £30,000');
+  await expect(answers.nth(2)).toContainText('For SUV, automatic, up to £30,000');
   await input.fill('cheaper');
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(answers.nth(3)).toContainText(/cheaper than the £[\d,]+ before/);

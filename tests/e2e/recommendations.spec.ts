@@ -39,7 +39,7 @@ const metas = (page: Page) => page.getByTestId('recommendation').locator('.rec-c
 
 test('completing the questionnaire personalises /recommended, and changing it changes the picks', async ({ page, axe }) => {
   const user = await createConfirmedUser('e2e-rec');
-  await signInUi(page, user.email);
+  await signInUi(page, user.email, { onboarding: true });
   await expect(dialog(page)).toBeVisible({ timeout: 10_000 });
   await axe();
   await answer(page, 'Electric', 'SUV');
@@ -64,7 +64,7 @@ test('completing the questionnaire personalises /recommended, and changing it ch
 
 test('"Skip for now" dismisses the questionnaire and it stays away on the next visit', async ({ page }) => {
   const user = await createConfirmedUser('e2e-skip');
-  await signInUi(page, user.email);
+  await signInUi(page, user.email, { onboarding: true });
   await expect(dialog(page)).toBeVisible({ timeout: 10_000 });
   await dialog(page).getByRole('button', { name: 'Skip for now' }).click();
   await expect(dialog(page)).toHaveCount(0);

@@ -71,7 +71,8 @@ export function AiAssistantScreen() {
       </p>
       {!data ? <LoadingBlock /> : (
         <>
-          <ol className="asst-log" role="log" aria-live="polite" aria-label="Conversation">
+          <div role="log" aria-live="polite" aria-label="Conversation">
+          <ol className="asst-log">
             {turns.length === 0 && (
               <li className="asst-empty">
                 <SparkIcon size={22} />
@@ -107,6 +108,7 @@ export function AiAssistantScreen() {
               </li>
             ))}
           </ol>
+          </div>
           <form className="asst-form" onSubmit={submit}>
             <label htmlFor="asst-q" className="sr-only">Ask the assistant</label>
             <input id="asst-q" className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder="Ask about any car…" autoComplete="off" />

@@ -12,13 +12,24 @@ import './questionnaire.css';
 export const PREFERENCES_SAVED = "Preferences saved! We'll personalize your experience.";
 export const PREFERENCES_FAILED = 'Failed to save preferences. Please try again.';
 
+/** Demo and end-to-end runs can switch the automatic offer off (the button on /recommended still opens it). */
+export const AUTO_OFFER_SWITCH = 'motorly:onboarding';
+
+function autoOfferSwitchedOff(): boolean {
+  try {
+    return localStorage.getItem(AUTO_OFFER_SWITCH) === 'off';
+  } catch {
+    return false;
+  }
+}
+
 function useAutoOffer(userId: string | null): void {
   const profile = useProfile();
   const loaded = profile !== undefined;
   useEffect(() => {
     if (!userId || !loaded) return;
     const t = setTimeout(() => {
-      if (shouldOffer(profile ?? null, Date.now())) openQuestionnaire();
+      if (!autoOfferSwitchedOff() && shouldOffer(profile ?? null, Date.now())) openQuestionnaire();
     }, ONBOARDING_DELAY_MS);
     return () => clearTimeout(t);
     // Once per sign-in: later profile changes (this dialog's own save) must not re-arm it.

@@ -109,7 +109,7 @@ export function PriorityStep({ answers: a, onChange }: StepProps) {
     <div className="pq-stack">
       <fieldset className="pq-fieldset">
         <legend>How do you like to drive?</legend>
-        <div className="pq-grid">
+        <div className="pq-grid pq-grid--wide">
           {DRIVING_STYLES.map((s) => (
             <Choice key={s} type="radio" name="driving-style" checked={a.drivingStyle === s} onToggle={() => onChange({ ...a, drivingStyle: s })}>
               <strong>{s.charAt(0).toUpperCase() + s.slice(1)}</strong>

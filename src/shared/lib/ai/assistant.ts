@@ -122,7 +122,7 @@ function bootSpace(c: AssistantCar): Answer {
 function describeSearch(q: ParsedQuery): string {
   const parts: string[] = [];
   if (q.fuelTypes) parts.push(q.fuelTypes.map((f) => FUEL_LABELS[f].toLowerCase()).join(' or '));
-  if (q.bodyStyles) parts.push(q.bodyStyles.map((b) => BODY_STYLE_LABELS[b].toLowerCase()).join(' or '));
+  if (q.bodyStyles) parts.push(q.bodyStyles.map((b) => (b === 'suv' ? 'SUV' : BODY_STYLE_LABELS[b].toLowerCase())).join(' or '));
   if (q.gearbox) parts.push(q.gearbox);
   if (q.seatsMin) parts.push(`${q.seatsMin}+ seats`);
   if (q.budgetMax) parts.push(`up to ${money(q.budgetMax)}`);

@@ -155,7 +155,7 @@ const FILTERS: Filter[] = [
   {
     field: 'bodyStyles', active: (q) => !!q.bodyStyles?.length,
     label: (c) => c.q.bodyStyles!.map((b) => BODY_STYLE_LABELS[b].toLowerCase()).join(' or '),
-    test: (car, c) => inList(c.q.bodyStyles, car.body), reason: (car) => BODY_STYLE_LABELS[car.body].toLowerCase(),
+    test: (car, c) => inList(c.q.bodyStyles, car.body), reason: (car) => (car.body === 'suv' ? 'SUV' : BODY_STYLE_LABELS[car.body].toLowerCase()),
   },
   {
     field: 'fuelTypes', active: (q) => !!q.fuelTypes?.length,
