@@ -22,3 +22,8 @@ export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
 export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';
+export * from './repositories/search-interactions';
+export { useProfile } from './hooks/use-profile';
+export { useRecommendations, loadRecommendations, storeServerRecommendations, profileOf, RECOMMENDATIONS_SHOWN } from './recommendations';
+export type { RecommendationCard, RecommendationsView } from './recommendations';
+export { useSearchInteractionWrites, useSaveProfile, useRecommendationWrites } from './hooks/use-ai-writes';

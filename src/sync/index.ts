@@ -189,3 +189,4 @@ export function startSync(): void {
 
   sendSyncCommand({ type: 'status-request' });
 }
+export { refreshRecommendations } from './recommendations';

@@ -42,8 +42,18 @@ export function uniqueEmail(prefix = 'e2e'): string {
 export const STRONG_PASSWORD = 'Tr4ffic-Cone#Bristol';
 
 /** Signs in through the /auth screen and waits until the app shows the signed-in state. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Turns off the questionnaire's automatic offer after sign-in (a modal that would cover the page);
+ * the questionnaire's own spec leaves it on.
+ */
+export async function skipOnboardingOffer(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('motorly:onboarding', 'off'));
+  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.setItem('motorly:onboarding', 'off'));
+}
+
+export async function signIn(page: Page, email: string, password: string, opts: { onboarding?: boolean } = {}): Promise<void> {
   await page.goto('/auth');
+  if (!opts.onboarding) await skipOnboardingOffer(page);
   await page.getByRole('tab', { name: 'Sign In' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -49,8 +49,13 @@ export async function enableHooks(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => localStorage.setItem('motorly:test-hooks', '1'));
 }
 
-export async function signInUi(page: Page, email: string): Promise<void> {
+export async function signInUi(page: Page, email: string, opts: { onboarding?: boolean } = {}): Promise<void> {
   await page.goto('/auth');
+  if (!opts.onboarding) {
+    // The questionnaire's automatic offer is a modal; only its own spec wants it (fixtures.ts).
+    await page.addInitScript(() => localStorage.setItem('motorly:onboarding', 'off'));
+    await page.evaluate(() => localStorage.setItem('motorly:onboarding', 'off'));
+  }
   await page.getByRole('tab', { name: 'Sign In' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -8,6 +8,7 @@ import { setNotificationsOpen, useShell } from '../shell-store';
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
 const UnreadBridge = lazy(() => import('../components/unread-bridge'));
+const QuestionnaireMount = lazy(() => import('../components/questionnaire-mount'));
 
 async function signOut(): Promise<void> {
   const actions = await loadAuthActions().catch((e: unknown) => {
@@ -104,6 +105,7 @@ export function MainLayout() {
       {signedIn && (
         <Suspense fallback={null}>
           <UnreadBridge />
+          <QuestionnaireMount />
         </Suspense>
       )}
       {/* The notifications issue replaces this sheet's body with the live panel and settings. */}

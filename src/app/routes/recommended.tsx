@@ -1,15 +1,11 @@
-import { SparkIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { useAuth } from '@/features/auth';
+import { openQuestionnaire } from '@/features/questionnaire/store';
+import { RecommendedScreen } from '@/features/recommendations/recommended-screen';
+import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Personal picks"
-      title="Recommended for you"
-      intro="Cars chosen for your budget, family size and driving style, getting smarter as you browse."
-      icon={<SparkIcon size={26} />}
-      emptyTitle="Your recommendations will appear here"
-      emptyDescription="Answer a few quick questions about your budget and priorities and we will suggest cars that suit you."
-    />
-  );
+  usePageTitle('Recommended for you');
+  const user = useAuth((s) => s.user);
+  const loading = useAuth((s) => s.loading);
+  return <RecommendedScreen userId={user?.id ?? null} authLoading={loading} onEditPreferences={openQuestionnaire} />;
 }

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { adminClient, identifyCaller, type FunctionEnv } from '../_shared/caller';
 import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http';
-import { DEFAULT_PROFILE, rankModels, type Behaviour, type ModelFacts, type Profile } from './scoring';
+import {
+  behaviourFrom, DEFAULT_PROFILE, personalisationScore, rankModels, type Behaviour, type ModelFacts, type Profile, type Signal,
+} from './scoring';
 
 const requestSchema = z.object({
   userId: z.uuid(),
@@ -56,10 +58,10 @@ async function loadModels(db: Admin): Promise<ModelFacts[]> {
   }
 }
 
-async function loadProfile(db: Admin, userId: string): Promise<Profile> {
+async function loadProfile(db: Admin, userId: string): Promise<Profile | null> {
   const { data, error } = await db.from('user_preference_profiles').select('*').eq('user_id', userId).maybeSingle();
   if (error) throw new Error(error.message);
-  if (!data) return DEFAULT_PROFILE;
+  if (!data) return null;
   return {
     budget_min: Number(data.budget_min ?? DEFAULT_PROFILE.budget_min),
     budget_max: Number(data.budget_max ?? DEFAULT_PROFILE.budget_max),
@@ -72,24 +74,27 @@ async function loadProfile(db: Admin, userId: string): Promise<Profile> {
   };
 }
 
+/** Searches (brands named, results opened), bookmarks and recommendation clicks, newest first. */
 async function loadBehaviour(db: Admin, userId: string, models: ModelFacts[]): Promise<Behaviour> {
-  const { data, error } = await db
-    .from('search_interactions')
-    .select('target_car_id, interaction_type')
-    .eq('user_id', userId)
-    .order('created_at', { ascending: false })
-    .limit(100);
+  const [searches, bookmarks, clicked] = await Promise.all([
+    db.from('search_interactions').select('target_car_id, search_filters').eq('user_id', userId)
+      .order('created_at', { ascending: false }).limit(100),
+    db.from('bookmarks').select('car_model_id, vehicle_listing_id, vehicle_listings(car_model_id)').eq('user_id', userId).limit(100),
+    db.from('personalized_recommendations').select('car_model_id').eq('user_id', userId).eq('clicked', true).limit(100),
+  ]);
+  const error = searches.error ?? bookmarks.error ?? clicked.error;
   if (error) throw new Error(error.message);
-  const byId = new Map(models.map((m) => [m.id, m]));
-  const modelHits = new Map<string, number>();
-  const brandHits = new Map<string, number>();
-  for (const row of data ?? []) {
-    const model = row.target_car_id ? byId.get(row.target_car_id as string) : undefined;
-    if (!model) continue;
-    modelHits.set(model.id, (modelHits.get(model.id) ?? 0) + 1);
-    brandHits.set(model.brand_id, (brandHits.get(model.brand_id) ?? 0) + 1);
+  const signals: Signal[] = [];
+  for (const row of searches.data ?? []) {
+    const filters = (row.search_filters ?? {}) as { brands?: unknown };
+    const brandNames = Array.isArray(filters.brands) ? filters.brands.filter((b): b is string => typeof b === 'string') : [];
+    signals.push({ modelId: row.target_car_id as string | null, brandNames });
   }
-  return { modelHits, brandHits };
+  for (const row of (bookmarks.data ?? []) as unknown as { car_model_id: string | null; vehicle_listings: { car_model_id: string } | null }[]) {
+    signals.push({ modelId: row.car_model_id ?? row.vehicle_listings?.car_model_id ?? null, weight: 2 });
+  }
+  for (const row of clicked.data ?? []) signals.push({ modelId: row.car_model_id as string });
+  return behaviourFrom(signals, models);
 }
 
 async function current(db: Admin, userId: string) {
@@ -162,10 +167,11 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     }
     const models = await loadModels(db);
     const [profile, behaviour] = await Promise.all([loadProfile(db, userId), loadBehaviour(db, userId, models)]);
-    const ranked = rankModels(models, profile, behaviour, TOP_N);
+    const ranked = rankModels(models, profile ?? DEFAULT_PROFILE, behaviour, TOP_N);
     const generatedAt = new Date().toISOString();
     await store(db, userId, ranked);
-    return json({ recommendations: await current(db, userId), cached: false, generated_at: generatedAt });
+    const personalization = personalisationScore(profile, behaviour.count ?? 0);
+    return json({ recommendations: await current(db, userId), cached: false, generated_at: generatedAt, personalization });
   } catch {
     return errorJson(500, 'Could not generate recommendations. Please try again.');
   }

@@ -1,0 +1,215 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AI_RANK_OPTIONS, useAiCatalogue, useAiListingResults } from '@/data/catalogue';
+import { createQueryParser } from '@/shared/lib/ai/parser';
+import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import { rankCars, relaxationMessage, type RankedCar } from '@/shared/lib/ai/rank';
+import { formatGBP, formatMiles } from '@/shared/lib/format';
+import { href } from '@/shared/lib/routes';
+import { Button, CloseIcon, EmptyState, InfoIcon, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
+import { chipsFor, removeChip, type Chip } from './query-chips';
+import { suggest } from './suggestions';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from './use-debounced';
+import { useSearchTracking } from './use-search-tracking';
+import './ai-search.css';
+
+const EXAMPLES = [
+  'family SUV under £25k with cheap tax',
+  '7 seater diesel automatic',
+  'first car with low insurance',
+  'electric estate with 250 miles range',
+  'something like a Golf but cheaper',
+  '£200 a month',
+];
+
+function ResultCard({ r, to, onOpen, meta }: { r: RankedCar; to: string; onOpen: () => void; meta: string }) {
+  return (
+    <li className="ais-card">
+      <Link to={to} onClick={onOpen} className="ais-card__title">
+        {r.car.title}
+      </Link>
+      <p className="ais-card__meta">{meta}</p>
+      <p className="ais-card__reason" data-testid="result-reason">{r.reason}</p>
+    </li>
+  );
+}
+
+export function AiSearchScreen() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const [text, setText] = useState(q);
+  const [typedFor, setTypedFor] = useState(q);
+  const [focused, setFocused] = useState(false);
+  const [edited, setEdited] = useState<{ q: string; query: ParsedQuery } | null>(null);
+  const listId = useId();
+  if (typedFor !== q) {
+    // A new ?q= (back button, home page) replaces what was typed.
+    setTypedFor(q);
+    setText(q);
+  }
+
+  const cat = useAiCatalogue();
+  const parse = useMemo(() => (cat ? createQueryParser(cat.vocabulary) : undefined), [cat]);
+  const parsed = useMemo(() => (parse && q ? parse(q) : undefined), [parse, q]);
+  const query = edited?.q === q ? edited.query : parsed;
+  const reference = useMemo(
+    () => (query?.similarTo && cat ? cat.models.find((m) => m.model === query.similarTo) : undefined),
+    [cat, query?.similarTo],
+  );
+  const models = useMemo(
+    () => (query && cat ? rankCars(cat.models, query, { ...AI_RANK_OPTIONS, limit: 6 }, reference) : undefined),
+    [cat, query, reference],
+  );
+  const listings = useAiListingResults(query, cat, reference);
+  const shown = models && listings ? models.results.length + listings.results.length : undefined;
+  const relaxed = [...(models?.relaxed ?? []), ...(listings?.relaxed ?? [])];
+  const relaxedLabels = [...new Set(relaxed.map((r) => r.label))];
+  const track = useSearchTracking(q, query, shown, relaxedLabels);
+
+  const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const suggestions = focused && debounced !== q ? suggest(debounced, cat?.vocabulary) : [];
+
+  const run = (value: string) => {
+    const v = value.trim();
+    setEdited(null);
+    setParams(v ? { q: v } : {});
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run(text);
+  };
+  const remove = (chip: Chip) => query && setEdited({ q, query: removeChip(query, chip) });
+  const chips = query ? chipsFor(query) : [];
+  const modelMessage = models ? relaxationMessage(models.relaxed) : null;
+  const listingMessage = listings ? relaxationMessage(listings.relaxed) : null;
+  const brandSlug = (name: string) => [...(cat?.brandById.values() ?? [])].find((b) => b.name === name)?.slug ?? '';
+
+  return (
+    <div className="container page ais-page">
+      <PageHeader
+        eyebrow="Search in plain English"
+        title="AI Search"
+        intro="Describe the car you need the way you would say it. We turn it into filters you can see and change, and rank real cars from our catalogue."
+      />
+      <form className="ais-form" role="search" aria-label="AI search" onSubmit={submit}>
+        <label htmlFor="ais-q" className="sr-only">Describe the car you want</label>
+        <div className="ais-form__field">
+          <input
+            id="ais-q"
+            className="input"
+            type="search"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setTimeout(() => setFocused(false), 150)}
+            placeholder="e.g. a 7-seat hybrid under £30,000 with low tax"
+            aria-autocomplete="list"
+            aria-controls={suggestions.length ? listId : undefined}
+          />
+          {suggestions.length > 0 && (
+            <ul id={listId} className="ais-suggestions" role="listbox" aria-label="Suggestions">
+              {suggestions.map((s) => (
+                <li key={s} role="option" aria-selected={false}>
+                  <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => { setText(s); run(s); }}>
+                    {s}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Button type="submit" variant="primary" size="lg">
+          <SearchIcon size={18} /> Search
+        </Button>
+      </form>
+      <p className="ais-note">
+        <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It understands
+        budgets, monthly payments, body styles, fuels, seats, gearbox, tax, insurance, ULEZ, range, mileage and age.
+      </p>
+
+      {!q && (
+        <section aria-labelledby="ais-try">
+          <h2 id="ais-try" className="ais-h2">Try asking</h2>
+          <div className="ais-examples">
+            {EXAMPLES.map((e) => (
+              <button key={e} type="button" className="ais-example" onClick={() => { setText(e); run(e); }}>
+                {e}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {q && !cat && <LoadingBlock />}
+
+      {q && query && (
+        <>
+          <section aria-label="What we understood" className="ais-understood">
+            {chips.length > 0 ? (
+              <ul className="ais-chips" aria-label="Filters">
+                {chips.map((c) => (
+                  <li key={c.key} className="ais-chip">
+                    <span>{c.label}</span>
+                    <button type="button" aria-label={`Remove ${c.label}`} onClick={() => remove(c)}>
+                      <CloseIcon size={14} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="ais-muted">We could not turn that into filters, so here are our best-rated cars.</p>
+            )}
+            {query.keywords && query.keywords.length > 0 && (
+              <p className="ais-muted">Not used as filters: {query.keywords.join(', ')}.</p>
+            )}
+          </section>
+
+          {(modelMessage || listingMessage) && (
+            <p className="ais-relaxed" role="status">{modelMessage ?? listingMessage}</p>
+          )}
+
+          <section aria-labelledby="ais-models" className="ais-section">
+            <h2 id="ais-models" className="ais-h2">Models that fit</h2>
+            {!models ? <LoadingBlock /> : models.results.length === 0 ? (
+              <EmptyState title="No models in the catalogue yet" description="The catalogue is still downloading." headingLevel="h3" />
+            ) : (
+              <ol className="ais-results" data-testid="model-results">
+                {models.results.map((r) => (
+                  <ResultCard
+                    key={r.car.id}
+                    r={r}
+                    to={href.model(brandSlug(r.car.brand), cat?.modelById.get(r.car.modelId)?.slug ?? '')}
+                    onOpen={() => track(r.car.modelId)}
+                    meta={`${r.car.price < (r.car.listPrice ?? 0) ? 'Used from' : 'New from'} ${formatGBP(r.car.price)}`}
+                  />
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section aria-labelledby="ais-listings" className="ais-section">
+            <h2 id="ais-listings" className="ais-h2">
+              Cars for sale{listings ? ` (${listings.total.toLocaleString('en-GB')})` : ''}
+            </h2>
+            {!listings ? <LoadingBlock /> : listings.results.length === 0 ? (
+              <EmptyState title="No cars for sale match yet" description="Try removing a filter above." headingLevel="h3" />
+            ) : (
+              <ol className="ais-results" data-testid="listing-results">
+                {listings.results.map((r) => (
+                  <ResultCard
+                    key={r.car.id}
+                    r={r}
+                    to={href.listing(r.car.id)}
+                    onOpen={() => track(r.car.modelId, r.car.id)}
+                    meta={`${formatGBP(r.car.price)} · ${r.car.year} · ${formatMiles(r.car.mileage ?? 0)}`}
+                  />
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

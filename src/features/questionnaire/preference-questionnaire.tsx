@@ -1,0 +1,141 @@
+// The 5-step personalisation questionnaire (SPEC §2 overlays, §4, §5, §9), mounted once by the app
+// shell. It opens 2 s after sign-in unless completed, or dismissed within the last 7 days.
+import { useEffect, useMemo, useState } from 'react';
+import { useProfile, useSaveProfile } from '@/data';
+import { useCatalogueBasics } from '@/data/catalogue';
+import { Button, Dialog, toast } from '@/shared/ui';
+import { answersFrom, ONBOARDING_DELAY_MS, shouldOffer, STEP_COUNT, stepError, type Answers } from './questionnaire-rules';
+import { STEPS } from './questionnaire-steps';
+import { closeQuestionnaire, openQuestionnaire, useQuestionnaireOpen } from './store';
+import './questionnaire.css';
+
+export const PREFERENCES_SAVED = "Preferences saved! We'll personalize your experience.";
+export const PREFERENCES_FAILED = 'Failed to save preferences. Please try again.';
+
+/** Demo and end-to-end runs can switch the automatic offer off (the button on /recommended still opens it). */
+export const AUTO_OFFER_SWITCH = 'motorly:onboarding';
+
+function autoOfferSwitchedOff(): boolean {
+  try {
+    return localStorage.getItem(AUTO_OFFER_SWITCH) === 'off';
+  } catch {
+    return false;
+  }
+}
+
+function useAutoOffer(userId: string | null): void {
+  const profile = useProfile();
+  const loaded = profile !== undefined;
+  useEffect(() => {
+    if (!userId || !loaded) return;
+    const t = setTimeout(() => {
+      if (!autoOfferSwitchedOff() && shouldOffer(profile ?? null, Date.now())) openQuestionnaire();
+    }, ONBOARDING_DELAY_MS);
+    return () => clearTimeout(t);
+    // Once per sign-in: later profile changes (this dialog's own save) must not re-arm it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, loaded]);
+}
+
+export function PreferenceQuestionnaire({ userId }: { userId: string | null }) {
+  useAutoOffer(userId);
+  const open = useQuestionnaireOpen();
+  const profile = useProfile();
+  const saveProfile = useSaveProfile();
+  const basics = useCatalogueBasics();
+  const brands = useMemo(() => basics?.brands.map((b) => b.name) ?? [], [basics]);
+  const [step, setStep] = useState(0);
+  const [answers, setAnswers] = useState<Answers | null>(null);
+  const [showError, setShowError] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!userId) closeQuestionnaire();
+  }, [userId]);
+
+  if (!open || !userId) return null;
+  const current = answers ?? answersFrom(profile);
+  const error = stepError(step, current);
+  const { title, Component } = STEPS[step];
+  const last = step === STEP_COUNT - 1;
+
+  const reset = () => {
+    setStep(0);
+    setAnswers(null);
+    setShowError(false);
+  };
+  const skip = async () => {
+    closeQuestionnaire();
+    reset();
+    try {
+      await saveProfile({ onboarding_dismissed_at: new Date().toISOString() });
+    } catch {
+      // Dismissing is best effort: at worst the questionnaire is offered again next time.
+    }
+  };
+  const next = () => {
+    if (error) {
+      setShowError(true);
+      return;
+    }
+    setShowError(false);
+    setStep(step + 1);
+  };
+  const complete = async () => {
+    if (error) {
+      setShowError(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveProfile({
+        budget_min: current.budgetMin,
+        budget_max: current.budgetMax,
+        family_size: current.familySize,
+        preferred_brands: current.brands,
+        preferred_fuel_types: current.fuels,
+        preferred_body_styles: current.bodies,
+        driving_style: current.drivingStyle,
+        priority_features: current.priorities,
+        onboarding_completed_at: new Date().toISOString(),
+        onboarding_dismissed_at: null,
+      });
+      toast({ title: PREFERENCES_SAVED, variant: 'success' });
+      closeQuestionnaire();
+      reset();
+    } catch {
+      toast({ title: PREFERENCES_FAILED, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => (o ? undefined : void skip())}
+      title="Personalise your car search"
+      description={`Step ${step + 1} of ${STEP_COUNT}: ${title}`}
+      className="pq-dialog"
+      footer={
+        <div className="pq-footer">
+          <Button variant="ghost" onClick={() => void skip()}>Skip for now</Button>
+          <div className="pq-footer__nav">
+            <Button onClick={() => { setShowError(false); setStep(step - 1); }} disabled={step === 0}>Back</Button>
+            {last ? (
+              <Button variant="primary" onClick={() => void complete()} loading={saving}>Complete Setup</Button>
+            ) : (
+              <Button variant="primary" onClick={next}>Next</Button>
+            )}
+          </div>
+        </div>
+      }
+    >
+      <div className="pq-progress" role="progressbar" aria-label="Questionnaire progress" aria-valuemin={1} aria-valuemax={STEP_COUNT} aria-valuenow={step + 1}>
+        <span style={{ width: `${((step + 1) / STEP_COUNT) * 100}%` }} />
+      </div>
+      <Component answers={current} onChange={(a) => { setAnswers(a); setShowError(false); }} brands={brands} />
+      {showError && error && <p className="pq-error" role="alert">{error}</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useRecommendations, useRecommendationWrites, type RecommendationCard } from '@/data';
+import { href } from '@/shared/lib/routes';
+import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
+import { formatGBP } from '@/shared/lib/format';
+import { Button, ButtonLink, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon } from '@/shared/ui';
+import { refreshRecommendations } from '@/sync';
+import { useOnline } from './use-online';
+import './recommendations.css';
+
+export interface RecommendedScreenProps {
+  userId: string | null;
+  authLoading: boolean;
+  onEditPreferences: () => void;
+}
+
+function Card({ c, rank, onOpen }: { c: RecommendationCard; rank: number; onOpen: () => void }) {
+  return (
+    <li className="rec-card" data-testid="recommendation">
+      <div className="rec-card__head">
+        <span className="rec-card__rank" aria-hidden="true">{rank}</span>
+        <div>
+          <Link to={href.model(c.brand?.slug ?? '', c.model.slug)} onClick={onOpen} className="rec-card__title">
+            {c.brand?.name} {c.model.name}
+          </Link>
+          <p className="rec-card__meta">
+            {BODY_STYLE_LABELS[c.model.body_style]} · {FUEL_LABELS[c.model.fuel_type]} · from {formatGBP(Number(c.model.price_from))} · {c.model.seats} seats
+          </p>
+        </div>
+        <span className="rec-card__score" title="Match score out of 100">{Math.round(c.score)}</span>
+      </div>
+      {c.reasons.length > 0 ? (
+        <ul className="rec-card__why" aria-label="Why we picked it">
+          {c.reasons.slice(0, 4).map((r) => <li key={r}>{r}</li>)}
+        </ul>
+      ) : (
+        <p className="rec-card__why-none">A strong all-rounder for your budget.</p>
+      )}
+    </li>
+  );
+}
+
+export function RecommendedScreen({ userId, authLoading, onEditPreferences }: RecommendedScreenProps) {
+  const view = useRecommendations(userId);
+  const writes = useRecommendationWrites();
+  const online = useOnline();
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
+  const requested = useRef('');
+  const shown = useRef(new Set<string>());
+
+  const stale = view?.stale ?? false;
+  const pending = view?.profilePending ?? false;
+  const hasCache = (view?.cached.length ?? 0) > 0;
+  const profileStamp = view?.profile?.last_updated ?? '';
+  useEffect(() => {
+    if (!userId || !view || !online || !stale || pending) return;
+    const key = `${userId}|${profileStamp}`;
+    if (requested.current === key) return;
+    requested.current = key;
+    setStatus('loading');
+    refreshRecommendations(userId, hasCache).then(() => setStatus('idle'), () => setStatus('error'));
+  }, [userId, view, online, stale, pending, hasCache, profileStamp]);
+
+  const fromServer = !!view && !view.stale;
+  const cards = view ? (fromServer ? view.cached : view.local) : [];
+  const shownKey = fromServer ? cards.map((c) => c.rowId).join(',') : '';
+  useEffect(() => {
+    for (const id of shownKey.split(',').filter(Boolean)) {
+      if (shown.current.has(id)) continue;
+      shown.current.add(id);
+      void writes.shown(id).catch(() => undefined);
+    }
+  }, [shownKey, writes]);
+
+  const refresh = () => {
+    if (!userId) return;
+    setStatus('loading');
+    refreshRecommendations(userId, true).then(() => setStatus('idle'), () => setStatus('error'));
+  };
+
+  const header = (
+    <PageHeader
+      eyebrow="Personal picks"
+      title="Recommended for you"
+      intro="Cars chosen for your budget, family size and driving style, getting smarter as you browse."
+      actions={userId ? (
+        <>
+          <Button onClick={onEditPreferences}>Update preferences</Button>
+          <Button variant="primary" onClick={refresh} disabled={!online || status === 'loading'} loading={status === 'loading'}>
+            <RefreshIcon size={16} /> Refresh
+          </Button>
+        </>
+      ) : undefined}
+    />
+  );
+
+  if (authLoading) return <div className="container page">{header}<LoadingBlock /></div>;
+  if (!userId) {
+    return (
+      <div className="container page">
+        {header}
+        <EmptyState icon={<SparkIcon size={26} />} title="Sign in to see your recommendations"
+          description="Tell us about your budget and how you drive, and we will suggest cars that suit you."
+          actions={<ButtonLink to={href.auth({ redirect: href.recommended() })} variant="primary">Sign In</ButtonLink>} />
+      </div>
+    );
+  }
+  if (!view) return <div className="container page">{header}<LoadingBlock /></div>;
+  const p = view.personalisation;
+
+  return (
+    <div className="container page rec-page">
+      {header}
+      <section className="rec-status" aria-label="Personalisation">
+        <div className="rec-meter" role="meter" aria-label="Personalisation score" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.score}>
+          <span style={{ width: `${p.score}%` }} />
+        </div>
+        <p>
+          <strong>Personalisation {p.score}/100</strong>
+          {p.personalised ? ' — these picks are personalised to you.' : ' — answer the questions and browse a little so we can personalise them.'}
+          {' '}Profile {p.basic + p.preferences}/50, activity {p.behaviour}/50 ({p.interactionCount} of 10 interactions counted).
+        </p>
+        {!view.profile?.onboarding_completed_at && (
+          <Button variant="primary" onClick={onEditPreferences}>Answer 5 quick questions</Button>
+        )}
+      </section>
+      <p className="rec-source" role="status" data-testid="recommendation-source">
+        {fromServer
+          ? 'Ranked by our recommendations service.'
+          : !online
+            ? 'You are offline: ranked on this device with the same scoring, from your saved preferences.'
+            : status === 'error'
+              ? 'Our recommendations service could not be reached, so these were ranked on this device.'
+              : 'Ranked on this device from your latest preferences while our service catches up.'}
+      </p>
+      {cards.length === 0 ? (
+        <EmptyState title="No cars in the catalogue yet" description="The catalogue is still downloading to this device." />
+      ) : (
+        <ol className="rec-list">
+          {cards.map((c, i) => (
+            <Card key={c.model.id} c={c} rank={i + 1} onOpen={() => (c.rowId ? void writes.clicked(c.rowId).catch(() => undefined) : undefined)} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
