@@ -12,5 +12,6 @@ echo "== unit + integration (PGlite)"; npx vitest run
 echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
 # The API URL is baked into the bundle: follow a non-default e2e API port.
 if [ -n "${E2E_API_PORT:-}" ]; then export VITE_SUPABASE_URL="http://127.0.0.1:$E2E_API_PORT"; fi
-echo "== build"; npx vite build
+# The e2e specs drive writes through the page test hooks, which only VITE_TEST_HOOKS=1 builds carry.
+echo "== build (with test hooks, for e2e)"; VITE_TEST_HOOKS=1 npx vite build
 echo "== end-to-end (Chromium)"; npx playwright test
