@@ -3,7 +3,7 @@
 import { db as defaultDb, type MotorlyDb } from './db';
 import { enqueueCreateForExisting, readWriteContext } from './outbox';
 import { REFETCH_KEY } from './sync-store';
-import { STATE_KEYS, getState, setState } from './sync-state';
+import { STATE_KEYS, getSessionUserId, setState } from './sync-state';
 import { USER_TABLES, type Bookmark } from './types';
 
 /**
@@ -11,7 +11,7 @@ import { USER_TABLES, type Bookmark } from './types';
  * account's user data first, so one person's rows never show to another.
  */
 export async function setSessionUser(db: MotorlyDb, userId: string | null): Promise<void> {
-  const previous = (await getState<string | null>(db, STATE_KEYS.user)) ?? null;
+  const previous = await getSessionUserId(db);
   if (previous === userId) return;
   if (previous !== null) await clearUserData(db);
   await setState(db, STATE_KEYS.user, userId);
@@ -22,7 +22,7 @@ export async function setSessionUser(db: MotorlyDb, userId: string | null): Prom
  * The auth UI calls it before signing out, because sign-out clears them.
  */
 export async function pendingCountForUser(userId?: string | null, db: MotorlyDb = defaultDb): Promise<number> {
-  const uid = userId === undefined ? ((await getState<string | null>(db, STATE_KEYS.user)) ?? null) : userId;
+  const uid = userId === undefined ? await getSessionUserId(db) : userId;
   if (!uid) return 0;
   const [a, b] = await Promise.all([
     db.outbox.where('user_id').equals(uid).count(),
@@ -72,7 +72,7 @@ export async function claimSignedOutBookmarks(db: MotorlyDb, userId: string): Pr
       }
       const row: Bookmark = { ...b, user_id: userId };
       await db.bookmarks.put(row);
-      await enqueueCreateForExisting(db, ctx, userId, 'bookmarks', row as unknown as Record<string, unknown>);
+      await enqueueCreateForExisting(db, ctx, userId, 'bookmarks', row);
       own.push(row);
       claimed++;
     }
