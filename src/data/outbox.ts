@@ -51,7 +51,7 @@ export async function readWriteContext(db: MotorlyDb): Promise<WriteContext> {
 async function appendOp(
   db: MotorlyDb,
   ctx: WriteContext,
-  userId: string,
+  userId: string | null,
   type: OpType,
   table: SyncTableName,
   rowId: string,
@@ -86,6 +86,11 @@ async function appendOp(
 export interface WriteOptions {
   /** Allow a signed-out write: stored locally with user_id null and no outbox op. */
   allowSignedOut?: boolean;
+  /**
+   * A signed-out create still queues its op, with user_id null (error reports: the sync worker
+   * sends those as plain inserts, since apply_mutations requires a user).
+   */
+  queueSignedOut?: boolean;
 }
 
 type RowOf<K extends SyncTableName> = TableRows[K];
@@ -109,7 +114,7 @@ export async function insertRowInTx<K extends SyncTableName>(
   opts: WriteOptions & { ownedByUser?: boolean } = {},
 ): Promise<RowOf<K>> {
   const userId = ctx.userId;
-  if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+  if (!userId && !opts.allowSignedOut && !opts.queueSignedOut) throw new NotSignedInError();
   const now = new Date().toISOString();
   // NewRow<K> is RowOf<K> without the two columns filled in here; TypeScript cannot see through
   // Omit over a generic row type, hence the one assertion.
@@ -120,7 +125,7 @@ export async function insertRowInTx<K extends SyncTableName>(
     ...(opts.ownedByUser === false ? {} : { user_id: userId }),
   } as RowOf<K>;
   const put = db.tableOf(table).put(row);
-  if (userId) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
+  if (userId || opts.queueSignedOut) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
   else await put;
   return row;
 }

@@ -31,16 +31,20 @@ export async function pendingCountForUser(userId?: string | null, db: MotorlyDb 
   return a + b;
 }
 
-/** Removes all user rows, their queued ops and user-table cursors (signed-out bookmarks stay). */
+/**
+ * Removes all user rows, their queued ops and user-table cursors. Signed-out rows stay (bookmarks,
+ * error reports) and so do signed-out ops (error reports waiting to be sent without a user).
+ */
 export async function clearUserData(db: MotorlyDb): Promise<void> {
   const tables = [...USER_TABLES.map((t) => db.table(t)), db.outbox, db.needs_attention, db.sync_state];
   await db.transaction('rw', tables, async () => {
     for (const t of USER_TABLES) {
       if (t === 'bookmarks') await db.bookmarks.filter((b) => b.user_id !== null).delete();
+      else if (t === 'error_reports') await db.error_reports.filter((r) => r.user_id !== null).delete();
       else await db.table(t).clear();
     }
-    await db.outbox.clear();
-    await db.needs_attention.clear();
+    await db.outbox.filter((op) => op.user_id !== null).delete();
+    await db.needs_attention.filter((op) => op.user_id !== null).delete();
     await db.sync_state.bulkDelete([
       ...USER_TABLES.map((t) => STATE_KEYS.cursor(t)),
       STATE_KEYS.deletedCursor,

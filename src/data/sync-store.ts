@@ -57,7 +57,14 @@ export interface SyncStore {
    * Calls back with the counts now and after outbox / needs-attention changes made in any tab or
    * worker; changes within `delayMs` of the first are reported once.
    */
-  observeQueue(cb: (counts: QueueCounts) => void, opts?: { delayMs?: number }): () => void;
+  observeQueue(cb: (counts: QueueCounts) => void, opts?: ObserveQueueOptions): () => void;
+}
+
+export interface ObserveQueueOptions {
+  /** Changes within this long of the first are reported once. */
+  delayMs?: number;
+  /** Reading the counts failed (database closed or deleted); the next change reads again. */
+  onError?: (err: unknown) => void;
 }
 
 export interface PullWriteOptions {
@@ -189,7 +196,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       await db.sync_state.delete(STATE_KEYS.deletedCursor);
     },
     observeQueue(cb, opts = {}) {
-      return observeQueueCounts(db, cb, opts.delayMs ?? 0);
+      return observeQueueCounts(db, cb, opts.delayMs ?? 0, opts.onError);
     },
   };
 }
@@ -200,7 +207,12 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
  * the screen that is re-reading what the user just changed. The counts are read after `delayMs`,
  * one read at a time, so callbacks arrive in order.
  */
-function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, delayMs: number): () => void {
+function observeQueueCounts(
+  db: MotorlyDb,
+  cb: (counts: QueueCounts) => void,
+  delayMs: number,
+  onError: (err: unknown) => void = () => undefined,
+): () => void {
   const watched = new Set(PENDING_STORES.map((name) => `${db.name}/${name}`));
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -218,8 +230,9 @@ function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, de
         Promise.all([db.outbox.count(), db.needs_attention.count(), db.outbox.orderBy('seq').lastKey()]),
       );
       if (!closed) cb({ queued, parked, lastSeq: typeof lastSeq === 'number' ? lastSeq : 0 });
-    } catch {
+    } catch (err) {
       // Database closed or deleted (sign-out in another tab, tests): the next change reads again.
+      if (!closed) onError(err);
     } finally {
       reading = false;
       if (dirty && !closed) {

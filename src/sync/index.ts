@@ -13,10 +13,14 @@ import {
   type WorkerMessage,
 } from './channels';
 import { emitSyncEvent, setPageSyncState } from './page-status';
+import { followAuthChanges, registerBackgroundSync } from './page-edges';
+import { createSyncErrorRecorder } from './sync-error-reports';
+import type { SyncErrorEvent } from './sync-errors';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent } from './page-status';
 export type { PageSyncState } from './page-status';
-export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine';
+export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine-types';
+export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';
 
 let started = false;
 let commands: BroadcastChannel | null = null;
@@ -32,18 +36,17 @@ export function pendingCountForUser(userId?: string | null): Promise<number> {
   return pendingForUser(userId);
 }
 
-interface SyncRegistration {
-  sync?: { register(tag: string): Promise<void> };
+const recordPageProblem = createSyncErrorRecorder(db, 'page');
+
+/** A failure on one of the page's own edges: the status card shows it and it is recorded. */
+function pageProblem(event: SyncErrorEvent): void {
+  emitSyncEvent(event);
+  void recordPageProblem(event);
 }
 
-async function registerBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  try {
-    const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
-    await reg?.sync?.register(BACKGROUND_SYNC_TAG);
-  } catch {
-    // Background Sync is optional (not in every browser); the worker syncs when a tab is open.
-  }
+function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  return registerBackgroundSync(BACKGROUND_SYNC_TAG, () => navigator.serviceWorker.getRegistration(), pageProblem);
 }
 
 function startWorker(): Worker | null {
@@ -102,7 +105,7 @@ export function startSync(): void {
   store.observeQueue(
     (counts) => {
       queued = counts.queued;
-      if (!navigator.onLine && queued > 0) void registerBackgroundSync();
+      if (!navigator.onLine && queued > 0) void requestBackgroundSync();
     },
     { delayMs: 250 },
   );
@@ -114,24 +117,19 @@ export function startSync(): void {
   window.addEventListener('offline', () => {
     setPageSyncState({ online: false });
     sendSyncCommand({ type: 'offline' });
-    if (queued > 0) void registerBackgroundSync();
+    if (queued > 0) void requestBackgroundSync();
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });
   });
 
   // The local store follows the signed-in account; the leader re-pulls and re-subscribes.
-  let authQueue: Promise<void> = Promise.resolve();
-  getSupabase().auth.onAuthStateChange((event, session) => {
-    authQueue = authQueue.then(async () => {
-      if (event === 'TOKEN_REFRESHED') {
-        sendSyncCommand({ type: 'token-refreshed' });
-        return;
-      }
-      await setSessionUser(db, session?.user.id ?? null);
-      sendSyncCommand({ type: 'auth-changed' });
-    }).catch(() => undefined);
+  const onAuth = followAuthChanges({
+    setSessionUser: (userId) => setSessionUser(db, userId),
+    send: (type) => sendSyncCommand({ type }),
+    onError: pageProblem,
   });
+  getSupabase().auth.onAuthStateChange((event, session) => void onAuth(event, session?.user.id ?? null));
 
   sendSyncCommand({ type: 'status-request' });
 }

@@ -12,4 +12,6 @@ const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
 export const env = {
   supabaseUrl: viteEnv.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL,
   supabaseAnonKey: viteEnv.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+  /** package.json's version, set by vite.config.ts at build time (error reports carry it). */
+  appVersion: viteEnv.VITE_APP_VERSION || '0.0.0-dev',
 };
