@@ -97,7 +97,10 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       userId,
       onSubscribed: () => void engine.trigger('all'),
       onSkipped: () => void engine.trigger('user'),
-      onError: problems.report,
+      // Offline, a dropped channel is expected (the badge says Offline), not a problem to report.
+      onError: (event) => {
+        if (online) problems.report(event);
+      },
     });
   };
 
