@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   console.log(`Building the app for a private stack on :${API_PORT} ...`);
   const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`, VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY },
+    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`, VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY, VITE_TEST_HOOKS: '1' },
   });
   if (build.status !== 0) throw new Error('vite build failed');
   const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {

@@ -61,9 +61,10 @@ declare global {
 async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-'));
   const outDir = path.join(tmp, 'dist');
-  console.log('Building the production app (own output folder)...');
+  console.log('Building the production app with test hooks (own output folder)...');
   process.env.VITE_SUPABASE_URL = API;
   process.env.VITE_SUPABASE_ANON_KEY = DEFAULT_ANON_KEY;
+  process.env.VITE_TEST_HOOKS = '1'; // the page hooks the bench drives (absent from the product build)
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   console.log('Starting a fresh stack (migrations + catalogue seed)...');
   // The build above carries the demo anon key (no VITE_SUPABASE_ANON_KEY): start the stack with the demo keys.

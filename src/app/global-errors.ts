@@ -10,7 +10,7 @@ export function useGlobalErrorToasts(): void {
   useEffect(() => {
     const handle = (error: unknown) => {
       const severity = errorSeverity(error, { global: true, sinceStartMs: performance.now() - startedAt, component: 'global' });
-      recordError(error, { component: 'global' }, severity);
+      void recordError(error, { component: 'global' }, severity);
       if (shouldNotify(severity)) toast({ title: errorTitle(severity), description: friendlyMessage(error), variant: 'destructive' });
     };
     const onError = (e: ErrorEvent) => handle(e.error ?? e.message);

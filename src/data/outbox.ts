@@ -15,8 +15,8 @@ export class NotSignedInError extends Error {
 /** Columns the server owns: never sent, the trigger sets them. */
 const SERVER_COLUMNS = new Set(['updated_at']);
 
-function stripServerColumns(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function stripServerColumns(row: object): OpData {
+  const out: OpData = {};
   for (const [k, v] of Object.entries(row)) if (!SERVER_COLUMNS.has(k) && v !== undefined) out[k] = v;
   return out;
 }
@@ -51,7 +51,7 @@ export async function readWriteContext(db: MotorlyDb): Promise<WriteContext> {
 async function appendOp(
   db: MotorlyDb,
   ctx: WriteContext,
-  userId: string,
+  userId: string | null,
   type: OpType,
   table: SyncTableName,
   rowId: string,
@@ -86,6 +86,11 @@ async function appendOp(
 export interface WriteOptions {
   /** Allow a signed-out write: stored locally with user_id null and no outbox op. */
   allowSignedOut?: boolean;
+  /**
+   * A signed-out create still queues its op, with user_id null (error reports: the sync worker
+   * sends those as plain inserts, since apply_mutations requires a user).
+   */
+  queueSignedOut?: boolean;
 }
 
 type RowOf<K extends SyncTableName> = TableRows[K];
@@ -109,16 +114,18 @@ export async function insertRowInTx<K extends SyncTableName>(
   opts: WriteOptions & { ownedByUser?: boolean } = {},
 ): Promise<RowOf<K>> {
   const userId = ctx.userId;
-  if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
+  if (!userId && !opts.allowSignedOut && !opts.queueSignedOut) throw new NotSignedInError();
   const now = new Date().toISOString();
+  // NewRow<K> is RowOf<K> without the two columns filled in here; TypeScript cannot see through
+  // Omit over a generic row type, hence the one assertion.
   const row = {
     created_at: now,
     ...input,
     id: input.id ?? crypto.randomUUID(),
     ...(opts.ownedByUser === false ? {} : { user_id: userId }),
-  } as unknown as RowOf<K>;
+  } as RowOf<K>;
   const put = db.tableOf(table).put(row);
-  if (userId) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row as unknown as Record<string, unknown>))]);
+  if (userId || opts.queueSignedOut) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
   else await put;
   return row;
 }
@@ -127,17 +134,17 @@ export async function insertRowInTx<K extends SyncTableName>(
  * Deletes a row and queues its delete op inside the caller's transaction (over writeTables);
  * `existing` is the stored row as read in that transaction (a signed-out local-only row gets no op).
  */
-export async function deleteRowInTx(
+export async function deleteRowInTx<K extends SyncTableName>(
   db: MotorlyDb,
   ctx: WriteContext,
-  table: SyncTableName,
+  table: K,
   id: string,
-  existing: Record<string, unknown> | undefined,
+  existing: RowOf<K> | undefined,
   opts: WriteOptions = {},
 ): Promise<void> {
   const userId = ctx.userId;
   if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
-  const del = db.table(table).delete(id);
+  const del = db.tableOf(table).delete(id);
   const localOnly = existing !== undefined && 'user_id' in existing && existing.user_id === null;
   if (userId && !localOnly) await Promise.all([del, appendOp(db, ctx, userId, 'delete', table, id, {})]);
   else await del;
@@ -172,28 +179,29 @@ export async function updateRow<K extends SyncTableName>(
 ): Promise<RowOf<K> | undefined> {
   return db.transaction('rw', writeTables(db, table), async () => {
     const t = db.tableOf(table);
-    const [ctx, found] = await Promise.all([readWriteContext(db), t.get(id)]);
+    const [ctx, existing] = await Promise.all([readWriteContext(db), t.get(id)]);
     const userId = ctx.userId;
     if (!userId && !opts.allowSignedOut) throw new NotSignedInError();
-    const existing = found as Record<string, unknown> | undefined;
     if (!existing) return undefined;
-    const next: Record<string, unknown> = { ...existing, ...patch };
     const incEntries = Object.entries(inc).filter((e): e is [string, number] => typeof e[1] === 'number');
-    for (const [col, n] of incEntries) next[col] = Number(existing[col] ?? 0) + n;
-    const put = t.put(next as unknown as RowOf<K>);
-    if (userId && existing.user_id !== null) {
-      const data: OpData = stripServerColumns(patch as Record<string, unknown>);
+    const incremented: Record<string, number> = {};
+    for (const [col, n] of incEntries) incremented[col] = Number(Reflect.get(existing, col) ?? 0) + n;
+    const next: RowOf<K> = { ...existing, ...patch, ...incremented };
+    const put = t.put(next);
+    const localOnly = 'user_id' in existing && existing.user_id === null;
+    if (userId && !localOnly) {
+      const data = stripServerColumns(patch);
       if (incEntries.length) data.$inc = Object.fromEntries(incEntries);
       await Promise.all([put, appendOp(db, ctx, userId, 'update', table, id, data)]);
     } else await put;
-    return next as unknown as RowOf<K>;
+    return next;
   });
 }
 
 /** Deletes a row locally and queues a delete op (no op for a signed-out local-only row). */
-export async function deleteRow(db: MotorlyDb, table: SyncTableName, id: string, opts: WriteOptions = {}): Promise<void> {
+export async function deleteRow<K extends SyncTableName>(db: MotorlyDb, table: K, id: string, opts: WriteOptions = {}): Promise<void> {
   await db.transaction('rw', writeTables(db, table), async () => {
-    const [ctx, existing] = await Promise.all([readWriteContext(db), db.table(table).get(id) as Promise<Record<string, unknown> | undefined>]);
+    const [ctx, existing] = await Promise.all([readWriteContext(db), db.tableOf(table).get(id)]);
     await deleteRowInTx(db, ctx, table, id, existing, opts);
   });
 }
@@ -202,6 +210,12 @@ export async function deleteRow(db: MotorlyDb, table: SyncTableName, id: string,
  * Queues a create op for a row already stored locally (used when claiming signed-out rows); runs
  * inside the caller's transaction over outbox and sync_state, `ctx` read in it (ops share it).
  */
-export async function enqueueCreateForExisting(db: MotorlyDb, ctx: WriteContext, userId: string, table: SyncTableName, row: Record<string, unknown>): Promise<void> {
+export async function enqueueCreateForExisting<K extends SyncTableName>(
+  db: MotorlyDb,
+  ctx: WriteContext,
+  userId: string,
+  table: K,
+  row: RowOf<K>,
+): Promise<void> {
   await appendOp(db, ctx, userId, 'create', table, String(row.id), stripServerColumns(row));
 }

@@ -3,7 +3,7 @@
 import { db as defaultDb, type MotorlyDb } from './db';
 import { enqueueCreateForExisting, readWriteContext } from './outbox';
 import { REFETCH_KEY } from './sync-store';
-import { STATE_KEYS, getState, setState } from './sync-state';
+import { STATE_KEYS, getSessionUserId, setState } from './sync-state';
 import { USER_TABLES, type Bookmark } from './types';
 
 /**
@@ -11,7 +11,7 @@ import { USER_TABLES, type Bookmark } from './types';
  * account's user data first, so one person's rows never show to another.
  */
 export async function setSessionUser(db: MotorlyDb, userId: string | null): Promise<void> {
-  const previous = (await getState<string | null>(db, STATE_KEYS.user)) ?? null;
+  const previous = await getSessionUserId(db);
   if (previous === userId) return;
   if (previous !== null) await clearUserData(db);
   await setState(db, STATE_KEYS.user, userId);
@@ -22,7 +22,7 @@ export async function setSessionUser(db: MotorlyDb, userId: string | null): Prom
  * The auth UI calls it before signing out, because sign-out clears them.
  */
 export async function pendingCountForUser(userId?: string | null, db: MotorlyDb = defaultDb): Promise<number> {
-  const uid = userId === undefined ? ((await getState<string | null>(db, STATE_KEYS.user)) ?? null) : userId;
+  const uid = userId === undefined ? await getSessionUserId(db) : userId;
   if (!uid) return 0;
   const [a, b] = await Promise.all([
     db.outbox.where('user_id').equals(uid).count(),
@@ -31,16 +31,20 @@ export async function pendingCountForUser(userId?: string | null, db: MotorlyDb 
   return a + b;
 }
 
-/** Removes all user rows, their queued ops and user-table cursors (signed-out bookmarks stay). */
+/**
+ * Removes all user rows, their queued ops and user-table cursors. Signed-out rows stay (bookmarks,
+ * error reports) and so do signed-out ops (error reports waiting to be sent without a user).
+ */
 export async function clearUserData(db: MotorlyDb): Promise<void> {
   const tables = [...USER_TABLES.map((t) => db.table(t)), db.outbox, db.needs_attention, db.sync_state];
   await db.transaction('rw', tables, async () => {
     for (const t of USER_TABLES) {
       if (t === 'bookmarks') await db.bookmarks.filter((b) => b.user_id !== null).delete();
+      else if (t === 'error_reports') await db.error_reports.filter((r) => r.user_id !== null).delete();
       else await db.table(t).clear();
     }
-    await db.outbox.clear();
-    await db.needs_attention.clear();
+    await db.outbox.filter((op) => op.user_id !== null).delete();
+    await db.needs_attention.filter((op) => op.user_id !== null).delete();
     await db.sync_state.bulkDelete([
       ...USER_TABLES.map((t) => STATE_KEYS.cursor(t)),
       STATE_KEYS.deletedCursor,
@@ -72,7 +76,7 @@ export async function claimSignedOutBookmarks(db: MotorlyDb, userId: string): Pr
       }
       const row: Bookmark = { ...b, user_id: userId };
       await db.bookmarks.put(row);
-      await enqueueCreateForExisting(db, ctx, userId, 'bookmarks', row as unknown as Record<string, unknown>);
+      await enqueueCreateForExisting(db, ctx, userId, 'bookmarks', row);
       own.push(row);
       claimed++;
     }

@@ -1,11 +1,10 @@
 // What the sync engine needs from the local store, implemented on Dexie. The engine only talks to
 // this interface, so tests can run several simulated clients (one database each) side by side.
-import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
-import { withListingDerived } from './catalogue/listing-derived';
-import type { ListingRow } from './catalogue/types';
+import { Dexie, type ObservabilitySet } from 'dexie';
 import type { MotorlyDb } from './db';
 import { MAX_TRIES } from './db';
-import { STATE_KEYS, getClientId, getCursor, getState, setCursor, setState } from './sync-state';
+import { mutatedTables, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
+import { STATE_KEYS, getClientId, getCursor, getSessionUserId, getState, setCursor, setState } from './sync-state';
 import {
   SYNC_TABLES,
   USER_TABLES,
@@ -58,7 +57,14 @@ export interface SyncStore {
    * Calls back with the counts now and after outbox / needs-attention changes made in any tab or
    * worker; changes within `delayMs` of the first are reported once.
    */
-  observeQueue(cb: (counts: QueueCounts) => void, opts?: { delayMs?: number }): () => void;
+  observeQueue(cb: (counts: QueueCounts) => void, opts?: ObserveQueueOptions): () => void;
+}
+
+export interface ObserveQueueOptions {
+  /** Changes within this long of the first are reported once. */
+  delayMs?: number;
+  /** Reading the counts failed (database closed or deleted); the next change reads again. */
+  onError?: (err: unknown) => void;
 }
 
 export interface PullWriteOptions {
@@ -85,7 +91,7 @@ async function pendingRowIds(db: MotorlyDb, table: SyncTableName): Promise<Set<s
     t.where('[table+row_id]').between([table, ''], [table, '\uffff']).keys();
   const [a, b] = await Promise.all([range(db.outbox), range(db.needs_attention)]);
   const ids = new Set<string>();
-  for (const k of [...a, ...b]) ids.add((k as unknown as [string, string])[1]);
+  for (const k of [...a, ...b]) if (Array.isArray(k)) ids.add(String(k[1]));
   return ids;
 }
 
@@ -97,69 +103,10 @@ const PENDING_STORES = ['outbox', 'needs_attention'] as const;
  */
 const VIA_DEXIE = new Set<SyncTableName>(['car_models']);
 
-/** What Dexie's middleware would have added: the listings' derived, indexed fields. */
-function prepared(db: MotorlyDb, table: SyncTableName, rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  return table === 'vehicle_listings' ? rows.map((r) => withListingDerived(db, r as unknown as ListingRow) as unknown as Record<string, unknown>) : rows;
-}
-
-/**
- * Pulled rows go straight to IndexedDB in ONE transaction with the pending-op check (and the
- * cursor), bypassing Dexie's middleware. Dexie would announce every page of a download to every
- * tab, and each page's live queries would re-scan the growing tables while the worker waits for
- * them: that doubled the first download. The caller decides when to announce (notifyChanged).
- */
-async function putPulled(db: MotorlyDb, table: SyncTableName, rows: Record<string, unknown>[], cursor?: Cursor): Promise<number> {
-  if (!db.isOpen()) await db.open();
-  const idb = db.backendDB();
-  return new Promise<number>((resolve, reject) => {
-    const tx = idb.transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
-    let written = 0;
-    tx.oncomplete = () => resolve(written);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
-    const pending = new Set<string>();
-    let scanning = PENDING_STORES.length;
-    const range = IDBKeyRange.bound([table, ''], [table, '\uffff']);
-    const write = () => {
-      const store = tx.objectStore(table);
-      for (const row of rows) {
-        if (pending.size && pending.has(String(row.id))) continue;
-        store.put(row);
-        written++;
-      }
-      if (cursor) tx.objectStore('sync_state').put({ key: STATE_KEYS.cursor(table), value: cursor });
-    };
-    for (const name of PENDING_STORES) {
-      const req = tx.objectStore(name).index('[table+row_id]').openKeyCursor(range);
-      req.onsuccess = () => {
-        const c = req.result;
-        if (c) {
-          pending.add(String((c.key as [string, string])[1]));
-          c.continue();
-        } else if (--scanning === 0) write();
-      };
-    }
-  });
-}
-
-/** Everything in these tables may have changed: what Dexie itself fires after a bulk write. */
-function notifyTables(db: MotorlyDb, tables: SyncTableName[]): void {
-  const all = () => new RangeSet(-Infinity, [[[]]]);
-  const parts: Record<string, RangeSet> = {};
-  for (const name of new Set(tables)) {
-    const schema = db.table(name).schema;
-    const prefix = `idb://${db.name}/${name}/`;
-    parts[prefix] = all();
-    parts[`${prefix}:dels`] = all();
-    for (const idx of schema.indexes) parts[prefix + idx.name] = all();
-  }
-  if (Object.keys(parts).length) Dexie.on.storagemutated.fire(parts);
-}
-
 export function createSyncStore(db: MotorlyDb): SyncStore {
   return {
     clientId: () => getClientId(db),
-    sessionUserId: async () => (await getState<string | null>(db, STATE_KEYS.user)) ?? null,
+    sessionUserId: () => getSessionUserId(db),
     pendingOps: () => db.outbox.orderBy('seq').toArray(),
     async parkedRowKeys() {
       const parked = await db.needs_attention.toArray();
@@ -210,11 +157,12 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
           return fresh.length;
         });
       }
-      const written = await putPulled(db, table, prepared(db, table, rows), opts.cursor);
-      if (opts.notify !== false && written > 0) notifyTables(db, [table]);
+      // Raw IndexedDB (see raw-bulk-write.ts for why); announced now unless the caller batches.
+      const written = await putPulledRaw(db, table, rows, opts.cursor);
+      if (opts.notify !== false && written > 0) notifyTablesChanged(db, [table]);
       return written;
     },
-    notifyChanged: (tables) => notifyTables(db, tables),
+    notifyChanged: (tables) => notifyTablesChanged(db, tables),
     async applyDeleted(table, ids) {
       if (!ids.length) return 0;
       const t = db.table(table);
@@ -248,7 +196,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       await db.sync_state.delete(STATE_KEYS.deletedCursor);
     },
     observeQueue(cb, opts = {}) {
-      return observeQueueCounts(db, cb, opts.delayMs ?? 0);
+      return observeQueueCounts(db, cb, opts.delayMs ?? 0, opts.onError);
     },
   };
 }
@@ -259,8 +207,13 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
  * the screen that is re-reading what the user just changed. The counts are read after `delayMs`,
  * one read at a time, so callbacks arrive in order.
  */
-function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, delayMs: number): () => void {
-  const prefixes = PENDING_STORES.map((name) => `idb://${db.name}/${name}/`);
+function observeQueueCounts(
+  db: MotorlyDb,
+  cb: (counts: QueueCounts) => void,
+  delayMs: number,
+  onError: (err: unknown) => void = () => undefined,
+): () => void {
+  const watched = new Set(PENDING_STORES.map((name) => `${db.name}/${name}`));
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let reading = false;
@@ -277,8 +230,9 @@ function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, de
         Promise.all([db.outbox.count(), db.needs_attention.count(), db.outbox.orderBy('seq').lastKey()]),
       );
       if (!closed) cb({ queued, parked, lastSeq: typeof lastSeq === 'number' ? lastSeq : 0 });
-    } catch {
+    } catch (err) {
       // Database closed or deleted (sign-out in another tab, tests): the next change reads again.
+      if (!closed) onError(err);
     } finally {
       reading = false;
       if (dirty && !closed) {
@@ -289,7 +243,7 @@ function observeQueueCounts(db: MotorlyDb, cb: (counts: QueueCounts) => void, de
   };
   const onMutated = (parts: ObservabilitySet) => {
     if (closed || timer !== null) return;
-    if (!Object.keys(parts).some((key) => prefixes.some((p) => key.startsWith(p)))) return;
+    if (![...mutatedTables(parts)].some((t) => watched.has(t))) return;
     timer = setTimeout(() => void read(), delayMs);
   };
   Dexie.on('storagemutated', onMutated);

@@ -237,7 +237,8 @@ export interface SearchInteraction extends SyncedRow {
   interaction_data: Record<string, unknown>;
 }
 
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
+export type { Severity } from '@/shared/lib/errors';
+import type { Severity } from '@/shared/lib/errors';
 
 export interface ErrorReport extends SyncedRow {
   user_id: Uuid | null;

@@ -1,5 +1,5 @@
 // Names and messages shared by pages, the leader worker and the service worker.
-import type { SyncEvent, SyncStatus } from './engine';
+import type { SyncEvent, SyncStatus } from './engine-types';
 
 /** Web Locks name: whoever holds it is the only uploader for this origin. */
 export const LEADER_LOCK = 'motorly-sync-leader';

@@ -73,6 +73,8 @@ async function runScenario(cmds: Cmd[]): Promise<void> {
   const discarded = new Set<string>();
   const clients: Client[] = [];
   run++;
+  // Every other run is a server from before apply_mutations returned rows: the re-read path.
+  server.returnsRows = run % 2 === 0;
 
   const makeEngine = (c: Client) =>
     new SyncEngine({

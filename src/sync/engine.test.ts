@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
+import { MotorlyDb, createRow, createSyncStore, recordErrorReport, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
-import type { WireOp } from './transport';
+import { TransportError, type WireOp } from './transport';
+import type { SyncErrorEvent } from './sync-errors';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 let n = 0;
@@ -328,5 +329,88 @@ describe('auth', () => {
     await h.engine.authChanged();
     await h.settle();
     expect(h.server.table('price_alerts').size).toBe(1);
+  });
+});
+
+describe('after an ack', () => {
+  it('stores the row apply_mutations returns, with no re-read', async () => {
+    h = await makeHarness({ user: ['price_alerts'] });
+    const a = await alert(5000);
+    h.engine.start();
+    await h.settle();
+    const server = h.server.table('price_alerts').get(a.id);
+    expect(server?.updated_at).toBeTruthy();
+    expect(await h.db.price_alerts.get(a.id)).toEqual(server);
+    expect(h.transport.fetchCalls).toBe(0);
+  });
+
+  it('re-reads the row when the result carries none (a server from before `row`)', async () => {
+    h = await makeHarness({ user: ['price_alerts'] });
+    h.server.returnsRows = false;
+    const a = await alert(5000);
+    h.engine.start();
+    await h.settle();
+    expect(h.transport.fetchCalls).toBe(1);
+    expect(await h.db.price_alerts.get(a.id)).toEqual(h.server.table('price_alerts').get(a.id));
+  });
+});
+
+describe('error reports made while signed out', () => {
+  it('are queued without a user and sent as a plain insert, not through apply_mutations', async () => {
+    await setSessionUser(h.db, null);
+    const report = await recordErrorReport(h.db, { message: 'Boom', severity: 'high', component: 'app', comment: 'it broke' });
+    expect((await h.db.outbox.toArray()).map((op) => op.user_id)).toEqual([null]);
+    h.engine.start();
+    await h.settle();
+    expect(h.requests).toHaveLength(0);
+    expect(h.server.anonymousInserts).toMatchObject([{ id: report.id, message: 'Boom', severity: 'high', user_id: null }]);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.error_reports.get(report.id)).toBeDefined(); // kept locally (write-only table)
+  });
+
+  it('survive signing in and out (only the account\'s own ops are cleared)', async () => {
+    await setSessionUser(h.db, null);
+    await recordErrorReport(h.db, { message: 'Offline crash', severity: 'medium' });
+    await setSessionUser(h.db, USER);
+    await alert();
+    await setSessionUser(h.db, null); // sign-out clears the user's queue
+    expect((await h.db.outbox.toArray()).map((op) => [op.table, op.user_id])).toEqual([['error_reports', null]]);
+  });
+});
+
+describe('sync-error events on the engine edges', () => {
+  const errors = () => h.events.filter((e): e is SyncErrorEvent => e.type === 'sync-error');
+
+  it('a failed pull is an event (kind pull), not just a status line', async () => {
+    h = await makeHarness({ catalogue: ['brands'] });
+    h.server.faults.fail5xx = 1;
+    h.engine.start();
+    await h.settle();
+    expect(errors()).toMatchObject([{ kind: 'pull', status: 503, message: 'There was a problem accessing the data. Please try again.' }]);
+    expect(errors()[0].cause).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a failed re-read after an ack is an event (kind refetch) and the catch-up is scheduled', async () => {
+    h = await makeHarness({ user: ['price_alerts'] });
+    h.server.returnsRows = false;
+    h.transport.fetchByIds = async () => {
+      throw new TransportError('network', 'Failed to fetch', 0);
+    };
+    await alert();
+    h.engine.start();
+    await h.settle();
+    expect(errors().map((e) => e.kind)).toContain('refetch');
+  });
+
+  it('a failed token refresh after a 401 on a pull is an event (kind auth-refresh)', async () => {
+    h = await makeHarness({ catalogue: ['brands'] });
+    h.server.expireTokens();
+    h.transport.refreshAuth = async () => {
+      throw new TransportError('network', 'Failed to fetch', 0);
+    };
+    h.engine.start();
+    await h.settle();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(errors().map((e) => e.kind)).toContain('auth-refresh');
   });
 });

@@ -1,15 +1,7 @@
 // Page-side entry of the sync layer. startSync() (called once by main.tsx) starts this tab's sync
 // worker, forwards the page's signals (online/offline, visible, auth changes) to the leader and
 // mirrors the leader's status for the badge.
-import {
-  createSyncStore,
-  db,
-  findBookmark,
-  pendingCountForUser as pendingForUser,
-  setSessionUser,
-  toggleBookmark,
-  type SyncTableName,
-} from '@/data';
+import { createSyncStore, db, pendingCountForUser as pendingForUser, setSessionUser } from '@/data';
 import { getSupabase } from './supabase-client';
 import {
   BACKGROUND_SYNC_TAG,
@@ -20,11 +12,15 @@ import {
   type SyncCommand,
   type WorkerMessage,
 } from './channels';
-import { emitSyncEvent, getPageSyncState, setPageSyncState, type PageSyncState } from './page-status';
+import { emitSyncEvent, setPageSyncState } from './page-status';
+import { followAuthChanges, registerBackgroundSync } from './page-edges';
+import { createSyncErrorRecorder } from './sync-error-reports';
+import type { SyncErrorEvent } from './sync-errors';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent } from './page-status';
 export type { PageSyncState } from './page-status';
-export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine';
+export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine-types';
+export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';
 
 let started = false;
 let commands: BroadcastChannel | null = null;
@@ -40,18 +36,17 @@ export function pendingCountForUser(userId?: string | null): Promise<number> {
   return pendingForUser(userId);
 }
 
-interface SyncRegistration {
-  sync?: { register(tag: string): Promise<void> };
+const recordPageProblem = createSyncErrorRecorder(db, 'page');
+
+/** A failure on one of the page's own edges: the status card shows it and it is recorded. */
+function pageProblem(event: SyncErrorEvent): void {
+  emitSyncEvent(event);
+  void recordPageProblem(event);
 }
 
-async function registerBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  try {
-    const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
-    await reg?.sync?.register(BACKGROUND_SYNC_TAG);
-  } catch {
-    // Background Sync is optional (not in every browser); the worker syncs when a tab is open.
-  }
+function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  return registerBackgroundSync(BACKGROUND_SYNC_TAG, () => navigator.serviceWorker.getRegistration(), pageProblem);
 }
 
 function startWorker(): Worker | null {
@@ -78,58 +73,12 @@ async function startInPageLeader(): Promise<void> {
   });
 }
 
-export interface SyncTestHooks {
-  toggleListingBookmark(listingId: string): Promise<boolean>;
-  isListingBookmarked(listingId: string): Promise<boolean>;
-  queueCounts(): Promise<{ queued: number; parked: number }>;
-  status(): PageSyncState;
-  localCount(table: SyncTableName): Promise<number>;
-  /**
-   * The online-only baseline of bench:sync: the same bookmark write straight through supabase-js,
-   * awaited (no local store). `bookmarked` is what the caller's screen shows now.
-   * @returns the new state
-   */
-  onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean>;
-}
-
-async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean> {
-  const supabase = getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const userId = data.session?.user.id;
-  if (!userId) throw new Error('Sign in first');
-  const { error } = bookmarked
-    ? await supabase.from('bookmarks').delete().eq('user_id', userId).eq('vehicle_listing_id', listingId)
-    : await supabase.from('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
-  if (error) throw new Error(error.message);
-  return !bookmarked;
-}
-
-/**
- * End-to-end tests opt in (localStorage 'motorly:test-hooks' = '1') to drive repository writes
- * before every screen with a write button exists. Off by default; exposes nothing else.
- */
-function installTestHooks(): void {
-  try {
-    if (localStorage.getItem('motorly:test-hooks') !== '1') return;
-  } catch {
-    return;
-  }
-  const hooks: SyncTestHooks = {
-    toggleListingBookmark: (listingId) => toggleBookmark(db, { listingId }),
-    isListingBookmarked: async (listingId) => (await findBookmark(db, { listingId })) !== undefined,
-    queueCounts: async () => ({ queued: await db.outbox.count(), parked: await db.needs_attention.count() }),
-    status: () => getPageSyncState(),
-    localCount: (table) => db.table(table).count(),
-    onlineToggleBookmark,
-  };
-  (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
-}
-
 /** Starts syncing for this tab. Safe to call more than once. */
 export function startSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  installTestHooks();
+  // Test/bench builds only: Vite replaces the flag at build time, so the product drops the import.
+  if (import.meta.env.VITE_TEST_HOOKS === '1') void import('./testing/page-hooks').then((m) => m.installTestHooks());
   commands = new BroadcastChannel(COMMAND_CHANNEL);
   const status = new BroadcastChannel(STATUS_CHANNEL);
   status.onmessage = (e: MessageEvent<StatusMessage>) => {
@@ -156,7 +105,7 @@ export function startSync(): void {
   store.observeQueue(
     (counts) => {
       queued = counts.queued;
-      if (!navigator.onLine && queued > 0) void registerBackgroundSync();
+      if (!navigator.onLine && queued > 0) void requestBackgroundSync();
     },
     { delayMs: 250 },
   );
@@ -168,24 +117,19 @@ export function startSync(): void {
   window.addEventListener('offline', () => {
     setPageSyncState({ online: false });
     sendSyncCommand({ type: 'offline' });
-    if (queued > 0) void registerBackgroundSync();
+    if (queued > 0) void requestBackgroundSync();
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });
   });
 
   // The local store follows the signed-in account; the leader re-pulls and re-subscribes.
-  let authQueue: Promise<void> = Promise.resolve();
-  getSupabase().auth.onAuthStateChange((event, session) => {
-    authQueue = authQueue.then(async () => {
-      if (event === 'TOKEN_REFRESHED') {
-        sendSyncCommand({ type: 'token-refreshed' });
-        return;
-      }
-      await setSessionUser(db, session?.user.id ?? null);
-      sendSyncCommand({ type: 'auth-changed' });
-    }).catch(() => undefined);
+  const onAuth = followAuthChanges({
+    setSessionUser: (userId) => setSessionUser(db, userId),
+    send: (type) => sendSyncCommand({ type }),
+    onError: pageProblem,
   });
+  getSupabase().auth.onAuthStateChange((event, session) => void onAuth(event, session?.user.id ?? null));
 
   sendSyncCommand({ type: 'status-request' });
 }

@@ -6,6 +6,8 @@ import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type Motorly
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
+import { createSyncErrorRecorder } from './sync-error-reports';
+import { syncError, type SyncErrorEvent, type SyncErrorKind } from './sync-errors';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
 
@@ -24,6 +26,24 @@ export function newWriteWatcher(onNewWrite: () => void): (counts: QueueCounts) =
     seenSeq = Math.max(seenSeq, lastSeq);
     lastQueued = queued;
   };
+}
+
+/**
+ * The leader's problem sink: every tab hears the event (status card, notices) and it is recorded
+ * once, here, on the error-report path.
+ */
+export function leaderProblems(post: (event: SyncErrorEvent) => void, record: (event: SyncErrorEvent) => Promise<unknown>) {
+  const report = (event: SyncErrorEvent) => {
+    post(event);
+    void record(event);
+  };
+  /** Runs a task; a rejection becomes a sync-error of this kind instead of vanishing. */
+  const guard = (kind: SyncErrorKind, task: Promise<unknown>): Promise<void> =>
+    task.then(
+      () => undefined,
+      (err: unknown) => report(syncError(kind, err)),
+    );
+  return { report, guard };
 }
 
 export interface LeaderOptions {
@@ -49,6 +69,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const statusOut = new BroadcastChannel(STATUS_CHANNEL);
   const commands = new BroadcastChannel(COMMAND_CHANNEL);
   const post = (msg: StatusMessage) => statusOut.postMessage(msg);
+  const problems = leaderProblems((event) => post({ type: 'event', event, leaderId: id }), createSyncErrorRecorder(db, 'leader'));
 
   const engine = new SyncEngine({
     store,
@@ -56,6 +77,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     isOnline: () => online,
     onEvent: (event) => {
       if (event.type === 'status') post({ type: 'status', status: event.status, leaderId: id });
+      else if (event.type === 'sync-error') problems.report(event);
       else post({ type: 'event', event, leaderId: id });
     },
   });
@@ -69,7 +91,17 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     if (realtime && realtimeUser === userId) return;
     await realtime?.close();
     realtimeUser = userId;
-    realtime = subscribeRealtime({ client, store, userId, onSubscribed: () => void engine.trigger('all') });
+    realtime = subscribeRealtime({
+      client,
+      store,
+      userId,
+      onSubscribed: () => void engine.trigger('all'),
+      onSkipped: () => void engine.trigger('user'),
+      // Offline, a dropped channel is expected (the badge says Offline), not a problem to report.
+      onError: (event) => {
+        if (online) problems.report(event);
+      },
+    });
   };
 
   let knownUser = await store.sessionUserId();
@@ -117,17 +149,23 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
         break;
     }
   };
-  commands.onmessage = (e: MessageEvent<SyncCommand>) => void handle(e.data).catch(() => undefined);
+  commands.onmessage = (e: MessageEvent<SyncCommand>) => void problems.guard('command', handle(e.data));
 
   // A new write in any tab raises the outbox's highest seq, a Retry makes the queue bigger: those
   // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
   // read a moment after the write, so the upload starts after the writing tab has re-rendered from
   // the store instead of competing with it (a burst of writes also goes out as one batch).
-  const unobserve = store.observeQueue(newWriteWatcher(() => void engine.trigger()), { delayMs: NEW_WRITE_DELAY_MS });
+  const unobserve = store.observeQueue(newWriteWatcher(() => void engine.trigger()), {
+    delayMs: NEW_WRITE_DELAY_MS,
+    onError: (err) => problems.report(syncError('queue', err)),
+  });
 
   engine.start();
-  await refreshRealtime().catch(() => undefined);
-  if (knownUser) void engine.whenIdle().then(() => claimSignedOutBookmarks(db, knownUser!)).then((n) => n > 0 && engine.kick());
+  await problems.guard('realtime', refreshRealtime());
+  if (knownUser) {
+    const claim = engine.whenIdle().then(() => claimSignedOutBookmarks(db, knownUser!)).then((n) => n > 0 && engine.kick());
+    void problems.guard('command', claim);
+  }
 
   return {
     id,

@@ -1,6 +1,10 @@
 // The page's copy of the leader's status, fed by the status channel (any tab's leader) and kept
 // in a tiny external store for useSyncExternalStore.
-import type { SyncEvent, SyncStatus } from './engine';
+import type { SyncEvent, SyncStatus } from './engine-types';
+import type { SyncErrorEvent } from './sync-errors';
+
+/** Recent sync problems the status card lists. */
+export const RECENT_PROBLEMS = 5;
 
 export interface PageSyncState {
   status: SyncStatus;
@@ -8,6 +12,8 @@ export interface PageSyncState {
   isLeaderTab: boolean;
   /** navigator.onLine as this page sees it. */
   online: boolean;
+  /** The latest sync-error events (from the leader and this page), newest first. */
+  problems: SyncErrorEvent[];
 }
 
 type Listener = () => void;
@@ -19,6 +25,7 @@ let state: PageSyncState = {
   status: initialStatus,
   isLeaderTab: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  problems: [],
 };
 const listeners = new Set<Listener>();
 const eventListeners = new Set<EventListener>();
@@ -44,5 +51,6 @@ export function onSyncEvent(listener: EventListener): () => void {
 }
 
 export function emitSyncEvent(event: Exclude<SyncEvent, { type: 'status' }>): void {
+  if (event.type === 'sync-error') setPageSyncState({ problems: [event, ...state.problems].slice(0, RECENT_PROBLEMS) });
   for (const l of eventListeners) l(event);
 }

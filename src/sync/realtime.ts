@@ -3,6 +3,7 @@
 // (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { SyncStore, SyncTableName } from '@/data';
+import { syncError, type SyncErrorEvent } from './sync-errors';
 
 export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'leads'];
 export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['vehicle_listings', 'reviews'];
@@ -21,43 +22,65 @@ export interface RealtimeOptions {
   onSubscribed: () => void;
   /** Called after a change was written locally (status/UI hints). */
   onChange?: (table: SyncTableName, type: Change['eventType']) => void;
+  /**
+   * A change was not written because the row has pending local ops: the engine pulls after its
+   * push, so the newer server row is not lost behind our own acknowledged write.
+   */
+  onSkipped?: (table: SyncTableName) => void;
+  /** Applying a change or (re)subscribing failed. */
+  onError: (event: SyncErrorEvent) => void;
 }
 
-/** Writes one change into the store (never over a row with pending local ops: the store checks). */
-export async function applyChange(store: SyncStore, table: SyncTableName, change: Change): Promise<void> {
+/**
+ * Writes one change into the store (never over a row with pending local ops: the store checks).
+ * @returns false when an insert or update was skipped for that reason
+ */
+export async function applyChange(store: SyncStore, table: SyncTableName, change: Change): Promise<boolean> {
   if (change.eventType === 'DELETE') {
-    const id = (change.old as { id?: unknown }).id;
+    const id = Reflect.get(change.old, 'id');
     if (typeof id === 'string') await store.applyDeleted(table, [id]);
-    return;
+    return true;
   }
-  const row = change.new as Record<string, unknown>;
-  if (typeof row.id === 'string') await store.applyPulled(table, [row]);
+  const row = change.new;
+  if (typeof row.id !== 'string') return true;
+  return (await store.applyPulled(table, [row])) > 0;
+}
+
+/**
+ * Applies changes one after another (an UPDATE can't overtake its INSERT); a failure becomes a
+ * sync-error event and the chain goes on with the next change.
+ */
+export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError'>) {
+  let chain: Promise<void> = Promise.resolve();
+  return (table: SyncTableName, change: Change): Promise<void> => {
+    chain = chain
+      .then(async () => {
+        if (!(await applyChange(opts.store, table, change))) opts.onSkipped?.(table);
+        opts.onChange?.(table, change.eventType);
+      })
+      .catch((err: unknown) => opts.onError(syncError('realtime', err)));
+    return chain;
+  };
 }
 
 /** Subscribes; the channel is rebuilt by the caller when the user changes. */
 export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
-  const { client, store, userId } = opts;
+  const { client, userId } = opts;
   const channel: RealtimeChannel = client.channel(`motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`);
   const tables: { table: SyncTableName; filter?: string }[] = [
     ...PUBLIC_REALTIME_TABLES.map((table) => ({ table })),
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
   ];
-  // Changes are applied one after another so an UPDATE can't overtake its INSERT.
-  let chain: Promise<void> = Promise.resolve();
+  const apply = changeApplier(opts);
   for (const { table, filter } of tables) {
-    channel.on(
-      'postgres_changes',
-      { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-      (change: Change) => {
-        chain = chain
-          .then(() => applyChange(store, table, change))
-          .then(() => opts.onChange?.(table, change.eventType))
-          .catch(() => undefined);
-      },
-    );
+    channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (change: Change) => {
+      void apply(table, change);
+    });
   }
-  channel.subscribe((status) => {
+  channel.subscribe((status, err) => {
     if (status === 'SUBSCRIBED') opts.onSubscribed();
+    // supabase-js retries the join itself; the event says live updates are paused meanwhile.
+    else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') opts.onError(syncError('realtime', err ?? new Error(`Realtime ${status}`)));
   });
   return {
     async close() {

@@ -1,6 +1,6 @@
 // The one place a browser-side Supabase client is made. Auth tokens live in IndexedDB (idb-keyval)
 // rather than localStorage, so the sync worker and the service worker can act for the signed-in user.
-import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
+import { createClient, navigatorLock, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import { get, set, del } from 'idb-keyval';
 import { env } from '@/shared/lib/env';
 
@@ -19,10 +19,16 @@ export interface ClientOptions {
   anonKey?: string;
   /** Workers pass false: only the page's client refreshes tokens, others read them from storage. */
   autoRefreshToken?: boolean;
+  /**
+   * Serialise token refreshes with the other contexts' clients through a Web Lock, so a rotated
+   * refresh token is never used twice (the sync worker and the service worker set it).
+   */
+  crossContextLock?: boolean;
 }
 
 /** Creates a client that stores its session in IndexedDB under AUTH_STORAGE_KEY. */
 export function createSupabaseClient(opts: ClientOptions = {}): SupabaseClient {
+  const hasLocks = typeof navigator !== 'undefined' && 'locks' in navigator;
   return createClient(opts.url ?? env.supabaseUrl, opts.anonKey ?? env.supabaseAnonKey, {
     auth: {
       storage: idbAuthStorage,
@@ -30,6 +36,7 @@ export function createSupabaseClient(opts: ClientOptions = {}): SupabaseClient {
       persistSession: true,
       autoRefreshToken: opts.autoRefreshToken ?? true,
       detectSessionInUrl: false,
+      ...(opts.crossContextLock && hasLocks ? { lock: navigatorLock } : {}),
     },
   });
 }

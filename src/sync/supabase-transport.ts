@@ -25,6 +25,12 @@ function afterFilter(after: Cursor): string {
   return `updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id})`;
 }
 
+function groupByTable(ops: WireOp[]): Map<string, WireOp[]> {
+  const byTable = new Map<string, WireOp[]>();
+  for (const op of ops) byTable.set(op.table, [...(byTable.get(op.table) ?? []), op]);
+  return byTable;
+}
+
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
   return {
     async applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]> {
@@ -32,6 +38,29 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       if (error) throw toTransportError(status, error);
       if (!Array.isArray(data)) throw new TransportError('server', 'Unexpected response', status);
       return data as WireResult[];
+    },
+    async insertAnonymous(ops: WireOp[]): Promise<WireResult[]> {
+      const results: WireResult[] = [];
+      const insert = async (table: string, batch: WireOp[]): Promise<PgError | null> => {
+        const { error, status } = await client.from(table).insert(batch.map((op) => ({ ...op.data, id: op.row_id })));
+        if (error && (status === 0 || status === 401 || status === 429 || status >= 500)) throw toTransportError(status, error);
+        return error;
+      };
+      for (const [table, batch] of groupByTable(ops)) {
+        const error = await insert(table, batch);
+        if (!error) {
+          results.push(...batch.map((op): WireResult => ({ op_id: op.op_id, status: 'applied' })));
+          continue;
+        }
+        // One bad or replayed row fails the whole insert: insert them one by one to tell which.
+        for (const op of batch) {
+          const one = batch.length === 1 ? error : await insert(table, [op]);
+          if (!one) results.push({ op_id: op.op_id, status: 'applied' });
+          else if (one.code === '23505') results.push({ op_id: op.op_id, status: 'duplicate' });
+          else results.push({ op_id: op.op_id, status: 'error', code: one.code, message: 'Request rejected' });
+        }
+      }
+      return results;
     },
     async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
       const { data, error, status } = await client

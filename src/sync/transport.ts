@@ -20,6 +20,11 @@ export interface WireResult {
   code?: string;
   message?: string;
   affected?: number;
+  /**
+   * The row as written (an 'applied' create or update; null for a delete). Servers before this
+   * field send none: the engine then re-reads the row.
+   */
+  row?: Row | null;
 }
 
 export type Row = Record<string, unknown>;
@@ -51,6 +56,11 @@ export class TransportError extends Error {
 export interface SyncTransport {
   /** Throws TransportError when the call itself fails (network, 5xx, 401, 429, ...). */
   applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]>;
+  /**
+   * Create ops made while signed out (apply_mutations requires a user), sent as plain inserts; a
+   * row that is already there (a replay) is 'duplicate'. Throws like applyMutations.
+   */
+  insertAnonymous(ops: WireOp[]): Promise<WireResult[]>;
   /** Rows strictly after the cursor in (updated_at, id) order, at most `limit`. */
   pullPage(table: string, after: Cursor, limit: number): Promise<Row[]>;
   /** deleted_rows strictly after the cursor. */

@@ -4,14 +4,15 @@
 import { LEADER_LOCK, type WorkerMessage } from './channels';
 import { startLeader } from './leader';
 
-const scope = self as unknown as { postMessage(msg: WorkerMessage): void };
+/** Typed post to the page that started this worker. */
+const post = (msg: WorkerMessage) => self.postMessage(msg);
 
 void navigator.locks.request(LEADER_LOCK, async () => {
   try {
     const leader = await startLeader();
-    scope.postMessage({ type: 'leader', leaderId: leader.id });
+    post({ type: 'leader', leaderId: leader.id });
   } catch (err) {
-    scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   }
   // Hold the lock for this worker's whole life.
   await new Promise<never>(() => undefined);

@@ -248,7 +248,23 @@ test.describe('error handling', () => {
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.getByLabel('What were you doing when this happened? (optional)').fill('Opened the home page');
+    await page.getByRole('button', { name: 'Send Report' }).click();
     await expect(page.getByText('Thanks — the problem has been reported.')).toBeVisible();
+    // The report, with the comment, is in the local store (queued for the server through the outbox).
+    const comments = await page.evaluate(
+      () =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open('motorly');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('error_reports').objectStore('error_reports').getAll();
+            req.onsuccess = () => resolve((req.result as { context: { comment?: string } }[]).map((r) => r.context.comment));
+            req.onerror = () => reject(req.error);
+          };
+        }),
+    );
+    expect(comments).toContain('Opened the home page');
   });
 });
 

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import {
   API_URL, badge, createConfirmedUser, enableHooks, hooksReady, isBookmarked, ledgerFor, listingIds,
-  queueCounts, serverBookmarks, settledAndInstalled, signInUi, toggleBookmark, waitForLeader,
+  queueCounts, serverBookmarks, serviceRest, settledAndInstalled, signInUi, toggleBookmark, waitForLeader,
 } from './sync-helpers';
 
 test('offline bookmark survives a reload and is on the server within 10 s of reconnecting', async ({ page, context }) => {
@@ -77,8 +77,14 @@ test('the API stopped mid-sync and restarted: nothing lost, nothing duplicated',
   await expect.poll(() => queueCounts(page), { timeout: 30_000 }).toEqual({ queued: 0, parked: 0 });
   const rows = await serverBookmarks(user.id);
   expect(rows.map((r) => r.vehicle_listing_id).sort()).toEqual([...ids].sort());
-  const ledger = await ledgerFor(user.id);
+  const bookmarkIds = new Set(rows.map((r) => r.id));
+  const ledger = (await ledgerFor(user.id)).filter((l) => bookmarkIds.has(l.row_id));
   expect(ledger).toHaveLength(5);
   expect(new Set(ledger.map((l) => l.op_id)).size).toBe(5);
+  // The outage itself was recorded on the error-report path and reached the server too.
+  const reports = await serviceRest<{ context: { component?: string; action?: string } }[]>(
+    `/error_reports?select=context&user_id=eq.${user.id}`,
+  );
+  expect(reports.map((r) => `${r.context.component}:${r.context.action}`)).toContain('sync:push');
   await context.unroute(`${API_URL}/**`);
 });

@@ -11,13 +11,14 @@ import {
   createRow,
   createSyncStore,
   incrementRecommendationShown,
+  recordErrorReport,
   setPriceAlertActive,
   setSessionUser,
 } from '@/data';
 import { SyncEngine } from '@/sync/engine';
 import { createSupabaseTransport } from '@/sync/supabase-transport';
 import { TransportError, type SyncTransport, type WireOp } from '@/sync/transport';
-import { createUser, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import { anonClient, createUser, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
 
 let fx: CatalogueFixture;
 let user: { id: string; email: string };
@@ -173,5 +174,21 @@ describe('sync engine against the stack', () => {
     await engine.whenIdle();
     expect((await db.vehicle_listings.get(first.id))?.price).toBe(4321);
     expect(await db.vehicle_listings.get(second.id)).toBeUndefined();
+  });
+});
+
+describe('error reports made while signed out', () => {
+  it('reach error_reports through the engine as anonymous inserts; a replay is a duplicate, not an error', async () => {
+    db = new MotorlyDb(`sync-int-${process.pid}-${++n}`);
+    await setSessionUser(db, null);
+    const report = await recordErrorReport(db, { message: 'Signed-out crash', severity: 'high', component: 'app', comment: 'offline' });
+    const transport = createSupabaseTransport(anonClient());
+    const engine = engineFor(transport, { userTables: [] });
+    await engine.drain();
+    expect(await db.outbox.count()).toBe(0);
+    const { data } = await serviceClient().from('error_reports').select('*').eq('id', report.id);
+    expect(data).toMatchObject([{ message: 'Signed-out crash', severity: 'high', user_id: null, context: { comment: 'offline' } }]);
+    const again: WireOp = { op_id: 'x', seq: 1, type: 'create', table: 'error_reports', row_id: report.id, data: { message: 'again' } };
+    expect(await transport.insertAnonymous([again])).toEqual([{ op_id: 'x', status: 'duplicate' }]);
   });
 });

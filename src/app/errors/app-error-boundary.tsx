@@ -14,7 +14,7 @@ export function noteAppError(error: unknown, component: string): number {
     counted.add(error);
   }
   appErrorCount += 1;
-  recordError(error, { component, action: 'render' }, errorSeverity(error, { component }) === 'low' ? 'medium' : 'high');
+  void recordError(error, { component, action: 'render' }, errorSeverity(error, { component }) === 'low' ? 'medium' : 'high');
   return appErrorCount;
 }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { AlertIcon, Button, FlagIcon, HomeIcon, RefreshIcon } from '@/shared/ui';
-import { friendlyMessage } from '@/shared/lib/errors';
+import { errorSeverity, friendlyMessage } from '@/shared/lib/errors';
 import { reportIssue } from './error-reports';
+import { ReportIssueForm } from './report-issue-form';
 
 export interface AppErrorScreenProps {
   error: unknown;
@@ -14,7 +15,7 @@ export const MAX_RETRYABLE_ERRORS = 2;
 
 /** The app-wide crash screen. Works outside the router, so it navigates with plain URLs. */
 export function AppErrorScreen({ error, errorCount, onRetry }: AppErrorScreenProps) {
-  const [reported, setReported] = useState(false);
+  const [report, setReport] = useState<'closed' | 'open' | 'sent'>('closed');
   const repeated = errorCount > MAX_RETRYABLE_ERRORS;
   return (
     <main id="main-content" tabIndex={-1} className="app-error" role="alert">
@@ -44,17 +45,24 @@ export function AppErrorScreen({ error, errorCount, onRetry }: AppErrorScreenPro
           </Button>
           <Button
             variant="ghost"
-            disabled={reported}
-            onClick={() => {
-              reportIssue(error, { component: 'app', action: 'report-issue' });
-              setReported(true);
-            }}
+            disabled={report !== 'closed'}
+            aria-expanded={report === 'open'}
+            onClick={() => setReport('open')}
             icon={<FlagIcon size={18} />}
           >
             {repeated ? 'Report' : 'Report Issue'}
           </Button>
         </div>
-        {reported && (
+        {report === 'open' && (
+          <ReportIssueForm
+            onSend={async (comment) => {
+              const severity = errorSeverity(error, { component: 'app' }) === 'low' ? 'medium' : 'high';
+              await reportIssue(error, { component: 'app' }, severity, comment);
+              setReport('sent');
+            }}
+          />
+        )}
+        {report === 'sent' && (
           <p className="app-error__note" role="status">
             Thanks — the problem has been reported.
           </p>

@@ -1,53 +1,48 @@
-// Error report history kept on this device (SPEC §3 Error report; history 100, SPEC §9). The admin
-// error screen and a later sync step read it from here.
-import type { ErrorContext, ErrorSeverity } from '@/shared/lib/errors';
+// The app's side of the one error-report path: fills in where and on what the error happened
+// (route, user agent, app version) and hands the report to the error_reports repository, which
+// keeps the last 100 on this device and queues each for the server through the outbox.
+import { storeErrorReport, type ErrorReportInput, type Severity } from '@/data';
+import { env } from '@/shared/lib/env';
+import type { ErrorContext } from '@/shared/lib/errors';
 
-export interface ErrorReport {
-  message: string;
-  context: ErrorContext;
-  timestamp: string;
-  severity: ErrorSeverity;
-  /** The user pressed Report Issue for it. */
-  reportedByUser?: boolean;
+/** The report text of any thrown value (never its stack). */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && typeof Reflect.get(error, 'message') === 'string') return String(Reflect.get(error, 'message'));
+  return String(error);
 }
 
-export const ERROR_HISTORY_LIMIT = 100;
-const KEY = 'motorly:error-reports';
-
-export function readErrorReports(): ErrorReport[] {
-  try {
-    const raw = localStorage.getItem(KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as ErrorReport[]) : [];
-  } catch {
-    return [];
-  }
+function where(): Pick<ErrorReportInput, 'route' | 'userAgent' | 'appVersion'> {
+  const hasWindow = typeof window !== 'undefined';
+  return {
+    route: hasWindow ? window.location.pathname + window.location.search : undefined,
+    userAgent: typeof navigator !== 'undefined' ? navigator.userAgent : undefined,
+    appVersion: env.appVersion,
+  };
 }
 
-function write(list: ErrorReport[]): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(list.slice(-ERROR_HISTORY_LIMIT)));
-  } catch {
-    // Storage full or disabled: the report only lives in memory for this screen.
-  }
+function save(input: ErrorReportInput): Promise<void> {
+  // Reporting must never throw into an error handler: a failed local write is logged only.
+  return storeErrorReport({ ...where(), ...input }).then(
+    () => undefined,
+    (err: unknown) => console.error('Could not store the error report', err),
+  );
 }
 
-export function recordError(error: unknown, context: ErrorContext, severity: ErrorSeverity): ErrorReport {
-  const message = error instanceof Error ? error.message : String(error);
-  const report: ErrorReport = { message: message.slice(0, 4000), context, severity, timestamp: new Date().toISOString() };
-  write([...readErrorReports(), report]);
-  return report;
+/** Records a handled error (boundaries, global handlers, failed actions). */
+export function recordError(error: unknown, context: ErrorContext, severity: Severity): Promise<void> {
+  return save({ message: errorText(error), severity, ...context });
 }
 
-/** Marks the newest report as sent by the user (Report Issue), adding one if none matches. */
-export function reportIssue(error: unknown, context: ErrorContext): void {
-  const message = error instanceof Error ? error.message : String(error);
-  const list = readErrorReports();
-  const last = list[list.length - 1];
-  if (last && last.message === message.slice(0, 4000)) {
-    last.reportedByUser = true;
-    write(list);
-  } else {
-    write([...list, { message, context, severity: 'high', timestamp: new Date().toISOString(), reportedByUser: true }]);
-  }
+/** 'Report Issue': the error again, marked as sent by the user, with the user's own comment. */
+export function reportIssue(error: unknown, context: ErrorContext, severity: Severity, comment = ''): Promise<void> {
+  return save({
+    message: errorText(error),
+    severity,
+    ...context,
+    action: 'report-issue',
+    comment: comment.trim() || undefined,
+    metadata: { ...context.metadata, reported_by_user: true },
+  });
 }

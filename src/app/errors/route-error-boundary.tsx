@@ -30,7 +30,7 @@ class Boundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown, _info: ErrorInfo): void {
-    recordError(error, { component: this.props.name, action: 'render' }, errorSeverity(error, { component: this.props.name }));
+    void recordError(error, { component: this.props.name, action: 'render' }, errorSeverity(error, { component: this.props.name }));
   }
 
   render() {

@@ -1,8 +1,8 @@
 import { usePageTitle } from '../use-page-title';
-import { installBenchHook } from '@/data/catalogue/bench-hook';
 import { MarketplaceScreen } from '@/features/marketplace';
 
-installBenchHook();
+// bench:catalogue's page hook exists only in builds made with VITE_TEST_HOOKS=1.
+if (import.meta.env.VITE_TEST_HOOKS === '1') void import('@/data/catalogue/bench-hook').then((m) => m.installBenchHook());
 
 export default function Screen() {
   usePageTitle('Marketplace');

@@ -1,5 +1,6 @@
 // Test hook for bench/catalogue.ts: runs the indexed search and the full-scan baseline in the page,
-// against the downloaded catalogue. Installed only when the page URL carries ?bench=1.
+// against the downloaded catalogue. Loaded only by VITE_TEST_HOOKS=1 builds; installed only when the
+// page URL carries ?bench=1.
 import { db } from '../db';
 import { dropIndexSnapshot } from './listing-index';
 import { scanListings, searchListings, type ListingSearch } from './listing-search';
@@ -21,5 +22,5 @@ export function installBenchHook(): void {
       return { ms: performance.now() - t0, total: page.total, ids: page.rows.map((r) => r.id) };
     },
   };
-  (window as unknown as { __motorlyBench?: BenchApi }).__motorlyBench = api;
+  Object.assign(window, { __motorlyBench: api });
 }

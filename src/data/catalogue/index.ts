@@ -3,7 +3,6 @@ export * from './types';
 export * from './listing-costs';
 export { searchListings, scanListings, colourKey, LISTING_SORTS, type ListingSearch, type ListingSort, type ListingPage } from './listing-search';
 export * from './use-catalogue';
-export { installBenchHook } from './bench-hook';
 export * from './car-facts';
 export * from './ai-search';
 export * from './assistant-data';

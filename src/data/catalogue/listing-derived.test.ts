@@ -19,7 +19,7 @@ afterEach(async () => {
   for (const name of names.splice(0)) await Dexie.delete(name);
 });
 
-const model = (id: string, price: number) => ({ id, brand_id: 'b1', slug: id, price_from: price }) as unknown as CarModelRow;
+const model = (id: string, price: number) => ({ id, brand_id: 'b1', slug: id, price_from: price }) as Partial<CarModelRow> as CarModelRow;
 
 const listing = (id: string, over: Partial<ListingRow> = {}): ListingRow =>
   ({

@@ -61,13 +61,22 @@ export function withListingDerived<T extends ListingRow>(db: Dexie, row: T): T &
   return { ...row, ...deriveListing(row, pricesOf(db).get(row.car_model_id)) };
 }
 
+/**
+ * Derive-on-write: what a put of `values` into `table` stores. The DBCore middleware below and the
+ * raw bulk-write path (data/raw-bulk-write.ts) both call it, so every listing carries its derived
+ * fields whichever way it was written.
+ */
+export function deriveOnWrite<T>(db: Dexie, table: string, values: readonly T[]): T[] {
+  if (table !== 'vehicle_listings') return [...values];
+  return values.map((v) => withListingDerived(db, v as T & ListingRow));
+}
+
 function listingTable(db: Dexie, down: DBCoreTable): DBCoreTable {
   return {
     ...down,
     mutate(req: DBCoreMutateRequest) {
       if (req.type !== 'put' && req.type !== 'add') return down.mutate(req);
-      const values = req.values.map((v: ListingRow) => withListingDerived(db, v));
-      return down.mutate({ ...req, values });
+      return down.mutate({ ...req, values: deriveOnWrite(db, 'vehicle_listings', req.values) });
     },
   };
 }

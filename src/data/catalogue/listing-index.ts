@@ -9,6 +9,7 @@
  */
 import { Dexie, type IndexableType, type ObservabilitySet, type Table, type Transaction } from 'dexie';
 import type { MotorlyDb } from '../db';
+import { mutatedTables } from '../raw-bulk-write';
 import { listingsDerivedComplete } from './listing-derived';
 
 /**
@@ -70,14 +71,7 @@ export function tableGeneration(db: MotorlyDb, table: string): number {
   if (!listening) {
     listening = true;
     Dexie.on('storagemutated', (parts: ObservabilitySet) => {
-      const seen = new Set<string>();
-      for (const key of Object.keys(parts)) {
-        const m = /^idb:\/\/(.+\/[^/]+)\//.exec(key);
-        if (m && !seen.has(m[1])) {
-          seen.add(m[1]);
-          generations.set(m[1], (generations.get(m[1]) ?? 0) + 1);
-        }
-      }
+      for (const name of mutatedTables(parts)) generations.set(name, (generations.get(name) ?? 0) + 1);
     });
   }
   return generations.get(`${db.name}/${table}`) ?? 0;

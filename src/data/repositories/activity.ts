@@ -1,7 +1,7 @@
-// Recommendations feedback, search interactions, leads and error reports.
+// Recommendations feedback, search interactions and leads (error reports: error-reports.ts).
 import type { MotorlyDb } from '../db';
 import { createRow, updateRow } from '../outbox';
-import type { ErrorReport, Lead, LeadMessage, SearchInteraction, Severity } from '../types';
+import type { Lead, LeadMessage, SearchInteraction } from '../types';
 
 export async function markRecommendationClicked(db: MotorlyDb, id: string): Promise<void> {
   await updateRow(db, 'personalized_recommendations', id, { clicked: true });
@@ -51,26 +51,4 @@ export async function createLead(db: MotorlyDb, input: NewLead): Promise<Lead> {
 
 export async function sendLeadMessage(db: MotorlyDb, leadId: string, senderId: string, body: string): Promise<LeadMessage> {
   return createRow(db, 'lead_messages', { lead_id: leadId, sender_id: senderId, body }, { ownedByUser: false });
-}
-
-export interface NewErrorReport {
-  message: string;
-  context?: ErrorReport['context'];
-  severity?: Severity;
-}
-
-/** Signed out, the report stays on this device (the server only accepts a user's own reports). */
-export async function reportError(db: MotorlyDb, input: NewErrorReport): Promise<ErrorReport> {
-  return createRow(
-    db,
-    'error_reports',
-    {
-      message: input.message.slice(0, 4000),
-      context: input.context ?? {},
-      severity: input.severity ?? 'medium',
-      reported_at: new Date().toISOString(),
-      resolved: false,
-    },
-    { allowSignedOut: true },
-  );
 }

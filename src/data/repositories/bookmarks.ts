@@ -6,7 +6,7 @@
 // round trip to the browser's storage process, and each transaction costs more than a request.
 import type { MotorlyDb } from '../db';
 import { deleteRowInTx, insertRowInTx, readWriteContext, writeTables } from '../outbox';
-import { STATE_KEYS } from '../sync-state';
+import { getSessionUserId } from '../sync-state';
 import type { Bookmark } from '../types';
 
 export type BookmarkTarget = { carModelId: string } | { listingId: string };
@@ -26,16 +26,12 @@ function bookmarksOf(db: MotorlyDb, target: BookmarkTarget): Promise<Bookmark[]>
     : db.bookmarks.where('vehicle_listing_id').equals(target.listingId).toArray();
 }
 
-async function sessionUser(db: MotorlyDb): Promise<string | null> {
-  return ((await db.sync_state.get(STATE_KEYS.user))?.value as string | null | undefined) ?? null;
-}
-
 /** The current user's (or the signed-out device's) bookmark for a target, if any. */
 export async function findBookmark(db: MotorlyDb, target: BookmarkTarget): Promise<Bookmark | undefined> {
   // Both requests in flight together, each in its own read transaction: an explicit one would
   // resolve only on its 'complete' event, one more trip to the storage process (live queries run
   // this after every change).
-  const [userId, rows] = await Promise.all([sessionUser(db), bookmarksOf(db, target)]);
+  const [userId, rows] = await Promise.all([getSessionUserId(db), bookmarksOf(db, target)]);
   return rows.find((b) => b.user_id === userId && matches(b, target));
 }
 
@@ -59,7 +55,7 @@ export async function addBookmark(db: MotorlyDb, target: BookmarkTarget, note = 
 export async function removeBookmark(db: MotorlyDb, id: string): Promise<void> {
   await db.transaction('rw', writeTables(db, 'bookmarks'), async () => {
     const [ctx, existing] = await Promise.all([readWriteContext(db), db.bookmarks.get(id)]);
-    await deleteRowInTx(db, ctx, 'bookmarks', id, existing as unknown as Record<string, unknown> | undefined, { allowSignedOut: true });
+    await deleteRowInTx(db, ctx, 'bookmarks', id, existing, { allowSignedOut: true });
   });
 }
 
@@ -72,7 +68,7 @@ export async function toggleBookmark(db: MotorlyDb, target: BookmarkTarget): Pro
     const [ctx, rows] = await Promise.all([readWriteContext(db), bookmarksOf(db, target)]);
     const existing = rows.find((b) => b.user_id === ctx.userId && matches(b, target));
     if (existing) {
-      await deleteRowInTx(db, ctx, 'bookmarks', existing.id, existing as unknown as Record<string, unknown>, { allowSignedOut: true });
+      await deleteRowInTx(db, ctx, 'bookmarks', existing.id, existing, { allowSignedOut: true });
       return false;
     }
     await insertRowInTx(db, ctx, 'bookmarks', newBookmark(target, ''), { allowSignedOut: true });

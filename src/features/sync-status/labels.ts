@@ -1,6 +1,6 @@
 // Human wording for queued ops and sync phases.
 import type { OutboxOp } from '@/data';
-import type { SyncPhase } from '@/sync';
+import type { SyncErrorKind, SyncPhase } from '@/sync';
 
 const TABLE_LABELS: Record<string, string> = {
   bookmarks: 'Bookmark',
@@ -45,4 +45,21 @@ export function formatAgo(ms: number | null, now: number = Date.now()): string {
   const m = Math.round(s / 60);
   if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
   return new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+const PROBLEM_LABELS: Record<SyncErrorKind, string> = {
+  push: 'Uploading changes',
+  pull: 'Downloading updates',
+  refetch: 'Checking saved changes',
+  'auth-refresh': 'Renewing your session',
+  realtime: 'Live updates',
+  command: 'Sync worker',
+  'auth-change': 'Switching account',
+  queue: 'Reading the upload queue',
+  'background-sync': 'Background sync',
+};
+
+/** What was being done when a sync problem happened. */
+export function problemLabel(kind: SyncErrorKind): string {
+  return PROBLEM_LABELS[kind];
 }

@@ -6,9 +6,12 @@ export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const DEFAULT_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
+// Undefined outside Vite (Node scripts and tests that import this module).
+const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 export const env = {
   supabaseUrl: viteEnv.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL,
   supabaseAnonKey: viteEnv.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+  /** package.json's version, set by vite.config.ts at build time (error reports carry it). */
+  appVersion: viteEnv.VITE_APP_VERSION || '0.0.0-dev',
 };

@@ -10,7 +10,8 @@ export type ErrorCause =
   | 'database'
   | 'unknown';
 
-export type ErrorSeverity = 'low' | 'medium' | 'high' | 'critical';
+/** The one severity scale (error_reports.severity's check allows exactly these). */
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
 
 export interface ErrorContext {
   /** Where it happened, e.g. 'auth', 'notifications', 'global'. */
@@ -96,7 +97,7 @@ export interface SeverityOptions extends ErrorContext {
 export const STARTUP_GRACE_MS = 3_000;
 
 /** SPEC §8 severity: API 5xx high, other API errors medium; auth and database high; early globals low. */
-export function errorSeverity(error: unknown, opts: SeverityOptions = {}): ErrorSeverity {
+export function errorSeverity(error: unknown, opts: SeverityOptions = {}): Severity {
   if (opts.global && (opts.sinceStartMs ?? Infinity) < STARTUP_GRACE_MS) return 'low';
   const { status } = readFacts(error);
   if (status !== undefined && status >= 500) return 'high';
@@ -106,11 +107,11 @@ export function errorSeverity(error: unknown, opts: SeverityOptions = {}): Error
 }
 
 /** Low severity shows no toast. */
-export function shouldNotify(severity: ErrorSeverity): boolean {
+export function shouldNotify(severity: Severity): boolean {
   return severity !== 'low';
 }
 
 /** Title for an error toast: high/critical ones are 'Critical Error'. */
-export function errorTitle(severity: ErrorSeverity): string {
+export function errorTitle(severity: Severity): string {
   return severity === 'high' || severity === 'critical' ? 'Critical Error' : 'Something went wrong';
 }

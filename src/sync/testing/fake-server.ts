@@ -38,6 +38,10 @@ export class FakeServer {
   /** Known columns per table; an op with another column fails with PGRST204. */
   readonly columns = new Map<string, Set<string>>();
   faults: FakeServerFaults = { down: false, fail5xx: 0, dropResponses: 0, rateLimited: 0 };
+  /** apply_mutations results carry the written row (false: a server from before that field). */
+  returnsRows = true;
+  /** Rows inserted without a user (signed-out error reports). */
+  readonly anonymousInserts: Row[] = [];
   calls = { apply: 0, pull: 0 };
   private micros = BigInt(Date.UTC(2026, 10, 22)) * 1000n;
   private order = 0;
@@ -103,7 +107,22 @@ export class FakeServer {
       const affected = this.applyOne(op);
       this.ledger.set(op.op_id, { op_id: op.op_id, client_id: clientId, seq: op.seq, table: op.table, row_id: op.row_id, type: op.type, order: this.order++ });
       this.applyCount.set(op.op_id, (this.applyCount.get(op.op_id) ?? 0) + 1);
-      return { op_id: op.op_id, status: 'applied', affected };
+      if (!this.returnsRows) return { op_id: op.op_id, status: 'applied', affected };
+      const written = op.type === 'delete' ? null : this.table(op.table).get(op.row_id);
+      return { op_id: op.op_id, status: 'applied', affected, row: written ? structuredClone(written) : null };
+    });
+  }
+
+  /** A plain insert without a user (RLS lets anyone add an error report); a present id is a duplicate. */
+  insertAnonymous(ops: WireOp[]): WireResult[] {
+    return ops.map((op): WireResult => {
+      const t = this.table(op.table);
+      if (t.has(op.row_id)) return { op_id: op.op_id, status: 'duplicate' };
+      if (op.table !== 'error_reports' || op.type !== 'create') return { op_id: op.op_id, status: 'error', code: '42501' };
+      const row = { ...op.data, id: op.row_id, updated_at: this.nextTimestamp() };
+      t.set(op.row_id, row);
+      this.anonymousInserts.push(structuredClone(row));
+      return { op_id: op.op_id, status: 'applied' };
     });
   }
 
@@ -196,6 +215,15 @@ export class FakeTransport implements SyncTransport {
     return results;
   }
 
+  async insertAnonymous(ops: WireOp[]): Promise<WireResult[]> {
+    await Promise.resolve();
+    this.onCall();
+    this.server.checkCall(this.token);
+    return this.server.insertAnonymous(structuredClone(ops));
+  }
+
+  fetchCalls = 0;
+
   async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
     await Promise.resolve();
     this.server.calls.pull++;
@@ -217,6 +245,7 @@ export class FakeTransport implements SyncTransport {
   }
 
   async fetchByIds(table: string, ids: string[]): Promise<Row[]> {
+    this.fetchCalls++;
     this.onCall();
     this.server.checkCall(this.token);
     const t = this.server.table(table);

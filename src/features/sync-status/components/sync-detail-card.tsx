@@ -2,7 +2,7 @@ import { useParkedOpActions, useSyncQueue } from '@/data';
 import { sendSyncCommand } from '@/sync';
 import { Button } from '@/shared/ui';
 import type { SyncStatusView } from '../hooks/use-sync-status';
-import { describeOp, formatAgo, phaseLabel } from '../labels';
+import { describeOp, formatAgo, phaseLabel, problemLabel } from '../labels';
 
 const kickSync = () => sendSyncCommand({ type: 'kick' });
 
@@ -77,6 +77,21 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
         <p className="sync-card__note">Your changes are saved on this device and will sync when you are back online.</p>
       )}
       {status.lastError && online && <p className="sync-card__note sync-card__note--error">{status.lastError}</p>}
+
+      {view.problems.length > 0 && (
+        <section aria-labelledby={`${id}-problems`} className="sync-card__problems" data-testid="sync-problems">
+          <h3 id={`${id}-problems`}>Recent problems</h3>
+          <ul>
+            {view.problems.map((p) => (
+              <li key={`${p.time}-${p.kind}-${p.cause}`} data-testid="sync-problem">
+                <strong>{problemLabel(p.kind)}</strong>
+                <span className="sync-card__error">{p.message}</span>
+                <span className="muted">{formatAgo(p.time)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {parked.length > 0 && (
         <section aria-labelledby={`${id}-attention`} className="sync-card__attention">

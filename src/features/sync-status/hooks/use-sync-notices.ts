@@ -20,7 +20,8 @@ export function useSyncNotices(): void {
       if (document.visibilityState === 'hidden') return;
       if (event.type === 'sync-failed') {
         toast({ title: 'Sync Failed', description: NOTICES.syncFailed, variant: 'destructive' });
-      } else if (event.type === 'sync-error' && Date.now() - lastErrorAt > 15_000) {
+      } else if (event.type === 'sync-error' && event.kind === 'push' && Date.now() - lastErrorAt > 15_000) {
+        // Only failed uploads toast (the user's changes are waiting); other problems are listed in the card.
         // One 'Sync Error' per burst of retries, not one per try.
         lastErrorAt = Date.now();
         toast({ title: 'Sync Error', description: event.message, variant: 'destructive' });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQueueCounts } from '@/data';
-import { getPageSyncState, subscribePageSyncState, type SyncStatus } from '@/sync';
+import { getPageSyncState, subscribePageSyncState, type SyncErrorEvent, type SyncStatus } from '@/sync';
 
 export interface SyncStatusView {
   online: boolean;
@@ -10,6 +10,8 @@ export interface SyncStatusView {
   parkedCount: number;
   /** Ops waiting to upload (queued + needing attention). */
   pendingCount: number;
+  /** Recent sync problems, newest first. */
+  problems: SyncErrorEvent[];
 }
 
 /**
@@ -29,5 +31,6 @@ export function useSyncStatus(): SyncStatusView {
     queuedCount,
     parkedCount,
     pendingCount: queuedCount + parkedCount,
+    problems: page.problems,
   };
 }

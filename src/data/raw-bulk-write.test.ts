@@ -1,0 +1,97 @@
+// Pins the raw IndexedDB path to the installed Dexie: the event keys it fires and reads must be the
+// ones Dexie itself uses, and raw rows must equal rows written through Dexie's middleware.
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
+import { MotorlyDb } from './db';
+import { DEXIE_FORMAT_VERSION, mutatedTables, mutationKeys, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
+import { setSessionUser } from './session';
+import { updateRow } from './outbox';
+
+let db: MotorlyDb;
+let n = 0;
+beforeEach(async () => {
+  db = new MotorlyDb(`test-raw-bulk-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+const listing = (id: string, price: number) => ({
+  id,
+  car_model_id: 'm1',
+  brand_id: 'b1',
+  dealer_id: 'd1',
+  price,
+  mileage: 1000,
+  year: 2022,
+  colour: 'Metallic Grey',
+  fuel_type: 'petrol',
+  body_style: 'suv',
+  status: 'active',
+  listed_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+});
+
+/** Keys of the next 'storagemutated' event fired while `write` runs. */
+async function firedKeys(write: () => Promise<unknown>): Promise<string[]> {
+  const keys: string[] = [];
+  const listener = (parts: ObservabilitySet) => keys.push(...Object.keys(parts));
+  Dexie.on('storagemutated', listener);
+  try {
+    await write();
+    await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    Dexie.on.storagemutated.unsubscribe(listener);
+  }
+  return keys;
+}
+
+describe('raw bulk write, pinned to the installed Dexie', () => {
+  it('is checked against the installed Dexie version (re-check this module when Dexie changes)', () => {
+    const installed = (JSON.parse(readFileSync('node_modules/dexie/package.json', 'utf8')) as { version: string }).version;
+    expect(installed, 'Dexie was upgraded: re-check raw-bulk-write.ts against its storagemutated format').toBe(DEXIE_FORMAT_VERSION);
+    expect(Dexie.semVer).toBe(DEXIE_FORMAT_VERSION);
+  });
+
+  it('fires the keys Dexie fires for the same table, and reads Dexie\'s own keys back to the table', async () => {
+    const viaDexie = await firedKeys(() => db.vehicle_listings.bulkPut([listing('l1', 1000)] as never));
+    expect(viaDexie.length).toBeGreaterThan(0);
+    const ours = mutationKeys(db, 'vehicle_listings');
+    for (const key of viaDexie) expect(ours, `Dexie fired ${key}, which notifyTablesChanged does not`).toContain(key);
+    expect([...mutatedTables(Object.fromEntries(viaDexie.map((k) => [k, true])) as never)]).toEqual([`${db.name}/vehicle_listings`]);
+    const ourEvent = await firedKeys(async () => notifyTablesChanged(db, ['vehicle_listings']));
+    expect(new Set(ourEvent)).toEqual(new Set(ours));
+  });
+
+  it('wakes a live query over the table when announced', async () => {
+    const seen: number[] = [];
+    const sub = liveQuery(() => db.vehicle_listings.count()).subscribe({ next: (v) => seen.push(v) });
+    await new Promise((r) => setTimeout(r, 30));
+    await putPulledRaw(db, 'vehicle_listings', [listing('l1', 1000)]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen).toEqual([0]); // raw writes are silent until announced
+    notifyTablesChanged(db, ['vehicle_listings']);
+    await new Promise((r) => setTimeout(r, 30));
+    sub.unsubscribe();
+    expect(seen).toEqual([0, 1]);
+  });
+
+  it('stores the same derived fields as a write through the middleware, skips pending rows, sets the cursor', async () => {
+    await db.car_models.put({ id: 'm1', brand_id: 'b1', slug: 'm1', price_from: 45000 } as never);
+    await db.vehicle_listings.put(listing('via-dexie', 20000) as never);
+    await putPulledRaw(db, 'vehicle_listings', [listing('raw', 20000)], { updated_at: '2026-01-01T00:00:00Z', id: 'raw' });
+    const viaDexie = await db.vehicle_listings.get('via-dexie');
+    const raw = await db.vehicle_listings.get('raw');
+    expect({ ...raw, id: 'x' }).toEqual({ ...viaDexie, id: 'x' });
+    expect(raw).toHaveProperty('annual_tax');
+    expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual({ updated_at: '2026-01-01T00:00:00Z', id: 'raw' });
+
+    await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
+    await updateRow(db, 'vehicle_listings', 'raw', { price: 19000 });
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('raw', 25000), listing('other', 1)])).toBe(1);
+    expect((await db.vehicle_listings.get('raw'))?.price).toBe(19000);
+  });
+});

@@ -1,0 +1,85 @@
+// The one place that writes around Dexie. A first catalogue download puts ~30,000 rows; through
+// Dexie every page would be announced to every tab at once and each page's live queries would
+// re-scan the growing tables while the worker waits (that doubled the first download; bench:sync).
+// So pulled pages go straight to IndexedDB and the caller announces them when it chooses, in the
+// format Dexie itself uses for its cross-context 'storagemutated' event. raw-bulk-write.test.ts
+// pins that format to the installed Dexie version: a Dexie upgrade that changes it fails there.
+import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
+import { deriveOnWrite } from './catalogue/listing-derived';
+import type { MotorlyDb } from './db';
+import { STATE_KEYS } from './sync-state';
+import type { Cursor, SyncTableName } from './types';
+
+/** The Dexie version whose event keys notifyTablesChanged reproduces (checked by the pinned test). */
+export const DEXIE_FORMAT_VERSION = '4.4.7';
+
+/** Stores whose ops keep a pulled row from overwriting a pending local change. */
+const PENDING_STORES = ['outbox', 'needs_attention'] as const;
+
+/**
+ * Puts pulled rows (derived fields added as the middleware would) in ONE transaction with the
+ * pending-op check and the table's cursor; rows with queued or parked ops are skipped.
+ * @returns how many rows were written
+ */
+export async function putPulledRaw(db: MotorlyDb, table: SyncTableName, rows: readonly object[], cursor?: Cursor): Promise<number> {
+  if (!db.isOpen()) await db.open();
+  const values = deriveOnWrite(db, table, rows);
+  const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
+  return new Promise<number>((resolve, reject) => {
+    let written = 0;
+    tx.oncomplete = () => resolve(written);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+    const pending = new Set<string>();
+    let scanning = PENDING_STORES.length;
+    const write = () => {
+      const store = tx.objectStore(table);
+      for (const row of values) {
+        if (pending.size && pending.has(String(Reflect.get(row, 'id')))) continue;
+        store.put(row);
+        written++;
+      }
+      if (cursor) tx.objectStore('sync_state').put({ key: STATE_KEYS.cursor(table), value: cursor });
+    };
+    const range = IDBKeyRange.bound([table, ''], [table, '\uffff']);
+    for (const name of PENDING_STORES) {
+      const req = tx.objectStore(name).index('[table+row_id]').openKeyCursor(range);
+      req.onsuccess = () => {
+        const c = req.result;
+        if (c) {
+          const key = c.key;
+          if (Array.isArray(key)) pending.add(String(key[1]));
+          c.continue();
+        } else if (--scanning === 0) write();
+      };
+    }
+  });
+}
+
+/** Every 'storagemutated' key of a table starts with this (Dexie: idb://<database>/<table>/<index>). */
+export function mutationPrefix(dbName: string, table: string): string {
+  return `idb://${dbName}/${table}/`;
+}
+
+/** The "database/table" names a 'storagemutated' event touches. */
+export function mutatedTables(parts: ObservabilitySet): Set<string> {
+  const tables = new Set<string>();
+  for (const key of Object.keys(parts)) {
+    const m = /^idb:\/\/(.+\/[^/]+)\//.exec(key);
+    if (m) tables.add(m[1]);
+  }
+  return tables;
+}
+
+/** The 'storagemutated' keys Dexie fires for a write to any row of `table` (every index included). */
+export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
+  const prefix = mutationPrefix(db.name, table);
+  return [prefix, `${prefix}:dels`, ...db.table(table).schema.indexes.map((idx) => prefix + idx.name)];
+}
+
+/** Tells live queries in every tab and worker that anything in these tables may have changed. */
+export function notifyTablesChanged(db: MotorlyDb, tables: readonly SyncTableName[]): void {
+  const parts: Record<string, RangeSet> = {};
+  for (const name of new Set(tables)) for (const key of mutationKeys(db, name)) parts[key] = new RangeSet(-Infinity, [[[]]]);
+  if (Object.keys(parts).length) Dexie.on.storagemutated.fire(parts);
+}

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MotorlyDb } from '../db';
+import { setSessionUser } from '../session';
+import { ERROR_HISTORY_LIMIT, recentErrorReports, recordErrorReport } from './error-reports';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+let db: MotorlyDb;
+let n = 0;
+beforeEach(() => {
+  db = new MotorlyDb(`error-reports-${++n}`);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+describe('error reports', () => {
+  it('store message, context, severity and where it happened, and queue the report', async () => {
+    await setSessionUser(db, USER);
+    const r = await recordErrorReport(db, {
+      message: 'x'.repeat(5000),
+      severity: 'critical',
+      component: 'app',
+      action: 'report-issue',
+      metadata: { listing: 'l1' },
+      comment: 'Pressed save',
+      route: '/marketplace',
+      userAgent: 'UA',
+      appVersion: '1.2.3',
+    });
+    expect(r.message).toHaveLength(4000);
+    expect(r).toMatchObject({ severity: 'critical', user_id: USER, resolved: false });
+    expect(r.context).toEqual({
+      component: 'app',
+      action: 'report-issue',
+      metadata: { listing: 'l1' },
+      comment: 'Pressed save',
+      route: '/marketplace',
+      user_agent: 'UA',
+      app_version: '1.2.3',
+    });
+    const [op] = await db.outbox.toArray();
+    expect(op).toMatchObject({ table: 'error_reports', type: 'create', user_id: USER, row_id: r.id });
+  });
+
+  it('keep the newest 100 on this device, while every one stays queued for the server', async () => {
+    for (let i = 0; i < ERROR_HISTORY_LIMIT + 5; i++) await recordErrorReport(db, { message: `e${i}`, severity: 'low' });
+    expect(await db.error_reports.count()).toBe(ERROR_HISTORY_LIMIT);
+    expect(await db.outbox.count()).toBe(ERROR_HISTORY_LIMIT + 5);
+    const kept = (await recentErrorReports(db)).map((r) => r.message);
+    expect(kept).toContain(`e${ERROR_HISTORY_LIMIT + 4}`);
+    expect(kept).not.toContain('e0');
+  });
+});

@@ -1,0 +1,81 @@
+// Types shared by the engine (engine.ts) and its steps (push.ts, pull.ts, after-ack.ts).
+import type { SyncStore, SyncTableName } from '@/data';
+import type { SyncErrorEvent } from './sync-errors';
+import type { SyncTransport } from './transport';
+
+export interface Clock {
+  now(): number;
+  setTimeout(cb: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type SyncPhase = 'idle' | 'pushing' | 'pulling' | 'offline' | 'backoff' | 'signed-out';
+
+export interface DownloadProgress {
+  done: number;
+  total: number;
+}
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  online: boolean;
+  /** Ops in the request currently on the wire. */
+  inFlight: number;
+  /** First catalogue download; null when not downloading. */
+  download: DownloadProgress | null;
+  lastSyncedAt: number | null;
+  /** Friendly text of the last failure, cleared by a success. */
+  lastError: string | null;
+}
+
+export type SyncEvent =
+  | { type: 'status'; status: SyncStatus }
+  | SyncErrorEvent
+  | { type: 'sync-failed'; count: number; message: string }
+  | { type: 'pulled'; table: SyncTableName; count: number };
+
+export type PullScope = 'all' | 'user';
+
+export interface EngineSettings {
+  /** Ops per apply_mutations request. */
+  batchSize: number;
+  /** Rows per pull page (PostgREST commonly caps at 1000). */
+  pageSize: number;
+  /** Delay before a failed try is retried (SPEC §9: 5 s). */
+  retryDelayMs: number;
+  /** Timer trigger that resumes transiently-failed parked ops. */
+  resumeDelayMs: number;
+  /** Catch-up overlap window (see timestamps.overlapStart). */
+  overlapMs: number;
+  /** Tables pulled for everyone. */
+  catalogueTables: readonly SyncTableName[];
+  /** Tables pulled when signed in. */
+  userTables: readonly SyncTableName[];
+}
+
+/** Scheduling state the engine and its steps share (one cycle at a time, so no locking). */
+export interface EngineState {
+  /** No request before this time after a whole-request failure. */
+  backoffUntil: number;
+  /** When transiently-failed parked ops are put back in the queue by the timer. */
+  resumeAt: number;
+  /** No session to refresh: user ops wait for sign-in. */
+  authBlocked: boolean;
+  pullDue: PullScope | null;
+  /** A trigger arrived while the cycle ran. */
+  again: boolean;
+}
+
+/** What a step of a cycle may use. */
+export interface CycleContext {
+  readonly store: SyncStore;
+  readonly transport: SyncTransport;
+  readonly clock: Clock;
+  readonly settings: EngineSettings;
+  readonly state: EngineState;
+  isOnline(): boolean;
+  isStopped(): boolean;
+  emit(event: SyncEvent): void;
+  update(patch: Partial<SyncStatus>): void;
+  status(): SyncStatus;
+}

@@ -1,0 +1,142 @@
+// Pull: a first download with progress, then catch-ups by (updated_at, id) cursor per table and for
+// the deletion log. Both walk pages through one chain (pullPages): the next page is fetched while
+// the current one is written, and the cursor is stored with each page.
+import { knownTable, type Cursor, type SyncTableName } from '@/data';
+import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
+import { ORIGIN_CURSOR, maxCursor, overlapStart } from './timestamps';
+import type { DeletedRow, Row } from './transport';
+
+/** Live queries are told about a download's pages at most this often. */
+const NOTIFY_EVERY_MS = 1000;
+
+interface PageChain<R> {
+  /** The stored cursor (null: never pulled). */
+  stored: Cursor | null;
+  fetch(after: Cursor): Promise<R[]>;
+  cursorOf(row: R): Cursor;
+  /** Writes one page; `best` is the highest cursor so far, to be stored with the rows. */
+  write(rows: R[], best: Cursor | null): Promise<void>;
+  /** Between pages (a write made during a long download goes up here). */
+  between?(): Promise<void>;
+}
+
+/**
+ * Pages through rows after the stored cursor (less the overlap window, which catches rows committed
+ * out of timestamp order). Returns the highest cursor seen, or 'stopped'.
+ */
+async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cursor | null | 'stopped'> {
+  const { pageSize, overlapMs } = ctx.settings;
+  let cursor: Cursor = chain.stored ? overlapStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
+  let best = chain.stored;
+  let next = chain.fetch(cursor);
+  for (;;) {
+    const rows = await next;
+    if (ctx.isStopped()) return 'stopped';
+    if (rows.length) {
+      cursor = chain.cursorOf(rows[rows.length - 1]);
+      best = maxCursor(best, cursor);
+    }
+    // Fetch the next page while this one is written (network and IndexedDB overlap).
+    const more = rows.length === pageSize;
+    if (more) {
+      next = chain.fetch(cursor);
+      next.catch(() => undefined); // not swallowed: awaited (and thrown) on the next turn
+    }
+    await chain.write(rows, best);
+    if (!more) return best;
+    await chain.between?.();
+  }
+}
+
+export class Puller {
+  constructor(
+    private readonly ctx: CycleContext,
+    /** Pushes queued writes (called between download pages when a write arrived). */
+    private readonly pushQueued: () => Promise<void>,
+  ) {}
+
+  async pull(scope: PullScope): Promise<void> {
+    const { ctx } = this;
+    const signedIn = (await ctx.store.sessionUserId()) !== null;
+    const { catalogueTables, userTables } = ctx.settings;
+    const tables: SyncTableName[] = [...(scope === 'all' ? catalogueTables : []), ...(signedIn ? userTables : [])];
+    // First download: count rows of never-pulled tables for a real progress bar.
+    const fresh: SyncTableName[] = [];
+    for (const t of tables) if ((await ctx.store.getCursor(t)) === null) fresh.push(t);
+    let progress: DownloadProgress | null = null;
+    if (fresh.some((t) => catalogueTables.includes(t))) {
+      let total = 0;
+      for (const t of fresh) total += await ctx.transport.count(t);
+      progress = { done: 0, total };
+    }
+    ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
+    for (const table of tables) {
+      if (ctx.isStopped()) return;
+      if (!ctx.isOnline()) {
+        // Gone offline mid-pull: the rest waits for the reconnect (which pushes queued writes first).
+        ctx.state.pullDue = scope === 'all' ? 'all' : (ctx.state.pullDue ?? 'user');
+        ctx.update({ phase: 'offline', download: null });
+        return;
+      }
+      await this.pullTable(table, fresh.includes(table) ? progress : null);
+    }
+    await this.pullDeletions();
+    await ctx.store.setLastSyncedAt(ctx.clock.now());
+    ctx.update({ download: null, lastSyncedAt: ctx.clock.now(), lastError: null });
+  }
+
+  private async pullTable(table: SyncTableName, progress: DownloadProgress | null): Promise<void> {
+    const { ctx } = this;
+    // Live queries hear about pulled pages at most once a second (and when the table is done):
+    // re-running every screen query after every page of a first download doubled its time.
+    let announcedAt = -Infinity;
+    let unannounced = false;
+    let best: Cursor | null | 'stopped';
+    try {
+      best = await pullPages<Row>(ctx, {
+        stored: await ctx.store.getCursor(table),
+        fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
+        cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
+        write: async (rows, pageBest) => {
+          // Rows and cursor in one local transaction.
+          const written = await ctx.store.applyPulled(table, rows, { notify: false, cursor: rows.length && pageBest ? pageBest : undefined });
+          if (written > 0) unannounced = true;
+          if (unannounced && ctx.clock.now() - announcedAt >= NOTIFY_EVERY_MS) {
+            ctx.store.notifyChanged([table]);
+            announcedAt = ctx.clock.now();
+            unannounced = false;
+          }
+          if (rows.length) ctx.emit({ type: 'pulled', table, count: written });
+          if (progress) {
+            progress.done = Math.min(progress.total, progress.done + rows.length);
+            ctx.update({ download: { ...progress } });
+          }
+        },
+        between: async () => {
+          // A write made during a long download goes up between pages, not after the whole catalogue.
+          if (!ctx.state.again) return;
+          await this.pushQueued();
+          ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
+        },
+      });
+    } finally {
+      if (unannounced) ctx.store.notifyChanged([table]);
+    }
+    if (best === null) await ctx.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
+  }
+
+  private async pullDeletions(): Promise<void> {
+    const { ctx } = this;
+    await pullPages<DeletedRow>(ctx, {
+      stored: await ctx.store.getDeletedCursor(),
+      fetch: (after) => ctx.transport.pullDeleted(after, ctx.settings.pageSize),
+      cursorOf: (row) => ({ updated_at: row.updated_at, id: row.id }),
+      write: async (rows, best) => {
+        const byTable = new Map<SyncTableName, string[]>();
+        for (const r of rows) if (knownTable(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.row_id]);
+        for (const [table, ids] of byTable) await ctx.store.applyDeleted(table, ids);
+        if (rows.length && best) await ctx.store.setDeletedCursor(best);
+      },
+    });
+  }
+}
