@@ -21,3 +21,7 @@ export type { PriceAlertView } from './hooks/use-price-alerts';
 export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
 export type { SyncQueueView } from './hooks/use-sync-queue';
+export * from './repositories/leads';
+export * from './repositories/lead-threads';
+export * from './repositories/dealer-listings';
+export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';

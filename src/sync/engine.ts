@@ -114,7 +114,7 @@ const DATA_MESSAGE = 'There was a problem accessing the data. Please try again.'
 export function friendlyFailure(code: string | null, kind?: TransportError['kind']): string {
   if (kind === 'network') return NETWORK_MESSAGE;
   if (code === '42501' || kind === 'auth') return PERMISSION_MESSAGE;
-  if (kind === 'rate-limit') return 'Too many attempts. Please try again later.';
+  if (kind === 'rate-limit' || code === 'PT429') return 'Too many attempts. Please try again later.';
   return DATA_MESSAGE;
 }
 
