@@ -10,10 +10,12 @@ export function useMyLeads(): LeadThread[] | undefined {
 
 /** One enquiry of the signed-in user, live (null once it is gone, e.g. discarded). */
 export function useMyLead(leadId: string | null): LeadThread | null | undefined {
-  return useLiveQuery(async () => {
-    if (!leadId) return null;
-    return (await loadMyLeadThreads(db)).find((t) => t.lead.id === leadId) ?? null;
-  }, [leadId]);
+  // The loader is called straight from the querier (not awaited inside another async function), so
+  // Dexie sees its reads (see repositories/lead-threads.ts).
+  return useLiveQuery(
+    () => (leadId ? loadMyLeadThreads(db).then((all) => all.find((t) => t.lead.id === leadId) ?? null) : Promise.resolve(null)),
+    [leadId],
+  );
 }
 
 /** The signed-in user's dealer hub (null when he is no dealer member), live. */

@@ -1,8 +1,12 @@
 // Read side of enquiries, shared by /my-leads and the Dealer Hub: a lead with its listing, dealer,
 // message thread and delivery state (still queued, refused by the server, or sent). Plain async reads
 // so live queries (hooks/use-leads.ts) and tests use the same code.
+//
+// Every Dexie read sits directly in the loader (no awaited helper functions in between): Dexie
+// follows a live query's reads across native awaits only so deep, and a read it lost track of was not
+// observed, so rows the sync worker pulled later (a dealer's membership) never re-ran the query.
 import type { MotorlyDb } from '../db';
-import { getSessionUserId } from '../sync-state';
+import { STATE_KEYS } from '../sync-state';
 import type { Dealer, DealerMember, Lead, LeadMessage, OutboxOp, ParkedOp, VehicleListing } from '../types';
 
 /** Where a locally made row stands with the server. */
@@ -28,52 +32,61 @@ export interface LeadThread {
 
 const FAILED_FALLBACK = 'Could not be sent.';
 
-function deliveryOf(rowId: string, queued: Set<string>, parked: Map<string, ParkedOp>): Delivery {
-  const op = parked.get(rowId);
+/** Everything the threads of some leads need, read from the store. */
+export interface ThreadSources {
+  leads: Lead[];
+  listings: (VehicleListing | undefined)[];
+  dealers: (Dealer | undefined)[];
+  messages: LeadMessage[];
+  queued: OutboxOp[];
+  parked: ParkedOp[];
+}
+
+function deliveryOf(rowId: string, table: string, queued: OutboxOp[], parked: ParkedOp[]): Delivery {
+  const isCreate = (o: OutboxOp) => o.table === table && o.row_id === rowId && o.type === 'create';
+  const op = parked.find(isCreate);
   if (op) return { state: 'failed', message: op.last_error ?? FAILED_FALLBACK, opId: op.id };
-  return queued.has(rowId) ? { state: 'queued' } : { state: 'sent' };
+  return queued.some(isCreate) ? { state: 'queued' } : { state: 'sent' };
 }
 
-async function pendingOps(db: MotorlyDb, table: 'leads' | 'lead_messages') {
-  const range = <T extends OutboxOp>(t: { where(i: string): { between(a: unknown, b: unknown): { toArray(): Promise<T[]> } } }) =>
-    t.where('[table+row_id]').between([table, ''], [table, '\uffff']).toArray();
-  const [queued, parked] = await Promise.all([range<OutboxOp>(db.outbox), range<ParkedOp>(db.needs_attention)]);
-  return {
-    queued: new Set(queued.filter((o) => o.type === 'create').map((o) => o.row_id)),
-    parked: new Map(parked.filter((o) => o.type === 'create').map((o) => [o.row_id, o])),
-  };
-}
-
-/** Threads for the given leads, newest lead first, each thread oldest message first. */
-export async function loadLeadThreads(db: MotorlyDb, leads: Lead[], userId: string | null): Promise<LeadThread[]> {
-  const ids = leads.map((l) => l.id);
-  const [listings, dealers, messages, leadOps, messageOps] = await Promise.all([
-    db.vehicle_listings.bulkGet(leads.map((l) => l.vehicle_listing_id)),
-    db.dealers.bulkGet(leads.map((l) => l.dealer_id)),
-    ids.length ? db.lead_messages.where('lead_id').anyOf(ids).toArray() : Promise.resolve([]),
-    pendingOps(db, 'leads'),
-    pendingOps(db, 'lead_messages'),
-  ]);
+/** Threads from what was read: newest lead first, each thread oldest message first. */
+export function buildThreads(src: ThreadSources, userId: string | null): LeadThread[] {
   const byLead = new Map<string, LeadMessageView[]>();
-  for (const m of messages) {
-    const view = { ...m, mine: m.sender_id === userId, delivery: deliveryOf(m.id, messageOps.queued, messageOps.parked) };
+  for (const m of src.messages) {
+    const view = { ...m, mine: m.sender_id === userId, delivery: deliveryOf(m.id, 'lead_messages', src.queued, src.parked) };
     byLead.set(m.lead_id, [...(byLead.get(m.lead_id) ?? []), view]);
   }
-  const threads = leads.map((lead, i) => ({
+  const threads = src.leads.map((lead, i) => ({
     lead,
-    listing: listings[i],
-    dealer: dealers[i],
+    listing: src.listings[i],
+    dealer: src.dealers[i],
     messages: (byLead.get(lead.id) ?? []).sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '')),
-    delivery: deliveryOf(lead.id, leadOps.queued, leadOps.parked),
+    delivery: deliveryOf(lead.id, 'leads', src.queued, src.parked),
   }));
   return threads.sort((a, b) => (b.lead.created_at ?? '').localeCompare(a.lead.created_at ?? ''));
 }
 
+const opsRange = (table: 'leads' | 'lead_messages') => [[table, ''], [table, '\uffff']] as const;
+
 /** The signed-in shopper's own enquiries. */
 export async function loadMyLeadThreads(db: MotorlyDb): Promise<LeadThread[]> {
-  const userId = await getSessionUserId(db);
+  const userId = ((await db.sync_state.get(STATE_KEYS.user))?.value as string | null | undefined) ?? null;
   if (!userId) return [];
-  return loadLeadThreads(db, await db.leads.where('user_id').equals(userId).toArray(), userId);
+  const leads = await db.leads.where('user_id').equals(userId).toArray();
+  const ids = leads.map((l) => l.id);
+  const [listings, dealers, messages, queuedLeads, parkedLeads, queuedMsgs, parkedMsgs] = await Promise.all([
+    db.vehicle_listings.bulkGet(leads.map((l) => l.vehicle_listing_id)),
+    db.dealers.bulkGet(leads.map((l) => l.dealer_id)),
+    db.lead_messages.where('lead_id').anyOf(ids).toArray(),
+    db.outbox.where('[table+row_id]').between(...opsRange('leads')).toArray(),
+    db.needs_attention.where('[table+row_id]').between(...opsRange('leads')).toArray(),
+    db.outbox.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+    db.needs_attention.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+  ]);
+  return buildThreads(
+    { leads, listings, dealers, messages, queued: [...queuedLeads, ...queuedMsgs], parked: [...parkedLeads, ...parkedMsgs] },
+    userId,
+  );
 }
 
 export interface DealerHubData {
@@ -89,7 +102,7 @@ export interface DealerHubData {
  * when he is no member of any dealer.
  */
 export async function loadDealerHub(db: MotorlyDb): Promise<DealerHubData | null> {
-  const userId = await getSessionUserId(db);
+  const userId = ((await db.sync_state.get(STATE_KEYS.user))?.value as string | null | undefined) ?? null;
   if (!userId) return null;
   const memberships = await db.dealer_members.where('user_id').equals(userId).toArray();
   if (!memberships.length) return null;
@@ -99,5 +112,24 @@ export async function loadDealerHub(db: MotorlyDb): Promise<DealerHubData | null
     db.leads.where('dealer_id').equals(membership.dealer_id).toArray(),
     db.vehicle_listings.where('dealer_id').equals(membership.dealer_id).toArray(),
   ]);
-  return { membership, dealer, threads: await loadLeadThreads(db, leads, userId), listings };
+  const [messages, queuedLeads, parkedLeads, queuedMsgs, parkedMsgs] = await Promise.all([
+    db.lead_messages.where('lead_id').anyOf(leads.map((l) => l.id)).toArray(),
+    db.outbox.where('[table+row_id]').between(...opsRange('leads')).toArray(),
+    db.needs_attention.where('[table+row_id]').between(...opsRange('leads')).toArray(),
+    db.outbox.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+    db.needs_attention.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+  ]);
+  const byId = new Map(listings.map((l) => [l.id, l]));
+  const threads = buildThreads(
+    {
+      leads,
+      listings: leads.map((l) => byId.get(l.vehicle_listing_id)),
+      dealers: leads.map(() => dealer),
+      messages,
+      queued: [...queuedLeads, ...queuedMsgs],
+      parked: [...parkedLeads, ...parkedMsgs],
+    },
+    userId,
+  );
+  return { membership, dealer, threads, listings };
 }
