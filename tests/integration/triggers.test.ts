@@ -192,7 +192,7 @@ describe('leads', () => {
     const sixth = await send();
     expect(sixth.status).toBe(429);
     expect(sixth.error?.code).toBe('PT429');
-    expect(sixth.error?.message).toBe('Too many enquiries. Please try again later.');
+    expect(sixth.error?.message).toBe('Too many attempts. Please try again later.'); // SPEC §8's rate-limit text
     const { data } = await b.client.from('leads').select('dealer_id');
     expect(data).toHaveLength(5);
     // routed to the listing's dealer (south), not the dealer_id the client sent
