@@ -48,7 +48,8 @@ describe('listing price history', () => {
       const { error } = await dealer.from('vehicle_listings').update({ price }).eq('id', listing.id);
       expect(error).toBeNull();
     }
-    const { error } = await dealer.from('vehicle_listings').update({ colour: 'Black' }).eq('id', listing.id);
+    // a change that is not the price (dealers may change price and status only) adds no history row
+    const { error } = await dealer.from('vehicle_listings').update({ status: 'reserved' }).eq('id', listing.id);
     expect(error).toBeNull();
     const { data } = await svc.from('listing_price_history').select('price').eq('vehicle_listing_id', listing.id).order('changed_at');
     expect(data).toEqual([{ price: 5000 }, { price: 4800 }, { price: 4950 }]);
