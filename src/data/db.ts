@@ -69,6 +69,11 @@ export const SCHEMA_V4: Record<string, string> = {
     '[car_model_id+price], gearbox, seats, insurance_group, colour_key, annual_tax, ulez',
 };
 
+/** Version 5: the signed-in user's dealer memberships (the Dealer Hub works offline too). */
+export const SCHEMA_V5: Record<string, string> = {
+  dealer_members: 'id, user_id, dealer_id',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -81,6 +86,7 @@ export class MotorlyDb extends Dexie {
   declare bookmarks: Tables['bookmarks'];
   declare leads: Tables['leads'];
   declare lead_messages: Tables['lead_messages'];
+  declare dealer_members: Tables['dealer_members'];
   declare notifications: Tables['notifications'];
   declare price_alerts: Tables['price_alerts'];
   declare user_preferences: Tables['user_preferences'];
@@ -92,7 +98,7 @@ export class MotorlyDb extends Dexie {
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 4) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 5) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -120,6 +126,7 @@ export class MotorlyDb extends Dexie {
         });
     }
     if (maxVersion >= 4) this.version(4).stores(SCHEMA_V4);
+    if (maxVersion >= 5) this.version(5).stores(SCHEMA_V5);
   }
 
   /** The Dexie table for a synced table name. */

@@ -29,3 +29,8 @@ export { useRecommendations, loadRecommendations, storeServerRecommendations, pr
 export type { RecommendationCard, RecommendationsView } from './recommendations';
 export { useSearchInteractionWrites, useSaveProfile, useRecommendationWrites } from './hooks/use-ai-writes';
 export { storeErrorReport } from './error-report-writer';
+export * from './repositories/leads';
+export * from './repositories/lead-threads';
+export * from './repositories/dealer-listings';
+export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';
+export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';

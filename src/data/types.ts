@@ -152,6 +152,20 @@ export interface Lead extends SyncedRow {
   phone: string;
   message: string;
   status: LeadStatus;
+  part_exchange: boolean;
+  /** The part-exchange car's registration ('' when none). */
+  part_exchange_registration: string;
+  part_exchange_mileage: number | null;
+  finance_interest: boolean;
+}
+
+export type DealerRole = 'owner' | 'staff';
+
+/** The signed-in user's memberships of dealers (RLS shows only his own). */
+export interface DealerMember extends SyncedRow {
+  dealer_id: Uuid;
+  user_id: Uuid;
+  role: DealerRole;
 }
 
 export interface LeadMessage extends SyncedRow {
@@ -260,6 +274,7 @@ export interface TableRows {
   bookmarks: Bookmark;
   leads: Lead;
   lead_messages: LeadMessage;
+  dealer_members: DealerMember;
   notifications: AppNotification;
   price_alerts: PriceAlert;
   user_preferences: UserPreferences;
@@ -286,6 +301,7 @@ export const USER_TABLES = [
   'bookmarks',
   'leads',
   'lead_messages',
+  'dealer_members',
   'notifications',
   'price_alerts',
   'user_preferences',

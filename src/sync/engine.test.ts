@@ -132,6 +132,22 @@ describe('push', () => {
     expect(await h.db.price_alerts.get(bad.id)).toBeUndefined(); // re-read: not on the server
   });
 
+  it('an enquiry over the server hourly limit (PT429) parks as permanent with the spec rate-limit text', async () => {
+    const over = await alert(3);
+    h.server.rejectedRows.set(over.id, { code: 'PT429', message: 'Too many attempts. Please try again later.' });
+    h.engine.start();
+    await h.settle();
+    await h.advance(5000);
+    await h.advance(5000);
+    const parked = await h.db.needs_attention.toArray();
+    expect(parked).toHaveLength(1);
+    expect(parked[0]).toMatchObject({ failure: 'permanent', last_error_code: 'PT429', last_error: 'Too many attempts. Please try again later.' });
+    expect(h.events).toContainEqual(expect.objectContaining({ type: 'sync-failed', message: 'Too many attempts. Please try again later.' }));
+    // Permanent: the resume timer does not bring it back on its own.
+    await h.advance(120_000);
+    expect(await h.db.needs_attention.count()).toBe(1);
+  });
+
   it('refreshes an expired token and retries without spending a try', async () => {
     await alert();
     h.server.expireTokens();

@@ -1,11 +1,17 @@
-// Realtime bridge: postgres_changes for the user's notifications, price alerts and leads and for
-// public listings and reviews, written into the local store. Realtime is only a hint: every
+// Realtime bridge: postgres_changes for the user's notifications, price alerts, dealer memberships,
+// leads and lead messages and for public listings and reviews, written into the local store. Realtime is only a hint: every
 // (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { SyncStore, SyncTableName } from '@/data';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
-export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'leads'];
+/** Rows owned by the user: filtered by user_id. */
+export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'dealer_members'];
+/**
+ * Rows shared between a buyer and a dealer's members (a dealer's leads carry the buyer's user_id):
+ * no filter, RLS decides per subscriber, as it does for the pull.
+ */
+export const SHARED_REALTIME_TABLES: SyncTableName[] = ['leads', 'lead_messages'];
 export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['vehicle_listings', 'reviews'];
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
@@ -70,6 +76,7 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   const tables: { table: SyncTableName; filter?: string }[] = [
     ...PUBLIC_REALTIME_TABLES.map((table) => ({ table })),
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
+    ...(userId ? SHARED_REALTIME_TABLES.map((table) => ({ table })) : []),
   ];
   const apply = changeApplier(opts);
   for (const { table, filter } of tables) {

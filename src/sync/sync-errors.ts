@@ -48,7 +48,7 @@ const RATE_MESSAGE = 'Too many attempts. Please try again later.';
 export function friendlyFailure(code: string | null, kind?: TransportError['kind']): string {
   if (kind === 'network') return NETWORK_MESSAGE;
   if (code === '42501' || kind === 'auth') return PERMISSION_MESSAGE;
-  if (kind === 'rate-limit') return RATE_MESSAGE;
+  if (kind === 'rate-limit' || code === 'PT429') return RATE_MESSAGE;
   return DATA_MESSAGE;
 }
 

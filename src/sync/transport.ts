@@ -75,5 +75,6 @@ export interface SyncTransport {
 /** SQLSTATEs / PostgREST codes that will not go away by trying again. */
 export function isPermanentCode(code: string | null | undefined): boolean {
   if (!code) return false;
-  return code === '42501' || code.startsWith('23') || code.startsWith('22') || code === 'PGRST204' || code === '42703';
+  // PT429: the server's rate limit (5 enquiries an hour): retrying within seconds cannot succeed.
+  return code === '42501' || code === 'PT429' || code.startsWith('23') || code.startsWith('22') || code === 'PGRST204' || code === '42703';
 }

@@ -144,7 +144,7 @@ const SPECS: TableSpec[] = [
     allow: { select: everyone, insert: ['dealer', 'admin'], update: ['dealer', 'admin'], delete: ['dealer', 'admin'] },
     target: (ctx) => svcInsert('vehicle_listings', listingRow(ctx)),
     insert: (ctx) => listingRow(ctx),
-    patch: { colour: 'Patched Green' },
+    patch: { status: 'reserved' }, // dealers may change price and status only (see leads-dealer-hub.test.ts)
   },
   {
     table: 'listing_price_history',

@@ -324,7 +324,7 @@ describe('column guards and lead rules', () => {
         ),
       ),
     );
-    expect(err).toMatchObject({ code: 'PT429', message: 'Too many enquiries. Please try again later.' });
+    expect(err).toMatchObject({ code: 'PT429', message: 'Too many attempts. Please try again later.' });
   });
 });
 

@@ -48,7 +48,8 @@ describe('listing price history', () => {
       const { error } = await dealer.from('vehicle_listings').update({ price }).eq('id', listing.id);
       expect(error).toBeNull();
     }
-    const { error } = await dealer.from('vehicle_listings').update({ colour: 'Black' }).eq('id', listing.id);
+    // a change that is not the price (dealers may change price and status only) adds no history row
+    const { error } = await dealer.from('vehicle_listings').update({ status: 'reserved' }).eq('id', listing.id);
     expect(error).toBeNull();
     const { data } = await svc.from('listing_price_history').select('price').eq('vehicle_listing_id', listing.id).order('changed_at');
     expect(data).toEqual([{ price: 5000 }, { price: 4800 }, { price: 4950 }]);
@@ -192,7 +193,7 @@ describe('leads', () => {
     const sixth = await send();
     expect(sixth.status).toBe(429);
     expect(sixth.error?.code).toBe('PT429');
-    expect(sixth.error?.message).toBe('Too many enquiries. Please try again later.');
+    expect(sixth.error?.message).toBe('Too many attempts. Please try again later.'); // SPEC §8's rate-limit text
     const { data } = await b.client.from('leads').select('dealer_id');
     expect(data).toHaveLength(5);
     // routed to the listing's dealer (south), not the dealer_id the client sent

@@ -1,15 +1,8 @@
-import { MailIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { MyLeadsScreen } from '@/features/enquiries';
+import { usePageTitle } from '../use-page-title';
+import { useViewer } from '../use-viewer';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Enquiries"
-      title="My leads"
-      intro="Messages you have sent to dealers about their cars, and their replies."
-      icon={<MailIcon size={26} />}
-      emptyTitle="No enquiries yet"
-      emptyDescription="When you contact a dealer about a listing, the conversation will be kept here."
-    />
-  );
+  usePageTitle('My leads');
+  return <MyLeadsScreen viewer={useViewer()} />;
 }

@@ -1,7 +1,7 @@
-// Recommendations feedback, search interactions and leads (error reports: error-reports.ts).
+// Recommendations feedback and search interactions (enquiries: leads.ts; error reports: error-reports.ts).
 import type { MotorlyDb } from '../db';
 import { createRow, updateRow } from '../outbox';
-import type { Lead, LeadMessage, SearchInteraction } from '../types';
+import type { SearchInteraction } from '../types';
 
 export async function markRecommendationClicked(db: MotorlyDb, id: string): Promise<void> {
   await updateRow(db, 'personalized_recommendations', id, { clicked: true });
@@ -26,29 +26,4 @@ export async function recordSearchInteraction(db: MotorlyDb, input: NewSearchInt
     interaction_data: {},
     ...input,
   });
-}
-
-export interface NewLead {
-  vehicleListingId: string;
-  dealerId: string;
-  name: string;
-  email: string;
-  phone?: string;
-  message?: string;
-}
-
-export async function createLead(db: MotorlyDb, input: NewLead): Promise<Lead> {
-  return createRow(db, 'leads', {
-    vehicle_listing_id: input.vehicleListingId,
-    dealer_id: input.dealerId,
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? '',
-    message: input.message ?? '',
-    status: 'new',
-  });
-}
-
-export async function sendLeadMessage(db: MotorlyDb, leadId: string, senderId: string, body: string): Promise<LeadMessage> {
-  return createRow(db, 'lead_messages', { lead_id: leadId, sender_id: senderId, body }, { ownedByUser: false });
 }

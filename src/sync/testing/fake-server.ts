@@ -35,6 +35,8 @@ export class FakeServer {
   readonly applyCount = new Map<string, number>();
   /** Rows a client may not write (RLS): every op on them fails with 42501. */
   readonly forbiddenRows = new Set<string>();
+  /** Rows whose ops fail with a given server error (e.g. the enquiry limit's PT429). */
+  readonly rejectedRows = new Map<string, { code: string; message: string }>();
   /** Known columns per table; an op with another column fails with PGRST204. */
   readonly columns = new Map<string, Set<string>>();
   faults: FakeServerFaults = { down: false, fail5xx: 0, dropResponses: 0, rateLimited: 0 };
@@ -101,6 +103,8 @@ export class FakeServer {
         return { op_id: op.op_id, status: 'error', code, message };
       };
       if (DENYLIST.has(op.table) || this.forbiddenRows.has(op.row_id)) return fail('42501', 'new row violates row-level security policy');
+      const rejected = this.rejectedRows.get(op.row_id);
+      if (rejected) return fail(rejected.code, rejected.message);
       const known = this.columns.get(op.table);
       const cols = Object.keys(op.data).filter((c) => c !== '$inc');
       if (known && cols.some((c) => !known.has(c))) return fail('PGRST204', 'unknown column');
