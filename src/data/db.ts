@@ -69,6 +69,11 @@ export const SCHEMA_V4: Record<string, string> = {
     '[car_model_id+price], gearbox, seats, insurance_group, colour_key, annual_tax, ulez',
 };
 
+/** Version 5: the user's saved searches (newest first per user). */
+export const SCHEMA_V5: Record<string, string> = {
+  saved_searches: 'id, user_id, created_at, [user_id+created_at]',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -88,11 +93,12 @@ export class MotorlyDb extends Dexie {
   declare personalized_recommendations: Tables['personalized_recommendations'];
   declare search_interactions: Tables['search_interactions'];
   declare error_reports: Tables['error_reports'];
+  declare saved_searches: Tables['saved_searches'];
   declare outbox: EntityTable<OutboxOp, 'id'>;
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 4) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 5) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -120,6 +126,7 @@ export class MotorlyDb extends Dexie {
         });
     }
     if (maxVersion >= 4) this.version(4).stores(SCHEMA_V4);
+    if (maxVersion >= 5) this.version(5).stores(SCHEMA_V5);
   }
 
   /** The Dexie table for a synced table name. */

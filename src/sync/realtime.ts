@@ -1,10 +1,16 @@
-// Realtime bridge: postgres_changes for the user's notifications, price alerts and leads and for
-// public listings and reviews, written into the local store. Realtime is only a hint: every
-// (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
+// Realtime bridge: postgres_changes for the user's notifications, price alerts, leads, saved searches
+// and preferences, and for public listings and reviews, written into the local store. Realtime is
+// only a hint: every (re)subscribe asks the engine for a catch-up pull, which covers anything missed.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { SyncStore, SyncTableName } from '@/data';
 
-export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'leads'];
+export const USER_REALTIME_TABLES: SyncTableName[] = [
+  'notifications',
+  'price_alerts',
+  'leads',
+  'saved_searches',
+  'user_preferences',
+];
 export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['vehicle_listings', 'reviews'];
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;

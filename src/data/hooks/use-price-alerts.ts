@@ -27,3 +27,13 @@ export function usePriceAlerts(): PriceAlertView[] | undefined {
     }));
   }, []);
 }
+
+/** The signed-in user's alert on one listing (the newest if several), or null. */
+export function usePriceAlertForListing(listingId: string): PriceAlert | null | undefined {
+  return useLiveQuery(async () => {
+    const userId = await getSessionUserId(db);
+    if (!userId) return null;
+    const rows = await db.price_alerts.where('vehicle_listing_id').equals(listingId).filter((a) => a.user_id === userId).toArray();
+    return rows.sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0] ?? null;
+  }, [listingId]);
+}
