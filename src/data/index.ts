@@ -18,7 +18,7 @@ export * from './repositories/saved-searches';
 export { savedSearchFiltersFromQuery, listingMatches } from './saved-searches/filters';
 export { useBookmarks, useIsBookmarked } from './hooks/use-bookmarks';
 export { useNotifications, useUnreadNotificationCount, NOTIFICATIONS_LIMIT } from './hooks/use-notifications';
-export { usePriceAlerts, usePriceAlertForListing } from './hooks/use-price-alerts';
+export { usePriceAlerts, usePriceAlertForListing, useListingForAlert } from './hooks/use-price-alerts';
 export { useSavedSearches, loadSavedSearches } from './hooks/use-saved-searches';
 export type { SavedSearchView } from './hooks/use-saved-searches';
 export { useNotificationPreferences, useProfile } from './hooks/use-preferences';

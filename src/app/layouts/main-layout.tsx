@@ -2,12 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router-dom';
 import { Footer, MAIN_CONTENT_ID, SkipLink, TopNav } from '@/features/layout';
 import { loadAuthActions, useAuth, AuthFailure, authStore } from '@/features/auth';
-import { Button, ButtonLink, Dialog, EmptyState, Sheet, BellIcon } from '@/shared/ui';
+import { Button, Dialog, LoadingBlock, Sheet } from '@/shared/ui';
 import { setNotificationsOpen, useShell } from '../shell-store';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
 const UnreadBridge = lazy(() => import('../components/unread-bridge'));
+const NotificationsSheetBody = lazy(() => import('../components/notifications-sheet-body'));
 
 async function signOut(): Promise<void> {
   const actions = await loadAuthActions().catch((e: unknown) => {
@@ -106,19 +107,10 @@ export function MainLayout() {
           <UnreadBridge />
         </Suspense>
       )}
-      {/* The notifications issue replaces this sheet's body with the live panel and settings. */}
       <Sheet open={notificationsOpen && signedIn} onOpenChange={setNotificationsOpen} title="Notifications">
-        <EmptyState
-          headingLevel="h3"
-          icon={<BellIcon />}
-          title="No notifications yet"
-          description="We'll notify you about price drops, new matches, and updates."
-          actions={
-            <ButtonLink to="/account" variant="primary" onClick={() => setNotificationsOpen(false)}>
-              Set up notifications
-            </ButtonLink>
-          }
-        />
+        <Suspense fallback={<LoadingBlock label="Loading notifications..." />}>
+          <NotificationsSheetBody />
+        </Suspense>
       </Sheet>
     </>
   );

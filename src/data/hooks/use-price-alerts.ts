@@ -37,3 +37,11 @@ export function usePriceAlertForListing(listingId: string): PriceAlert | null | 
     return rows.sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0] ?? null;
   }, [listingId]);
 }
+
+/** The listing a price alert is set on (id, title, price), or null when not stored locally. */
+export function useListingForAlert(listingId: string): { id: string; title: string; price: number } | null | undefined {
+  return useLiveQuery(async () => {
+    const l = await db.vehicle_listings.get(listingId);
+    return l ? { id: l.id, title: l.title, price: l.price } : null;
+  }, [listingId]);
+}
