@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions, BODY_STYLES, FUEL_TYPES } from '@/data/catalogue';
 import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
@@ -24,7 +24,12 @@ const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 's
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ value: String(y), label: String(y) }));
 
-export function MarketplaceScreen() {
+export interface MarketplaceScreenProps {
+  /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
+  savedSearches?: ReactNode;
+}
+
+export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseMarketFilters(params), [params]);
   const page = useListingSearch(filters);
@@ -52,6 +57,7 @@ export function MarketplaceScreen() {
         title="Marketplace"
         intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
       />
+      {savedSearches}
       <div className="cat-layout">
         <details className="cat-filters" open={typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? true : undefined}>
           <summary className="cat-filters__toggle">Filters{active > 0 ? ` (${active})` : ''}</summary>
