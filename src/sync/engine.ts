@@ -543,9 +543,11 @@ export class SyncEngine {
 
   private async pull(scope: PullScope): Promise<void> {
     const signedIn = (await this.store.sessionUserId()) !== null;
+    // The user's own tables first: they are small, and the bell, alerts and preferences should not
+    // wait behind a first catalogue download of 10,000+ listings.
     const tables: SyncTableName[] = [
-      ...(scope === 'all' ? this.catalogueTables : []),
       ...(signedIn ? this.userTables : []),
+      ...(scope === 'all' ? this.catalogueTables : []),
     ];
     // First download: count rows of never-pulled tables for a real progress bar.
     const fresh: SyncTableName[] = [];
