@@ -5,6 +5,7 @@ import {
   createSyncStore,
   db,
   findBookmark,
+  loadSavedSearches,
   pendingCountForUser as pendingForUser,
   setSessionUser,
   toggleBookmark,
@@ -90,6 +91,8 @@ export interface SyncTestHooks {
    * @returns the new state
    */
   onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean>;
+  /** The saved searches with their "new since you last looked" counts, as the screens see them. */
+  savedSearches(): Promise<{ name: string; newCount: number }[]>;
 }
 
 async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Promise<boolean> {
@@ -121,6 +124,7 @@ function installTestHooks(): void {
     status: () => getPageSyncState(),
     localCount: (table) => db.table(table).count(),
     onlineToggleBookmark,
+    savedSearches: async () => (await loadSavedSearches(db)).map((s) => ({ name: s.name, newCount: s.newCount })),
   };
   (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
 }

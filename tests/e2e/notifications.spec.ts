@@ -106,9 +106,9 @@ test('notification settings are saved, synced and still there after a reload; al
     .poll(async () => (await serviceRest<{ notification_preferences: Record<string, boolean> }[]>(`/user_preferences?select=notification_preferences&user_id=eq.${shopper.id}`))[0]?.notification_preferences ?? null, { timeout: 20_000 })
     .toMatchObject({ weekly_digest: false, price_drop_alerts: false, email_notifications: true, new_match_alerts: true });
 
-  // The alert card (pulled on sign-in): disable, then delete.
+  // The alert card (pulled on sign-in, after any catalogue download already under way): disable, then delete.
   const alertRow = panel.getByTestId('price-alert');
-  await expect(alertRow).toContainText('Alert when price drops below');
+  await expect(alertRow).toContainText('Alert when price drops below', { timeout: 120_000 });
   await alertRow.getByRole('switch').click();
   await expect(toast(page, 'Alert disabled')).toContainText('Price alert has been disabled.');
   await expect

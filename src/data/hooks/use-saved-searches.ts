@@ -2,50 +2,48 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type MotorlyDb } from '../db';
 import { listingMatches, type SlugIds } from '../saved-searches/filters';
 import { getSessionUserId } from '../sync-state';
-import type { SavedSearch } from '../types';
+import type { Brand, CarModel, SavedSearch, VehicleListing } from '../types';
 
 export interface SavedSearchView extends SavedSearch {
   /** Matching listings listed since the search was last opened (counted in the local store). */
   newCount: number;
 }
 
-async function slugIds(d: MotorlyDb, searches: SavedSearch[]): Promise<SlugIds> {
-  const makes = [...new Set(searches.map((s) => s.filters.make).filter((m): m is string => Boolean(m)))];
-  const models = [...new Set(searches.map((s) => s.filters.model).filter((m): m is string => Boolean(m)))];
-  const [brands, carModels] = await Promise.all([
-    makes.length ? d.brands.where('slug').anyOf(makes).toArray() : [],
-    models.length ? d.car_models.where('slug').anyOf(models).toArray() : [],
-  ]);
+/** How many of the newest listings the "new since" counts look at (a count shows at most this). */
+export const NEW_LISTINGS_WINDOW = 500;
+
+function slugIds(brands: Brand[], models: CarModel[]): SlugIds {
   const modelIds = new Map<string, string[]>();
-  for (const m of carModels) modelIds.set(m.slug, [...(modelIds.get(m.slug) ?? []), m.id]);
+  for (const m of models) modelIds.set(m.slug, [...(modelIds.get(m.slug) ?? []), m.id]);
   return { brandIds: new Map(brands.map((b) => [b.slug, b.id])), modelIds };
+}
+
+function newestFirst(rows: SavedSearch[]): SavedSearch[] {
+  return rows.sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id));
 }
 
 /**
  * The signed-in user's saved searches, newest first, each with how many matching listings were
- * listed since it was last opened. New listings are few, so each count walks the listed_at index
- * from the search's last_viewed_at.
+ * listed since it was last opened, among the newest NEW_LISTINGS_WINDOW listings.
+ * Every read is issued before the first await: inside a live query, reads made after awaiting a
+ * helper were not observed (the list did not follow a local create), reads issued together are.
  */
 export async function loadSavedSearches(d: MotorlyDb): Promise<SavedSearchView[]> {
-  const userId = await getSessionUserId(d);
+  const [userId, rows, brands, models, recent] = await Promise.all([
+    getSessionUserId(d),
+    d.saved_searches.toArray(),
+    d.brands.toArray(),
+    d.car_models.toArray(),
+    d.vehicle_listings.orderBy('listed_at').reverse().limit(NEW_LISTINGS_WINDOW).toArray(),
+  ]);
   if (!userId) return [];
-  const searches = await d.saved_searches
-    .where('[user_id+created_at]')
-    .between([userId, ''], [userId, '\uffff'])
-    .reverse()
-    .toArray();
+  const searches = newestFirst(rows.filter((s) => s.user_id === userId));
   if (!searches.length) return [];
-  const ids = await slugIds(d, searches);
-  return Promise.all(
-    searches.map(async (s) => ({
-      ...s,
-      newCount: await d.vehicle_listings
-        .where('listed_at')
-        .above(s.last_viewed_at)
-        .filter((l) => listingMatches(l, s.filters, ids))
-        .count(),
-    })),
-  );
+  const ids = slugIds(brands, models);
+  return searches.map((s) => ({
+    ...s,
+    newCount: recent.filter((l: VehicleListing) => l.listed_at > s.last_viewed_at && listingMatches(l, s.filters, ids)).length,
+  }));
 }
 
 export function useSavedSearches(): SavedSearchView[] | undefined {
