@@ -45,7 +45,7 @@ test('a saved search gets a new_match notification when a matching listing is in
   await expect(item).toContainText(`New match: ${title}`);
   await expect(item).toContainText('matches your saved search "Cheap runabout"');
   const popup = page.waitForEvent('popup');
-  await item.getByRole('button', { name: new RegExp(`New match: ${title}`) }).click();
+  await item.getByRole('button', { name: new RegExp(`^New match: ${title}`) }).click();
   const opened = await popup;
   expect(opened.url()).toContain(`/marketplace/${inserted.id}`);
   await opened.close();
