@@ -69,9 +69,10 @@ export const SCHEMA_V4: Record<string, string> = {
     '[car_model_id+price], gearbox, seats, insurance_group, colour_key, annual_tax, ulez',
 };
 
-/** Version 5: the signed-in user's dealer memberships (the Dealer Hub works offline too). */
+/** Version 5: the signed-in user's dealer memberships (the Dealer Hub works offline too) and saved searches. */
 export const SCHEMA_V5: Record<string, string> = {
   dealer_members: 'id, user_id, dealer_id',
+  saved_searches: 'id, user_id, created_at, [user_id+created_at]',
 };
 
 export const MAX_TRIES = 3;
@@ -94,6 +95,7 @@ export class MotorlyDb extends Dexie {
   declare personalized_recommendations: Tables['personalized_recommendations'];
   declare search_interactions: Tables['search_interactions'];
   declare error_reports: Tables['error_reports'];
+  declare saved_searches: Tables['saved_searches'];
   declare outbox: EntityTable<OutboxOp, 'id'>;
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;

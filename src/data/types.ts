@@ -226,6 +226,10 @@ export type { DrivingStyle };
 export interface UserPreferenceProfile extends SyncedRow, PreferenceProfileFields {
   user_id: Uuid;
   last_updated: Timestamp;
+  /** The /account profile: name, home postcode (distances) and annual mileage (running costs). */
+  display_name?: string;
+  home_postcode?: string;
+  annual_mileage?: number | null;
 }
 
 export interface PersonalizedRecommendation extends SyncedRow {
@@ -249,6 +253,32 @@ export interface SearchInteraction extends SyncedRow {
   time_spent_seconds: number;
   target_car_id: Uuid | null;
   interaction_data: Record<string, unknown>;
+}
+
+/**
+ * Marketplace filters the server matches new listings against (saved_searches.filters), plus the
+ * marketplace query string the search reopens with.
+ */
+export interface SavedSearchFilters {
+  query: string;
+  make?: string;
+  model?: string;
+  price_min?: number;
+  price_max?: number;
+  year_min?: number;
+  year_max?: number;
+  mileage_max?: number;
+  body?: string[];
+  fuel?: string[];
+  gearbox?: string;
+}
+
+export interface SavedSearch extends SyncedRow {
+  user_id: Uuid;
+  name: string;
+  filters: SavedSearchFilters;
+  /** When the user last opened this search: "N new since you last looked" counts from here. */
+  last_viewed_at: Timestamp;
 }
 
 export type { Severity } from '@/shared/lib/errors';
@@ -282,6 +312,7 @@ export interface TableRows {
   personalized_recommendations: PersonalizedRecommendation;
   search_interactions: SearchInteraction;
   error_reports: ErrorReport;
+  saved_searches: SavedSearch;
 }
 
 export type SyncTableName = keyof TableRows;
@@ -309,6 +340,7 @@ export const USER_TABLES = [
   'personalized_recommendations',
   'search_interactions',
   'error_reports',
+  'saved_searches',
 ] as const satisfies readonly SyncTableName[];
 
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];

@@ -59,7 +59,9 @@ export class Puller {
     const { ctx } = this;
     const signedIn = (await ctx.store.sessionUserId()) !== null;
     const { catalogueTables, userTables } = ctx.settings;
-    const tables: SyncTableName[] = [...(scope === 'all' ? catalogueTables : []), ...(signedIn ? userTables : [])];
+    // The user's own tables first: they are small, and the bell, alerts and preferences should not
+    // wait behind a first catalogue download of 10,000+ listings.
+    const tables: SyncTableName[] = [...(signedIn ? userTables : []), ...(scope === 'all' ? catalogueTables : [])];
     // First download: count rows of never-pulled tables for a real progress bar.
     const fresh: SyncTableName[] = [];
     for (const t of tables) if ((await ctx.store.getCursor(t)) === null) fresh.push(t);

@@ -1,12 +1,12 @@
 // Realtime bridge: postgres_changes for the user's notifications, price alerts, dealer memberships,
-// leads and lead messages and for public listings and reviews, written into the local store. Realtime is only a hint: every
+// saved searches, preferences, leads and lead messages and for public listings and reviews, written into the local store. Realtime is only a hint: every
 // (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { SyncStore, SyncTableName } from '@/data';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
 /** Rows owned by the user: filtered by user_id. */
-export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'dealer_members'];
+export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'dealer_members', 'saved_searches', 'user_preferences'];
 /**
  * Rows shared between a buyer and a dealer's members (a dealer's leads carry the buyer's user_id):
  * no filter, RLS decides per subscriber, as it does for the pull.

@@ -192,6 +192,9 @@ test.describe('mobile menu at 390 px', () => {
       'Admin Dashboard',
       'Account',
       'Bookmarks',
+      'Saved searches',
+      'My Leads',
+      'Dealer Hub',
       'Get Started',
     ]);
     await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();

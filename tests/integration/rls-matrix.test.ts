@@ -84,7 +84,7 @@ const MATRIX_TABLES = [
   'bookmarks', 'leads', 'lead_messages', 'notifications', 'price_alerts', 'user_preferences',
   'user_preference_profiles', 'personalized_recommendations', 'search_interactions', 'error_reports',
   'performance_metrics', 'newsletter_subscriptions', 'user_roles', 'security_events', 'deleted_rows',
-  'mutation_ledger', 'email_outbox',
+  'mutation_ledger', 'email_outbox', 'saved_searches',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -211,6 +211,7 @@ const SPECS: TableSpec[] = [
     patch: { clicked: true },
   },
   ownerTable('search_interactions', (_ctx, uid) => ({ user_id: uid, interaction_type: 'search', search_query: 'estate' }), { results_clicked: 3 }),
+  ownerTable('saved_searches', (_ctx, uid) => ({ user_id: uid, name: 'Estates', filters: { body: ['wagon'] } }), { name: 'Renamed' }),
   {
     table: 'error_reports',
     allow: { select: ['admin'], insert: everyone, update: ['admin'], delete: nobody },

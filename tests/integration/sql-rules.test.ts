@@ -107,7 +107,7 @@ describe('RLS coverage', () => {
         'bookmarks', 'brands', 'car_models', 'dealer_members', 'dealers', 'deleted_rows', 'email_outbox',
         'error_reports', 'lead_messages', 'leads', 'listing_price_history', 'mutation_ledger',
         'newsletter_subscriptions', 'notifications', 'performance_metrics', 'personalized_recommendations',
-        'price_alerts', 'reviews', 'search_interactions', 'security_events', 'user_preference_profiles',
+        'price_alerts', 'reviews', 'saved_searches', 'search_interactions', 'security_events', 'user_preference_profiles',
         'user_preferences', 'user_roles', 'vehicle_listings',
       ],
     );

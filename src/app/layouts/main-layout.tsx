@@ -1,69 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useSearchParams } from 'react-router-dom';
 import { Footer, MAIN_CONTENT_ID, SkipLink, TopNav } from '@/features/layout';
-import { loadAuthActions, useAuth, AuthFailure, authStore } from '@/features/auth';
-import { Button, ButtonLink, Dialog, EmptyState, Sheet, BellIcon } from '@/shared/ui';
+import { useAuth } from '@/features/auth';
+import { LoadingBlock, Sheet } from '@/shared/ui';
+import { useGuardedSignOut } from '../components/guarded-sign-out';
 import { setNotificationsOpen, useShell } from '../shell-store';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
 const UnreadBridge = lazy(() => import('../components/unread-bridge'));
 const QuestionnaireMount = lazy(() => import('../components/questionnaire-mount'));
-
-async function signOut(): Promise<void> {
-  const actions = await loadAuthActions().catch((e: unknown) => {
-    throw new AuthFailure('Unable to connect to authentication service. Please try again.', e);
-  });
-  await actions.signOut();
-}
-
-/** Unsynced changes of the signed-in user (0 if the sync layer cannot tell). */
-async function pendingChanges(): Promise<number> {
-  try {
-    const { pendingCountForUser } = await import('@/sync');
-    return await pendingCountForUser(authStore.getState().user?.id ?? null);
-  } catch {
-    return 0;
-  }
-}
-
-/** Signing out clears this device's copy of the user's data: warn first if some of it is unsynced. */
-function useGuardedSignOut() {
-  const [ask, setAsk] = useState<{ count: number; answer: (ok: boolean) => void } | null>(null);
-  const run = async (): Promise<boolean> => {
-    const count = await pendingChanges();
-    if (count > 0) {
-      const ok = await new Promise<boolean>((answer) => setAsk({ count, answer }));
-      setAsk(null);
-      if (!ok) return false;
-    }
-    await signOut();
-    return true;
-  };
-  const dialog = (
-    <Dialog
-      open={ask !== null}
-      onOpenChange={(open) => {
-        if (!open) ask?.answer(false);
-      }}
-      title="Sign out with unsynced changes?"
-      description={
-        ask
-          ? `${ask.count} change${ask.count === 1 ? " hasn't" : "s haven't"} reached the server yet. Signing out now removes ${ask.count === 1 ? 'it' : 'them'} from this device.`
-          : undefined
-      }
-      footer={
-        <>
-          <Button onClick={() => ask?.answer(false)}>Stay signed in</Button>
-          <Button variant="danger" onClick={() => ask?.answer(true)}>
-            Sign out anyway
-          </Button>
-        </>
-      }
-    />
-  );
-  return { run, dialog };
-}
+const NotificationsSheetBody = lazy(() => import('../components/notifications-sheet-body'));
 
 /** Test hook: `?__throw=app` crashes the layout itself, to exercise the app-wide error screen. */
 function useAppThrowProbe(): void {
@@ -108,19 +55,10 @@ export function MainLayout() {
           <QuestionnaireMount />
         </Suspense>
       )}
-      {/* The notifications issue replaces this sheet's body with the live panel and settings. */}
       <Sheet open={notificationsOpen && signedIn} onOpenChange={setNotificationsOpen} title="Notifications">
-        <EmptyState
-          headingLevel="h3"
-          icon={<BellIcon />}
-          title="No notifications yet"
-          description="We'll notify you about price drops, new matches, and updates."
-          actions={
-            <ButtonLink to="/account" variant="primary" onClick={() => setNotificationsOpen(false)}>
-              Set up notifications
-            </ButtonLink>
-          }
-        />
+        <Suspense fallback={<LoadingBlock label="Loading notifications..." />}>
+          <NotificationsSheetBody />
+        </Suspense>
       </Sheet>
     </>
   );

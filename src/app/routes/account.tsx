@@ -1,27 +1,91 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ButtonLink, Card, CardDescription, CardTitle, EmptyState, LoadingBlock, PageHeader, UserIcon } from '@/shared/ui';
-import { useAuth } from '@/features/auth';
+import { ChangePasswordForm, useAuth } from '@/features/auth';
+import { ProfileCard } from '@/features/account';
+import { NotificationSettings } from '@/features/notifications';
+import { SavedSearchesManager } from '@/features/saved-searches';
 import { href } from '@/shared/lib/routes';
 import { usePageTitle } from '../use-page-title';
+import { AccountSignOut } from '../components/account-sign-out';
+
+/** Scrolls to #saved-searches / #notifications when the menu links there. */
+function useHashTarget(): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const el = document.getElementById(hash.slice(1));
+    el?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
 
 export default function AccountScreen() {
   usePageTitle('Account');
+  useHashTarget();
   const loading = useAuth((s) => s.loading);
   const user = useAuth((s) => s.user);
   const isAdmin = useAuth((s) => s.isAdmin);
   if (loading && !user) return <LoadingBlock label="Loading your account…" />;
+  if (!user) {
+    return (
+      <div className="container page">
+        <PageHeader eyebrow="Account" title="Your account" intro="Your profile, notifications, saved searches and privacy choices." />
+        <EmptyState
+          icon={<UserIcon size={26} />}
+          title="You're not signed in"
+          description="Please sign in to manage your notification settings, saved searches and price alerts."
+          actions={
+            <ButtonLink to={href.auth({ redirect: href.account() })} variant="primary">
+              Sign In
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <div className="container page">
-      <PageHeader eyebrow="Account" title="Your account" intro="Your sign-in details, preferences and privacy choices." />
-      {user ? (
-        <div className="grid-cards">
-          <Card as="section">
-            <CardTitle as="h2">Signed in</CardTitle>
+      <PageHeader eyebrow="Account" title="Your account" intro="Your profile, notifications, saved searches and privacy choices." />
+      <div className="acc-layout">
+        <div className="acc-column">
+          <Card as="section" className="acc-card" aria-labelledby="acc-signed-in">
+            <h2 id="acc-signed-in" className="card__title">
+              Signed in
+            </h2>
             <CardDescription>
               {user.email}
               {isAdmin ? ' · Administrator' : ''}
             </CardDescription>
+            <nav className="acc-links" aria-label="Your pages">
+              <ButtonLink to={href.bookmarks()} size="sm">
+                Bookmarks
+              </ButtonLink>
+              <ButtonLink to={href.myLeads()} size="sm">
+                My Leads
+              </ButtonLink>
+              <ButtonLink to={href.dealerDashboard()} size="sm">
+                Dealer Hub
+              </ButtonLink>
+            </nav>
+            <AccountSignOut />
           </Card>
-          <Card as="section">
+          <ProfileCard />
+          <Card as="section" className="acc-card" aria-labelledby="saved-searches-title" id="saved-searches">
+            <h2 id="saved-searches-title" className="card__title">
+              Saved searches
+            </h2>
+            <SavedSearchesManager />
+          </Card>
+          <ChangePasswordForm />
+        </div>
+        <div className="acc-column">
+          <section id="notifications" aria-labelledby="acc-notifications-title" className="acc-card">
+            <h2 id="acc-notifications-title" className="card__title">
+              Notification settings
+            </h2>
+            <NotificationSettings />
+          </section>
+          <Card as="section" className="acc-card">
             <CardTitle as="h2">Privacy</CardTitle>
             <CardDescription>Manage cookies and see what we hold about you.</CardDescription>
             <div className="cluster">
@@ -34,18 +98,7 @@ export default function AccountScreen() {
             </div>
           </Card>
         </div>
-      ) : (
-        <EmptyState
-          icon={<UserIcon size={26} />}
-          title="You're not signed in"
-          description="Sign in to sync your saved cars, price alerts and enquiries across your devices."
-          actions={
-            <ButtonLink to={href.auth({ redirect: href.account() })} variant="primary">
-              Sign In
-            </ButtonLink>
-          }
-        />
-      )}
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { AssistantCar, ListingVerdict } from '@/shared/lib/ai/assistant';
 import { priceIndicator } from '@/shared/lib/uk';
 import { db, type MotorlyDb } from '../db';
-import { useProfile } from '../hooks/use-profile';
+import { useProfile } from '../hooks/use-preferences';
 import { useAiCatalogue, type AiCatalogue } from './ai-search';
 import { assistantCar, listingFacts } from './car-facts';
 

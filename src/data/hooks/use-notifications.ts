@@ -8,14 +8,14 @@ export const NOTIFICATIONS_LIMIT = 50;
 /** The signed-in user's notifications, newest first (max 50, SPEC §9). */
 export function useNotifications(): AppNotification[] | undefined {
   return useLiveQuery(async () => {
-    const userId = await getSessionUserId(db);
+    // Both reads issued together: inside a live query, reads made after awaiting a helper were not
+    // observed (a new notification must prepend while the panel is open).
+    const [userId, rows] = await Promise.all([getSessionUserId(db), db.notifications.toArray()]);
     if (!userId) return [];
-    return db.notifications
-      .where('[user_id+created_at]')
-      .between([userId, ''], [userId, '\uffff'])
-      .reverse()
-      .limit(NOTIFICATIONS_LIMIT)
-      .toArray();
+    return rows
+      .filter((n) => n.user_id === userId)
+      .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id))
+      .slice(0, NOTIFICATIONS_LIMIT);
   }, []);
 }
 

@@ -1,5 +1,8 @@
 // One user_preferences row and one user_preference_profiles row per user (unique user_id on the
-// server): update the pulled row when there is one, create it otherwise.
+// server): update the stored row when there is one, create it otherwise. A create made offline on a
+// second device is merged into the existing row by the server (upsert on user_id); until the pull
+// removes the local duplicate, a save updates every local row of the user so whichever id the
+// server kept gets the change.
 import type { MotorlyDb } from '../db';
 import { NotSignedInError, createRow, updateRow } from '../outbox';
 import { getSessionUserId } from '../sync-state';
@@ -19,9 +22,11 @@ async function requireUser(db: MotorlyDb): Promise<string> {
 
 export async function saveNotificationPreferences(db: MotorlyDb, prefs: NotificationPreferences): Promise<UserPreferences> {
   const userId = await requireUser(db);
-  const existing = await db.user_preferences.where('user_id').equals(userId).first();
-  if (existing) {
-    return (await updateRow(db, 'user_preferences', existing.id, { notification_preferences: prefs })) ?? existing;
+  const rows = await db.user_preferences.where('user_id').equals(userId).toArray();
+  if (rows.length) {
+    let saved: UserPreferences | undefined;
+    for (const row of rows) saved = (await updateRow(db, 'user_preferences', row.id, { notification_preferences: prefs })) ?? saved;
+    return saved ?? rows[0];
   }
   return createRow(db, 'user_preferences', { notification_preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...prefs } });
 }
@@ -32,9 +37,11 @@ export type ProfileInput = Partial<Omit<UserPreferenceProfile, 'id' | 'user_id' 
 export async function saveProfile(db: MotorlyDb, input: ProfileInput): Promise<UserPreferenceProfile> {
   const userId = await requireUser(db);
   const last_updated = new Date().toISOString();
-  const existing = await db.user_preference_profiles.where('user_id').equals(userId).first();
-  if (existing) {
-    return (await updateRow(db, 'user_preference_profiles', existing.id, { ...input, last_updated })) ?? existing;
+  const rows = await db.user_preference_profiles.where('user_id').equals(userId).toArray();
+  if (rows.length) {
+    let saved: UserPreferenceProfile | undefined;
+    for (const row of rows) saved = (await updateRow(db, 'user_preference_profiles', row.id, { ...input, last_updated })) ?? saved;
+    return saved ?? rows[0];
   }
   return createRow(db, 'user_preference_profiles', { ...defaultPreferenceProfileFields(), ...input, last_updated });
 }

@@ -7,3 +7,6 @@ export { validateEmail, validateNewPassword } from './validation';
 
 /** Loads the Supabase-backed actions (initAuth, signIn, signOut…). */
 export const loadAuthActions = () => import('./store');
+
+/** /account's change-password card; loads the Supabase-backed actions only when submitted. */
+export { ChangePasswordForm } from './components/change-password-form';

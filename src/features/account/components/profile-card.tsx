@@ -1,0 +1,70 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { db, saveProfile, useProfile } from '@/data';
+import { Button, Card, Field, Input, toast } from '@/shared/ui';
+import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
+import '../account.css';
+
+/** Name, home postcode (distances) and annual mileage (running costs); saved through the outbox. */
+export function ProfileCard() {
+  const profile = useProfile();
+  const [form, setForm] = useState<ProfileForm>({ name: '', postcode: '', mileage: '' });
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (!profile || touched) return;
+    setForm({
+      name: profile.display_name ?? '',
+      postcode: profile.home_postcode ?? '',
+      mileage: profile.annual_mileage ? String(profile.annual_mileage) : '',
+    });
+  }, [profile, touched]);
+
+  const change = (key: keyof ProfileForm) => (e: { target: { value: string } }) => {
+    setTouched(true);
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    setErrors((x) => ({ ...x, [key]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateProfile(form);
+    if ('errors' in result) return setErrors(result.errors);
+    setSaving(true);
+    try {
+      await saveProfile(db, result.values);
+      setTouched(false);
+      toast({ title: 'Profile saved', description: 'Distances and running costs now use your details.', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to save your profile. Please try again.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (profile === undefined) return <p className="acc-muted">Loading your profile...</p>;
+  return (
+    <Card as="section" aria-labelledby="acc-profile-title" className="acc-card">
+      <h2 id="acc-profile-title" className="card__title">
+        Profile
+      </h2>
+      <form className="acc-form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field label="Name" error={errors.name}>
+          <Input value={form.name} onChange={change('name')} autoComplete="name" data-testid="profile-name" />
+        </Field>
+        <Field label="Home postcode" hint="Distances to dealers are measured from here." error={errors.postcode}>
+          <Input value={form.postcode} onChange={change('postcode')} autoComplete="postal-code" placeholder="e.g. LS1 4AP" data-testid="profile-postcode" />
+        </Field>
+        <Field label="Miles you drive a year" hint="Running costs assume 10,000 unless you say otherwise." error={errors.mileage}>
+          <Input value={form.mileage} onChange={change('mileage')} inputMode="numeric" placeholder="10000" data-testid="profile-mileage" />
+        </Field>
+        <div>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save profile'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

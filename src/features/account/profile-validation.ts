@@ -1,0 +1,49 @@
+// The /account profile form: a name, the home postcode distances are measured from, and the annual
+// mileage running costs assume (blank = the usual 10,000 miles).
+export const ANNUAL_MILEAGE_MIN = 1000;
+export const ANNUAL_MILEAGE_MAX = 50000;
+
+export interface ProfileForm {
+  name: string;
+  postcode: string;
+  mileage: string;
+}
+
+export interface ProfileValues {
+  display_name: string;
+  home_postcode: string;
+  annual_mileage: number | null;
+}
+
+export type ProfileErrors = Partial<Record<keyof ProfileForm, string>>;
+
+const POSTCODE_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?( [0-9][A-Z]{2})?$/;
+
+/** 'ls14ap' -> 'LS1 4AP', 'ls1' -> 'LS1'; null when it cannot be a UK postcode or outcode. */
+export function normaliseUkPostcode(raw: string): string | null {
+  const compact = raw.toUpperCase().replace(/\s+/g, '');
+  const spaced = compact.length > 4 && /[0-9][A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+  return POSTCODE_RE.test(spaced) ? spaced : null;
+}
+
+export function validateProfile(form: ProfileForm): { values: ProfileValues } | { errors: ProfileErrors } {
+  const errors: ProfileErrors = {};
+  const name = form.name.trim();
+  if (name.length > 80) errors.name = 'Keep your name to 80 characters or fewer.';
+  let postcode = '';
+  if (form.postcode.trim()) {
+    const pc = normaliseUkPostcode(form.postcode);
+    if (pc) postcode = pc;
+    else errors.postcode = 'Please enter a valid UK postcode, like LS1 4AP.';
+  }
+  let mileage: number | null = null;
+  const rawMiles = form.mileage.trim().replace(/,/g, '');
+  if (rawMiles) {
+    const n = Number(rawMiles);
+    if (!/^\d+$/.test(rawMiles) || n < ANNUAL_MILEAGE_MIN || n > ANNUAL_MILEAGE_MAX) {
+      errors.mileage = 'Enter whole miles a year between 1,000 and 50,000.';
+    } else mileage = n;
+  }
+  if (Object.keys(errors).length) return { errors };
+  return { values: { display_name: name, home_postcode: postcode, annual_mileage: mileage } };
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { db, saveNotificationPreferences, type NotificationPreferences } from '@/data';
+import { Button, Card, Switch, toast } from '@/shared/ui';
+
+const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
+  { key: 'email_notifications', label: 'Email Notifications' },
+  { key: 'price_drop_alerts', label: 'Price Drop Alerts' },
+  { key: 'new_match_alerts', label: 'New Match Alerts' },
+  { key: 'weekly_digest', label: 'Weekly Digest' },
+];
+
+export function PreferencesCard({ stored }: { stored: NotificationPreferences }) {
+  const [draft, setDraft] = useState(stored);
+  const [saving, setSaving] = useState(false);
+  // A change arriving from another device replaces the draft, unless a save is under way.
+  useEffect(() => {
+    if (!saving) setDraft(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the stored row only
+  }, [stored]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveNotificationPreferences(db, draft);
+      toast({ title: 'Settings saved', description: 'Your notification preferences have been updated.', variant: 'success' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to save notification preferences.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card as="section" className="ntf-card" aria-labelledby="ntf-prefs-title">
+      <h3 id="ntf-prefs-title" className="card__title">
+        Notification Preferences
+      </h3>
+      <div className="ntf-switches">
+        {SWITCHES.map(({ key, label }) => (
+          <Switch key={key} label={label} checked={draft[key]} onCheckedChange={(v) => setDraft((d) => ({ ...d, [key]: v }))} />
+        ))}
+      </div>
+      <div>
+        <Button variant="primary" onClick={() => void save()} disabled={saving}>
+          {saving ? 'Saving...' : 'Save Preferences'}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AppNotification } from '@/data';
+
+/** Where a notification opens (SPEC §4): its car_url if present, else the listing, else nowhere. */
+export function notificationHref(n: Pick<AppNotification, 'data' | 'vehicle_listing_id'>): string | null {
+  const carUrl = n.data?.car_url;
+  if (typeof carUrl === 'string' && carUrl.trim()) return carUrl;
+  return n.vehicle_listing_id ? `/marketplace/${n.vehicle_listing_id}` : null;
+}
+
+/** The panel header's count: '{n} new'. */
+export function newCountLabel(unread: number): string {
+  return `${unread} new`;
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/** 'just now', '5 min ago', '3 h ago', '2 days ago', then a date. */
+export function timeAgo(iso: string | undefined, now = Date.now()): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return '';
+  const d = Math.max(0, now - t);
+  if (d < minute) return 'just now';
+  if (d < hour) return `${Math.floor(d / minute)} min ago`;
+  if (d < day) return `${Math.floor(d / hour)} h ago`;
+  if (d < 7 * day) return `${Math.floor(d / day)} day${d < 2 * day ? '' : 's'} ago`;
+  return new Date(t).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}

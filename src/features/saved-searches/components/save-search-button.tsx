@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { createSavedSearch, db, SavedSearchError, validateSavedSearchName } from '@/data';
+import { Button, Dialog, Field, Input, toast } from '@/shared/ui';
+
+/** 'Save this search': names the marketplace search in `query` and saves it (offline too). */
+export function SaveSearchButton({ query }: { query: string }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setError(null);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateSavedSearchName(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      await createSavedSearch(db, name, query);
+      toast({ title: 'Search saved', description: `We'll tell you about new cars that match "${name.trim()}".`, variant: 'success' });
+      setName('');
+      close();
+    } catch (err) {
+      if (err instanceof SavedSearchError) setError(err.message);
+      else toast({ title: 'Error', description: 'Failed to save this search.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Save this search
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => !o && close()} title="Save this search" description="Get a notification when a new car matches these filters.">
+        <form className="ss-form" onSubmit={(e) => void submit(e)} noValidate>
+          <Field label="Name" error={error}>
+            <Input
+              value={name}
+              maxLength={120}
+              onChange={(e) => {
+                setName(e.target.value);
+                if (error) setError(null);
+              }}
+              placeholder="e.g. Family SUV under £20,000"
+              data-testid="saved-search-name"
+            />
+          </Field>
+          <div className="dialog__footer">
+            <Button type="button" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save search'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, useLocation } from 'react-router-dom';
+import { db, markSavedSearchViewed, useSavedSearches } from '@/data';
+import { href } from '@/shared/lib/routes';
+import { ButtonLink } from '@/shared/ui';
+import { newSinceLabel, savedSearchHref } from '../new-count';
+import { SaveSearchButton } from './save-search-button';
+import '../saved-searches.css';
+
+/** The marketplace's saved-search strip: save the current filters, reopen a saved search. */
+export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
+  const { search } = useLocation();
+  const saved = useSavedSearches();
+  if (!signedIn) {
+    return (
+      <div className="ss-bar">
+        <ButtonLink size="sm" variant="ghost" to={href.auth({ redirect: `${href.marketplace()}${search}` })}>
+          Sign in to save this search
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div className="ss-bar" data-testid="saved-searches-bar">
+      <SaveSearchButton query={search.replace(/^\?/, '')} />
+      {saved && saved.length > 0 && (
+        <ul className="ss-chips" aria-label="Saved searches">
+          {saved.map((s) => {
+            const fresh = newSinceLabel(s.newCount);
+            return (
+              <li key={s.id}>
+                <Link className="ss-chip" to={savedSearchHref(s.filters.query)} onClick={() => void markSavedSearchViewed(db, s.id).catch(() => undefined)}>
+                  <span className="ss-chip__name">{s.name}</span>
+                  {fresh && <span className="ss-chip__new">{fresh}</span>}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
