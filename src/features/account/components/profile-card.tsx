@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { db, saveProfile, useProfile } from '@/data';
+import { preferenceWrites, useProfile } from '@/data';
 import { Button, Card, Field, Input, toast } from '@/shared/ui';
 import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
 import '../account.css';
@@ -33,7 +33,7 @@ export function ProfileCard() {
     if ('errors' in result) return setErrors(result.errors);
     setSaving(true);
     try {
-      await saveProfile(db, result.values);
+      await preferenceWrites.saveProfile(result.values);
       setTouched(false);
       toast({ title: 'Profile saved', description: 'Distances and running costs now use your details.', variant: 'success' });
     } catch {

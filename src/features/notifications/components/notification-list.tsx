@@ -1,4 +1,4 @@
-import { deleteNotification, db, markNotificationRead, type AppNotification } from '@/data';
+import { notificationWrites, type AppNotification } from '@/data';
 import { BellIcon, Button, CloseIcon, EmptyState } from '@/shared/ui';
 import { notificationHref, timeAgo } from '../notification-link';
 
@@ -9,7 +9,7 @@ export interface NotificationListProps {
 
 function open(n: AppNotification): void {
   // Marking read is a local write (synced later); the page opens in a new tab either way.
-  void markNotificationRead(db, n.id).catch(() => undefined);
+  void notificationWrites.markRead(n.id).catch(() => undefined);
   const url = notificationHref(n);
   if (url) window.open(url, '_blank', 'noopener');
 }
@@ -56,7 +56,7 @@ export function NotificationList({ notifications, onSetUp }: NotificationListPro
               type="button"
               className="btn btn--ghost btn--icon btn--sm ntf-item__dismiss"
               aria-label={`Dismiss: ${n.title}`}
-              onClick={() => void deleteNotification(db, n.id).catch(() => undefined)}
+              onClick={() => void notificationWrites.remove(n.id).catch(() => undefined)}
             >
               <CloseIcon size={16} />
             </button>

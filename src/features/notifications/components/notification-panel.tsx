@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { db, markAllNotificationsRead, useNotifications } from '@/data';
+import { notificationWrites, useNotifications } from '@/data';
 import { Button } from '@/shared/ui';
 import { newCountLabel } from '../notification-link';
 import { NotificationList } from './notification-list';
@@ -19,7 +19,7 @@ export function NotificationPanel() {
         </span>
         <div className="ntf-panel__tools">
           {view === 'list' && unread > 0 && (
-            <Button size="sm" variant="ghost" onClick={() => void markAllNotificationsRead(db).catch(() => undefined)}>
+            <Button size="sm" variant="ghost" onClick={() => void notificationWrites.markAllRead().catch(() => undefined)}>
               Mark all read
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { db, saveNotificationPreferences, type NotificationPreferences } from '@/data';
+import { preferenceWrites, type NotificationPreferences } from '@/data';
 import { Button, Card, Switch, toast } from '@/shared/ui';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
@@ -21,7 +21,7 @@ export function PreferencesCard({ stored }: { stored: NotificationPreferences })
   const save = async () => {
     setSaving(true);
     try {
-      await saveNotificationPreferences(db, draft);
+      await preferenceWrites.saveNotificationPreferences(draft);
       toast({ title: 'Settings saved', description: 'Your notification preferences have been updated.', variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to save notification preferences.', variant: 'destructive' });

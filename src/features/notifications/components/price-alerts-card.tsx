@@ -1,10 +1,10 @@
-import { db, deletePriceAlert, setPriceAlertActive, type PriceAlertView } from '@/data';
+import { priceAlertWrites, type PriceAlertView } from '@/data';
 import { formatGBP } from '@/shared/lib/format';
 import { Badge, Button, Card, Switch, toast } from '@/shared/ui';
 
 async function toggle(alert: PriceAlertView, active: boolean): Promise<void> {
   try {
-    await setPriceAlertActive(db, alert.id, active);
+    await priceAlertWrites.setActive(alert.id, active);
     toast({
       title: active ? 'Alert enabled' : 'Alert disabled',
       description: `Price alert has been ${active ? 'enabled' : 'disabled'}.`,
@@ -17,7 +17,7 @@ async function toggle(alert: PriceAlertView, active: boolean): Promise<void> {
 
 async function remove(alert: PriceAlertView): Promise<void> {
   try {
-    await deletePriceAlert(db, alert.id);
+    await priceAlertWrites.remove(alert.id);
     toast({ title: 'Alert deleted', description: 'Price alert has been removed.', variant: 'success' });
   } catch {
     toast({ title: 'Error', description: 'Failed to delete price alert.', variant: 'destructive' });

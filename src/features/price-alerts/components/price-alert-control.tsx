@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createPriceAlert, db, deletePriceAlert, useListingForAlert, usePriceAlertForListing } from '@/data';
+import { priceAlertWrites, useListingForAlert, usePriceAlertForListing } from '@/data';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Dialog, Field, Input, toast } from '@/shared/ui';
@@ -25,7 +25,7 @@ function SetAlertDialog({ open, onClose, listing }: { open: boolean; onClose: ()
     }
     setSaving(true);
     try {
-      await createPriceAlert(db, { vehicleListingId: listing.id, targetPrice: parsed.target, currentPrice: listing.price });
+      await priceAlertWrites.create({ vehicleListingId: listing.id, targetPrice: parsed.target, currentPrice: listing.price });
       const pence = !Number.isInteger(parsed.target);
       toast({ title: 'Price alert created', description: `You'll be notified when the price drops below ${formatGBP(parsed.target, { pence })}.`, variant: 'success' });
       setText('');
@@ -86,7 +86,7 @@ export function PriceAlertControl({ listingId, signedIn }: PriceAlertControlProp
   const remove = async () => {
     if (!alert) return;
     try {
-      await deletePriceAlert(db, alert.id);
+      await priceAlertWrites.remove(alert.id);
       toast({ title: 'Alert deleted', description: 'Price alert has been removed.', variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to delete price alert.', variant: 'destructive' });

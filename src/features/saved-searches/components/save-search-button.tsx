@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createSavedSearch, db, SavedSearchError, validateSavedSearchName } from '@/data';
+import { savedSearchWrites, SavedSearchError, validateSavedSearchName } from '@/data';
 import { Button, Dialog, Field, Input, toast } from '@/shared/ui';
 
 /** 'Save this search': names the marketplace search in `query` and saves it (offline too). */
@@ -22,7 +22,7 @@ export function SaveSearchButton({ query }: { query: string }) {
     }
     setSaving(true);
     try {
-      await createSavedSearch(db, name, query);
+      await savedSearchWrites.create(name, query);
       toast({ title: 'Search saved', description: `We'll tell you about new cars that match "${name.trim()}".`, variant: 'success' });
       setName('');
       close();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { db, markSavedSearchViewed, useSavedSearches } from '@/data';
+import { savedSearchWrites, useSavedSearches } from '@/data';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink } from '@/shared/ui';
 import { newSinceLabel, savedSearchHref } from '../new-count';
@@ -28,7 +28,7 @@ export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
             const fresh = newSinceLabel(s.newCount);
             return (
               <li key={s.id}>
-                <Link className="ss-chip" to={savedSearchHref(s.filters.query)} onClick={() => void markSavedSearchViewed(db, s.id).catch(() => undefined)}>
+                <Link className="ss-chip" to={savedSearchHref(s.filters.query)} onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}>
                   <span className="ss-chip__name">{s.name}</span>
                   {fresh && <span className="ss-chip__new">{fresh}</span>}
                 </Link>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { db, deleteSavedSearch, markSavedSearchViewed, renameSavedSearch, useSavedSearches, validateSavedSearchName, type SavedSearchView } from '@/data';
+import { savedSearchWrites, useSavedSearches, validateSavedSearchName, type SavedSearchView } from '@/data';
 import { formatDate } from '@/shared/lib/format';
 import { Button, Field, Input, toast } from '@/shared/ui';
 import { newSinceLabel, savedSearchHref } from '../new-count';
@@ -17,7 +17,7 @@ function Row({ s }: { s: SavedSearchView }) {
     const problem = validateSavedSearchName(name);
     if (problem) return setError(problem);
     try {
-      await renameSavedSearch(db, s.id, name);
+      await savedSearchWrites.rename(s.id, name);
       setEditing(false);
       toast({ title: 'Search renamed', description: `Saved as "${name.trim()}".`, variant: 'success' });
     } catch {
@@ -26,7 +26,7 @@ function Row({ s }: { s: SavedSearchView }) {
   };
   const remove = async () => {
     try {
-      await deleteSavedSearch(db, s.id);
+      await savedSearchWrites.remove(s.id);
       toast({ title: 'Search deleted', description: `"${s.name}" has been removed.`, variant: 'success' });
     } catch {
       toast({ title: 'Error', description: 'Failed to delete this search.', variant: 'destructive' });
@@ -52,7 +52,7 @@ function Row({ s }: { s: SavedSearchView }) {
       ) : (
         <>
           <div className="ss-row__text">
-            <Link to={savedSearchHref(s.filters.query)} onClick={() => void markSavedSearchViewed(db, s.id).catch(() => undefined)} className="ss-row__name">
+            <Link to={savedSearchHref(s.filters.query)} onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)} className="ss-row__name">
               {s.name}
             </Link>
             <span className="ss-muted">
