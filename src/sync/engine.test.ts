@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, recordErrorReport, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
+import { MotorlyDb, createRow, createSyncStore, deleteRow, recordErrorReport, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
 import { TransportError, type WireOp } from './transport';
@@ -146,6 +146,20 @@ describe('push', () => {
     // Permanent: the resume timer does not bring it back on its own.
     await h.advance(120_000);
     expect(await h.db.needs_attention.count()).toBe(1);
+  });
+
+  it('a delete the server answers 42501 for (the row is already gone) counts as done, not parked', async () => {
+    const gone = await alert(4);
+    h.engine.start();
+    await h.settle();
+    expect(h.server.table('price_alerts').has(gone.id)).toBe(true);
+    h.server.rejectedRows.set(gone.id, { code: '42501', message: 'The row does not exist or you may not change it' });
+    await deleteRow(h.db, 'price_alerts', gone.id);
+    await h.engine.trigger();
+    await h.settle();
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.needs_attention.count()).toBe(0);
+    expect(h.events.some((e) => e.type === 'sync-failed')).toBe(false);
   });
 
   it('refreshes an expired token and retries without spending a try', async () => {

@@ -159,6 +159,12 @@ export class Pusher {
         continue;
       }
       if (r?.status === 'skipped') continue; // blocked behind an earlier failed op on its row
+      if (r?.status === 'error' && r.code === '42501' && op.type === 'delete') {
+        // The server found no row this user may delete: it is already gone (deleted on another
+        // device, or never reached the server), which is what the delete asked for.
+        done.push(op);
+        continue;
+      }
       const code = r?.code ?? null;
       lastFailure = r ?? { op_id: op.id, status: 'error', code: 'missing-result' };
       const failure = isPermanentCode(code) ? 'permanent' : 'transient';
