@@ -174,5 +174,6 @@ describe('searchListings', () => {
       ),
       { numRuns: 15 },
     );
-  });
+    // A correctness property over fake-indexeddb (about 25 s alone); the machine may be shared.
+  }, 180_000);
 });
