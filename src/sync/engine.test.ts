@@ -154,12 +154,26 @@ describe('push', () => {
     await h.settle();
     expect(h.server.table('price_alerts').has(gone.id)).toBe(true);
     h.server.rejectedRows.set(gone.id, { code: '42501', message: 'The row does not exist or you may not change it' });
+    h.server.table('price_alerts').delete(gone.id); // deleted on another device
     await deleteRow(h.db, 'price_alerts', gone.id);
     await h.engine.trigger();
     await h.settle();
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.needs_attention.count()).toBe(0);
     expect(h.events.some((e) => e.type === 'sync-failed')).toBe(false);
+  });
+
+  it('a delete refused with 42501 while the row is still visible on the server parks for attention', async () => {
+    const kept = await alert(5);
+    h.engine.start();
+    await h.settle();
+    h.server.rejectedRows.set(kept.id, { code: '42501', message: 'The row does not exist or you may not change it' });
+    await deleteRow(h.db, 'price_alerts', kept.id);
+    await h.engine.trigger();
+    await h.settle();
+    await h.advance(5000);
+    await h.advance(5000);
+    expect(await h.db.needs_attention.count()).toBe(1);
   });
 
   it('refreshes an expired token and retries without spending a try', async () => {

@@ -144,6 +144,16 @@ export class Pusher {
     }
   }
 
+  /** Whether the row of a refused delete is invisible to this user on the server (false if unknown). */
+  private async goneForUser(op: OutboxOp): Promise<boolean> {
+    try {
+      return (await this.ctx.transport.fetchByIds(op.table, [op.row_id])).length === 0;
+    } catch (e) {
+      this.ctx.emit(syncError('refetch', e, this.ctx.clock.now()));
+      return false;
+    }
+  }
+
   private async handleResults(batch: OutboxOp[], results: WireResult[]): Promise<void> {
     const { ctx } = this;
     const byId = new Map(results.map((r) => [r.op_id, r]));
@@ -159,9 +169,9 @@ export class Pusher {
         continue;
       }
       if (r?.status === 'skipped') continue; // blocked behind an earlier failed op on its row
-      if (r?.status === 'error' && r.code === '42501' && op.type === 'delete') {
-        // The server found no row this user may delete: it is already gone (deleted on another
-        // device, or never reached the server), which is what the delete asked for.
+      if (r?.status === 'error' && r.code === '42501' && op.type === 'delete' && (await this.goneForUser(op))) {
+        // The server has no row this user can see (deleted on another device, or never created there):
+        // that is what the delete asked for. A row still visible but not deletable parks as usual.
         done.push(op);
         continue;
       }
