@@ -22,3 +22,5 @@ export { useSyncQueue } from './hooks/use-sync-queue';
 export { useQueueCounts } from './hooks/use-queue-counts';
 export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';
+export { readDeviceUserData, clearLocalStore, countLocalTables, type DeviceUserData } from './device-data';
+export { useTableCounts, readAppDeviceUserData } from './hooks/use-table-counts';

@@ -20,10 +20,17 @@ import {
   type SyncCommand,
   type WorkerMessage,
 } from './channels';
-import { emitSyncEvent, getPageSyncState, setPageSyncState, type PageSyncState } from './page-status';
+import {
+  emitRealtimeNotice,
+  emitSyncEvent,
+  getPageSyncState,
+  setPageSyncState,
+  type PageSyncState,
+} from './page-status';
 
-export { getPageSyncState, subscribePageSyncState, onSyncEvent } from './page-status';
+export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
 export type { PageSyncState } from './page-status';
+export type { RealtimeNotice } from './channels';
 export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine';
 
 let started = false;
@@ -47,7 +54,8 @@ interface SyncRegistration {
 async function registerBackgroundSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
-    const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    const reg = (await navigator.serviceWorker.getRegistration()) as
+      (ServiceWorkerRegistration & SyncRegistration) | undefined;
     await reg?.sync?.register(BACKGROUND_SYNC_TAG);
   } catch {
     // Background Sync is optional (not in every browser); the worker syncs when a tab is open.
@@ -61,6 +69,8 @@ function startWorker(): Worker | null {
     if (e.data.type === 'leader') {
       ownLeaderId = e.data.leaderId;
       setPageSyncState({ isLeaderTab: true });
+      // A new leader starts online: tell it if this tab is simulating offline.
+      if (getPageSyncState().simulatedOffline) sendSyncCommand({ type: 'simulate-offline', on: true });
     }
   };
   return worker;
@@ -99,7 +109,9 @@ async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Pro
   if (!userId) throw new Error('Sign in first');
   const { error } = bookmarked
     ? await supabase.from('bookmarks').delete().eq('user_id', userId).eq('vehicle_listing_id', listingId)
-    : await supabase.from('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
+    : await supabase
+        .from('bookmarks')
+        .insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
   if (error) throw new Error(error.message);
   return !bookmarked;
 }
@@ -125,6 +137,17 @@ function installTestHooks(): void {
   (window as unknown as { __motorlySync?: SyncTestHooks }).__motorlySync = hooks;
 }
 
+const networkOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+/**
+ * The tech demo's switch: the sync engine treats the app as offline (writes queue, nothing is sent
+ * or pulled) until switched back, when the queue drains. Lasts until switched off or the tab closes.
+ */
+export function setSimulatedOffline(on: boolean): void {
+  setPageSyncState({ simulatedOffline: on, online: networkOnline() && !on });
+  sendSyncCommand({ type: 'simulate-offline', on });
+}
+
 /** Starts syncing for this tab. Safe to call more than once. */
 export function startSync(): void {
   if (started || typeof window === 'undefined') return;
@@ -135,6 +158,7 @@ export function startSync(): void {
   status.onmessage = (e: MessageEvent<StatusMessage>) => {
     const msg = e.data;
     if (msg.type === 'status') setPageSyncState({ status: msg.status, isLeaderTab: msg.leaderId === ownLeaderId });
+    else if (msg.type === 'realtime') emitRealtimeNotice(msg.notice);
     else emitSyncEvent(msg.event);
   };
 
@@ -162,13 +186,17 @@ export function startSync(): void {
   );
 
   window.addEventListener('online', () => {
-    setPageSyncState({ online: true });
+    setPageSyncState({ online: !getPageSyncState().simulatedOffline });
     sendSyncCommand({ type: 'online' });
   });
   window.addEventListener('offline', () => {
     setPageSyncState({ online: false });
     sendSyncCommand({ type: 'offline' });
     if (queued > 0) void registerBackgroundSync();
+  });
+  // The simulation belongs to this tab: a leader in another tab must not stay "offline" after it closes.
+  window.addEventListener('pagehide', () => {
+    if (getPageSyncState().simulatedOffline) sendSyncCommand({ type: 'simulate-offline', on: false });
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });
@@ -177,14 +205,16 @@ export function startSync(): void {
   // The local store follows the signed-in account; the leader re-pulls and re-subscribes.
   let authQueue: Promise<void> = Promise.resolve();
   getSupabase().auth.onAuthStateChange((event, session) => {
-    authQueue = authQueue.then(async () => {
-      if (event === 'TOKEN_REFRESHED') {
-        sendSyncCommand({ type: 'token-refreshed' });
-        return;
-      }
-      await setSessionUser(db, session?.user.id ?? null);
-      sendSyncCommand({ type: 'auth-changed' });
-    }).catch(() => undefined);
+    authQueue = authQueue
+      .then(async () => {
+        if (event === 'TOKEN_REFRESHED') {
+          sendSyncCommand({ type: 'token-refreshed' });
+          return;
+        }
+        await setSessionUser(db, session?.user.id ?? null);
+        sendSyncCommand({ type: 'auth-changed' });
+      })
+      .catch(() => undefined);
   });
 
   sendSyncCommand({ type: 'status-request' });

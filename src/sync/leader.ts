@@ -4,6 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb, type QueueCounts } from '@/data';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
+import { Connectivity } from './connectivity';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSupabaseTransport } from './supabase-transport';
@@ -45,7 +46,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const client = opts.client ?? createWorkerSupabaseClient();
   const store = createSyncStore(db);
   const id = crypto.randomUUID();
-  let online = opts.online ?? (typeof navigator === 'undefined' ? true : navigator.onLine);
+  const connectivity = new Connectivity(opts.online ?? (typeof navigator === 'undefined' ? true : navigator.onLine));
   const statusOut = new BroadcastChannel(STATUS_CHANNEL);
   const commands = new BroadcastChannel(COMMAND_CHANNEL);
   const post = (msg: StatusMessage) => statusOut.postMessage(msg);
@@ -53,7 +54,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
-    isOnline: () => online,
+    isOnline: () => connectivity.isOnline(),
     onEvent: (event) => {
       if (event.type === 'status') post({ type: 'status', status: event.status, leaderId: id });
       else post({ type: 'event', event, leaderId: id });
@@ -69,7 +70,14 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     if (realtime && realtimeUser === userId) return;
     await realtime?.close();
     realtimeUser = userId;
-    realtime = subscribeRealtime({ client, store, userId, onSubscribed: () => void engine.trigger('all') });
+    realtime = subscribeRealtime({
+      client,
+      store,
+      userId,
+      onSubscribed: () => void engine.trigger('all'),
+      onChange: (table, eventType, rowId) =>
+        post({ type: 'realtime', notice: { table, eventType, rowId, at: Date.now() }, leaderId: id }),
+    });
   };
 
   let knownUser = await store.sessionUserId();
@@ -92,12 +100,14 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const handle = async (cmd: SyncCommand) => {
     switch (cmd.type) {
       case 'online':
-        online = true;
-        await engine.setOnline(true);
+        await engine.setOnline(connectivity.setNetwork(true));
         break;
       case 'offline':
-        online = false;
-        await engine.setOnline(false);
+        await engine.setOnline(connectivity.setNetwork(false));
+        break;
+      case 'simulate-offline':
+        if (connectivity.simulatedOffline === cmd.on) break;
+        await engine.setOnline(connectivity.setSimulatedOffline(cmd.on));
         break;
       case 'visible':
         await engine.trigger('all');
@@ -123,11 +133,18 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
   // read a moment after the write, so the upload starts after the writing tab has re-rendered from
   // the store instead of competing with it (a burst of writes also goes out as one batch).
-  const unobserve = store.observeQueue(newWriteWatcher(() => void engine.trigger()), { delayMs: NEW_WRITE_DELAY_MS });
+  const unobserve = store.observeQueue(
+    newWriteWatcher(() => void engine.trigger()),
+    { delayMs: NEW_WRITE_DELAY_MS },
+  );
 
   engine.start();
   await refreshRealtime().catch(() => undefined);
-  if (knownUser) void engine.whenIdle().then(() => claimSignedOutBookmarks(db, knownUser!)).then((n) => n > 0 && engine.kick());
+  if (knownUser)
+    void engine
+      .whenIdle()
+      .then(() => claimSignedOutBookmarks(db, knownUser!))
+      .then((n) => n > 0 && engine.kick());
 
   return {
     id,

@@ -1,27 +1,39 @@
 // The page's copy of the leader's status, fed by the status channel (any tab's leader) and kept
 // in a tiny external store for useSyncExternalStore.
+import type { RealtimeNotice } from './channels';
 import type { SyncEvent, SyncStatus } from './engine';
 
 export interface PageSyncState {
   status: SyncStatus;
   /** This tab's own worker is the uploader. */
   isLeaderTab: boolean;
-  /** navigator.onLine as this page sees it. */
+  /** Whether the app treats itself as online: navigator.onLine and not simulating offline. */
   online: boolean;
+  /** The tech demo's "simulate offline" switch is on (this tab turned it on). */
+  simulatedOffline: boolean;
 }
 
 type Listener = () => void;
 type EventListener = (event: Exclude<SyncEvent, { type: 'status' }>) => void;
 
-const initialStatus: SyncStatus = { phase: 'idle', online: true, inFlight: 0, download: null, lastSyncedAt: null, lastError: null };
+const initialStatus: SyncStatus = {
+  phase: 'idle',
+  online: true,
+  inFlight: 0,
+  download: null,
+  lastSyncedAt: null,
+  lastError: null,
+};
 
 let state: PageSyncState = {
   status: initialStatus,
   isLeaderTab: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  simulatedOffline: false,
 };
 const listeners = new Set<Listener>();
 const eventListeners = new Set<EventListener>();
+const realtimeListeners = new Set<(notice: RealtimeNotice) => void>();
 
 export function getPageSyncState(): PageSyncState {
   return state;
@@ -45,4 +57,14 @@ export function onSyncEvent(listener: EventListener): () => void {
 
 export function emitSyncEvent(event: Exclude<SyncEvent, { type: 'status' }>): void {
   for (const l of eventListeners) l(event);
+}
+
+/** Realtime changes the leader wrote into the local store, as they arrive. */
+export function onRealtimeNotice(listener: (notice: RealtimeNotice) => void): () => void {
+  realtimeListeners.add(listener);
+  return () => realtimeListeners.delete(listener);
+}
+
+export function emitRealtimeNotice(notice: RealtimeNotice): void {
+  for (const l of realtimeListeners) l(notice);
 }

@@ -20,7 +20,7 @@ export interface RealtimeOptions {
   /** Called after every successful (re)subscribe: the engine runs a catch-up pull. */
   onSubscribed: () => void;
   /** Called after a change was written locally (status/UI hints). */
-  onChange?: (table: SyncTableName, type: Change['eventType']) => void;
+  onChange?: (table: SyncTableName, type: Change['eventType'], rowId: string | null) => void;
 }
 
 /** Writes one change into the store (never over a row with pending local ops: the store checks). */
@@ -34,10 +34,17 @@ export async function applyChange(store: SyncStore, table: SyncTableName, change
   if (typeof row.id === 'string') await store.applyPulled(table, [row]);
 }
 
+function changedRowId(change: Change): string | null {
+  const row = (change.eventType === 'DELETE' ? change.old : change.new) as { id?: unknown };
+  return typeof row.id === 'string' ? row.id : null;
+}
+
 /** Subscribes; the channel is rebuilt by the caller when the user changes. */
 export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   const { client, store, userId } = opts;
-  const channel: RealtimeChannel = client.channel(`motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`);
+  const channel: RealtimeChannel = client.channel(
+    `motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`,
+  );
   const tables: { table: SyncTableName; filter?: string }[] = [
     ...PUBLIC_REALTIME_TABLES.map((table) => ({ table })),
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
@@ -51,7 +58,7 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
       (change: Change) => {
         chain = chain
           .then(() => applyChange(store, table, change))
-          .then(() => opts.onChange?.(table, change.eventType))
+          .then(() => opts.onChange?.(table, change.eventType, changedRowId(change)))
           .catch(() => undefined);
       },
     );
