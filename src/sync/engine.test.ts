@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MotorlyDb,
-  createRow,
-  createSyncStore,
-  setSessionUser,
-  updateRow,
-  discardParkedOp,
-  type SyncTableName,
-} from '@/data';
+import { MotorlyDb, createRow, createSyncStore, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
 import type { WireOp } from './transport';
@@ -30,9 +22,7 @@ interface Harness {
 
 let h: Harness;
 
-async function makeHarness(
-  opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {},
-): Promise<Harness> {
+async function makeHarness(opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {}): Promise<Harness> {
   const db = new MotorlyDb(`engine-test-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
@@ -52,29 +42,13 @@ async function makeHarness(
     pageSize: opts.pageSize,
   });
   const settle = () => engine.whenIdle();
-  return {
-    db,
-    server,
-    clock,
-    transport,
-    engine,
-    events,
-    requests,
-    online,
-    settle,
-    advance: (ms) => clock.advance(ms, settle),
-  };
+  return { db, server, clock, transport, engine, events, requests, online, settle, advance: (ms) => clock.advance(ms, settle) };
 }
 
 async function alert(target = 9000) {
   return createRow(h.db, 'price_alerts', {
-    vehicle_listing_id: null,
-    target_price: target,
-    current_price: 10000,
-    price_drop_threshold: 5,
-    is_active: true,
-    times_triggered: 0,
-    last_triggered_at: null,
+    vehicle_listing_id: null, target_price: target, current_price: 10000, price_drop_threshold: 5,
+    is_active: true, times_triggered: 0, last_triggered_at: null,
   });
 }
 
@@ -186,14 +160,7 @@ describe('push', () => {
   it('a lost response after commit is replayed without applying twice ($inc included)', async () => {
     h.server.upsertRow('personalized_recommendations', { id: 'r1', user_id: USER, shown_count: 0 });
     await h.db.personalized_recommendations.put({
-      id: 'r1',
-      user_id: USER,
-      car_model_id: 'm',
-      recommendation_score: 1,
-      reasons: [],
-      expires_at: '',
-      clicked: false,
-      shown_count: 0,
+      id: 'r1', user_id: USER, car_model_id: 'm', recommendation_score: 1, reasons: [], expires_at: '', clicked: false, shown_count: 0,
     });
     await updateRow(h.db, 'personalized_recommendations', 'r1', {}, { shown_count: 1 });
     h.server.faults.dropResponses = 1;
@@ -211,7 +178,7 @@ describe('push', () => {
     let hold: Promise<void> | null = null;
     let release: () => void = () => undefined;
     // sessionUserId is the first read of scheduleNext, after the cycle's last look at its kicks.
-    const gated = { ...store, sessionUserId: async () => (hold ? await hold : undefined, store.sessionUserId()) };
+    const gated = { ...store, sessionUserId: async () => ((hold ? await hold : undefined), store.sessionUserId()) };
     const engine = new SyncEngine({
       store: gated,
       transport: h.transport,
@@ -305,11 +272,7 @@ describe('pull', () => {
 
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
-    for (let i = 0; i < 25; i++)
-      h.server.upsertRow('vehicle_listings', {
-        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        price: i,
-      });
+    for (let i = 0; i < 25; i++) h.server.upsertRow('vehicle_listings', { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, price: i });
     h.engine.start();
     await h.settle();
     const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));

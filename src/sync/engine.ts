@@ -34,14 +34,7 @@ import {
   type SyncTableName,
 } from '@/data';
 import { ORIGIN_CURSOR, maxCursor, overlapStart } from './timestamps';
-import {
-  TransportError,
-  isPermanentCode,
-  type Row,
-  type SyncTransport,
-  type WireOp,
-  type WireResult,
-} from './transport';
+import { TransportError, isPermanentCode, type Row, type SyncTransport, type WireOp, type WireResult } from './transport';
 
 export interface Clock {
   now(): number;
@@ -169,14 +162,7 @@ export class SyncEngine {
     this.overlapMs = opts.overlapMs ?? 5000;
     this.catalogueTables = opts.catalogueTables ?? CATALOGUE_TABLES;
     this.userTables = opts.userTables ?? USER_TABLES;
-    this.status = {
-      phase: 'idle',
-      online: this.isOnline(),
-      inFlight: 0,
-      download: null,
-      lastSyncedAt: null,
-      lastError: null,
-    };
+    this.status = { phase: 'idle', online: this.isOnline(), inFlight: 0, download: null, lastSyncedAt: null, lastError: null };
   }
 
   /** Starts syncing: a catch-up pull of everything, then the queue. */
@@ -286,12 +272,7 @@ export class SyncEngine {
         await this.push();
         // Not while offline (the connection may have dropped during the push): it would fail, or
         // hang until the connection is back and then hold up the writes queued meanwhile.
-        if (
-          this.pullDue &&
-          this.isOnline() &&
-          this.clock.now() >= this.pullRetryAt &&
-          this.clock.now() >= this.backoffUntil
-        ) {
+        if (this.pullDue && this.isOnline() && this.clock.now() >= this.pullRetryAt && this.clock.now() >= this.backoffUntil) {
           const scope = this.pullDue;
           this.pullDue = null;
           await this.pull(scope);
@@ -349,18 +330,15 @@ export class SyncEngine {
     if (this.timer !== null && this.timerAt <= next) return;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timerAt = next;
-    this.timer = this.clock.setTimeout(
-      () => {
-        this.timer = null;
-        this.timerAt = Infinity;
-        // Only the resume timer brings parked ops back; retry/pull timers just run a cycle.
-        if (this.clock.now() >= this.resumeAt) {
-          this.resumeAt = Infinity;
-          void this.trigger();
-        } else this.kick();
-      },
-      Math.max(0, next - now),
-    );
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.timerAt = Infinity;
+      // Only the resume timer brings parked ops back; retry/pull timers just run a cycle.
+      if (this.clock.now() >= this.resumeAt) {
+        this.resumeAt = Infinity;
+        void this.trigger();
+      } else this.kick();
+    }, Math.max(0, next - now));
   }
 
   private async hasParked(): Promise<boolean> {
@@ -500,12 +478,7 @@ export class SyncEngine {
       lastMessage = message;
       lastCode = code;
       const failure = isPermanentCode(code) ? 'permanent' : 'transient';
-      const outcome = await this.store.recordFailure(op.id, {
-        code,
-        message,
-        nextAttemptAt: now + this.retryDelayMs,
-        failure,
-      });
+      const outcome = await this.store.recordFailure(op.id, { code, message, nextAttemptAt: now + this.retryDelayMs, failure });
       if (outcome === 'parked') {
         parked++;
         if (failure === 'transient') this.resumeAt = Math.min(this.resumeAt, now + this.resumeDelayMs);
@@ -553,10 +526,7 @@ export class SyncEngine {
         }
         await this.store.applyPulled(table, rows);
         const found = new Set(rows.map((r) => String(r.id)));
-        await this.store.applyDeleted(
-          table,
-          chunk.filter((id) => !found.has(id)),
-        );
+        await this.store.applyDeleted(table, chunk.filter((id) => !found.has(id)));
       }
     }
   }
@@ -627,10 +597,7 @@ export class SyncEngine {
           next.catch(() => undefined); // handled when awaited
         }
         // Rows and cursor in one local transaction.
-        const written = await this.store.applyPulled(table, rows, {
-          notify: false,
-          cursor: rows.length && best ? best : undefined,
-        });
+        const written = await this.store.applyPulled(table, rows, { notify: false, cursor: rows.length && best ? best : undefined });
         if (written > 0) unannounced = true;
         if (unannounced && this.clock.now() - announcedAt >= NOTIFY_EVERY_MS) {
           this.store.notifyChanged([table]);

@@ -2,14 +2,7 @@
 // selects paged by (updated_at, id). RLS on the server decides what this user may read or write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Cursor } from '@/data';
-import {
-  TransportError,
-  type DeletedRow,
-  type Row,
-  type SyncTransport,
-  type WireOp,
-  type WireResult,
-} from './transport';
+import { TransportError, type DeletedRow, type Row, type SyncTransport, type WireOp, type WireResult } from './transport';
 
 interface PgError {
   message: string;
@@ -19,11 +12,10 @@ interface PgError {
 /** Maps a failed PostgREST call (status + error body) to the engine's error kinds. */
 export function toTransportError(status: number, error: PgError): TransportError {
   const code = error.code || undefined;
-  if (status === 0 || (/fetch|network|Failed to fetch|ECONNREFUSED|socket/i.test(error.message) && status < 400)) {
+  if (status === 0 || /fetch|network|Failed to fetch|ECONNREFUSED|socket/i.test(error.message) && status < 400) {
     return new TransportError('network', 'Network request failed', status, code);
   }
-  if (status === 401 || code === 'PGRST303' || code === 'PGRST301')
-    return new TransportError('auth', 'Session expired', status, code);
+  if (status === 401 || code === 'PGRST303' || code === 'PGRST301') return new TransportError('auth', 'Session expired', status, code);
   if (status === 429) return new TransportError('rate-limit', 'Too many requests', status, code);
   if (status >= 500) return new TransportError('server', 'Server error', status, code);
   return new TransportError('client', 'Request rejected', status, code);

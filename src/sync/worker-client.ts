@@ -6,10 +6,7 @@ import { createClient, navigatorLock, type SupabaseClient } from '@supabase/supa
 import { AUTH_STORAGE_KEY, idbAuthStorage } from './supabase-client';
 import { env } from '@/shared/lib/env';
 
-export function createWorkerSupabaseClient(
-  url: string = env.supabaseUrl,
-  anonKey: string = env.supabaseAnonKey,
-): SupabaseClient {
+export function createWorkerSupabaseClient(url: string = env.supabaseUrl, anonKey: string = env.supabaseAnonKey): SupabaseClient {
   const hasLocks = typeof navigator !== 'undefined' && 'locks' in navigator;
   return createClient(url, anonKey, {
     auth: {
