@@ -60,3 +60,12 @@ export async function deleteMyAccount(client: SupabaseClient = getSupabase()): P
     throw e instanceof DataRightsError ? e : new DataRightsError(OFFLINE, 'offline');
   }
 }
+
+/** Forgets the session on this device only (the account may already be gone on the server). */
+export async function signOutThisDevice(client: SupabaseClient = getSupabase()): Promise<void> {
+  try {
+    await client.auth.signOut({ scope: 'local' });
+  } catch {
+    // Nothing to sign out of: clearing the device removes the stored session anyway.
+  }
+}

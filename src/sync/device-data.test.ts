@@ -1,7 +1,6 @@
 // "Clear local data" empties the local store (rows, queued ops, sync state), forgets the sign-in,
 // deletes runtime caches but not the app's precache, and clears local/session storage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
 import { MotorlyDb, countLocalTables, setSessionUser, toggleBookmark } from '@/data';
 import { clearDeviceData } from './device-data';
 
@@ -40,8 +39,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
+  await db.delete();
 });
 
 describe('clearDeviceData', () => {

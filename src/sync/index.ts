@@ -31,6 +31,7 @@ import {
 export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
 export type { PageSyncState } from './page-status';
 export type { RealtimeNotice } from './channels';
+export { useRealtimeNotices } from './use-realtime-notices';
 export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine';
 
 let started = false;
