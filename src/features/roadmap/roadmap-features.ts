@@ -18,7 +18,7 @@ export const ROADMAP_FEATURES: readonly RoadmapFeature[] = [
     name: 'Voice search',
     description:
       'Say what you are after (“a seven-seat hybrid under £30,000 near Leeds”) and AI Search turns it into filters. ' +
-      'Speech is recognised by your browser; only the typed-out query reaches Motorly.',
+      'Speech recognition is your browser’s own; Motorly only receives the words it heard.',
     implemented: true,
     progress: 90,
     futuristic: false,
@@ -38,7 +38,7 @@ export const ROADMAP_FEATURES: readonly RoadmapFeature[] = [
     name: 'Security and privacy by design',
     description:
       'Row-level security on every table, rate limits on sign-in, sign-up and enquiries, consent before analytics, ' +
-      'and a one-click export or deletion of everything we hold about you.',
+      'and self-service download or deletion of everything we hold about you.',
     implemented: true,
     progress: 95,
     futuristic: false,
