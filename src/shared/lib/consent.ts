@@ -3,7 +3,13 @@
 // was made. null until a choice is stored (the cookie banner shows until then). Persisted in
 // localStorage under 'motorly.consent' so beacons and the banner can read it before anything loads.
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+
+/** localStorage where there is one; workers and Node get a store that keeps nothing. */
+const browserStorage = (): StateStorage =>
+  typeof localStorage === 'undefined'
+    ? { getItem: () => null, setItem: () => undefined, removeItem: () => undefined }
+    : localStorage;
 
 export const CONSENT_STORAGE_KEY = 'motorly.consent';
 
@@ -52,7 +58,7 @@ export const useConsentStore = create<ConsentState>()(
     {
       name: CONSENT_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(browserStorage),
       partialize: (s) => ({ consent: s.consent }),
     },
   ),

@@ -2,7 +2,13 @@
 // bookmarks and questionnaire answers, for recommendations. On by default, switchable in
 // /privacy-settings; kept on this device (localStorage 'motorly.personalisation').
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+
+/** localStorage where there is one; workers and Node get a store that keeps nothing. */
+const browserStorage = (): StateStorage =>
+  typeof localStorage === 'undefined'
+    ? { getItem: () => null, setItem: () => undefined, removeItem: () => undefined }
+    : localStorage;
 
 export const PERSONALISATION_STORAGE_KEY = 'motorly.personalisation';
 
@@ -20,7 +26,7 @@ export const usePersonalisationStore = create<PersonalisationState>()(
     {
       name: PERSONALISATION_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(browserStorage),
       partialize: (s) => ({ enabled: s.enabled }),
     },
   ),
