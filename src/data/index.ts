@@ -40,3 +40,5 @@ export * from './repositories/dealer-listings';
 export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';
 export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';
 export { notificationWrites, priceAlertWrites, savedSearchWrites, preferenceWrites } from './writers';
+export { readDeviceUserData, clearLocalStore, countLocalTables, type DeviceUserData } from './device-data';
+export { useTableCounts, readAppDeviceUserData } from './hooks/use-table-counts';

@@ -19,11 +19,22 @@ export type SyncCommand =
   | { type: 'auth-changed' }
   /** Same account, new access token (realtime must use it). */
   | { type: 'token-refreshed' }
-  | { type: 'status-request' };
+  | { type: 'status-request' }
+  /** The tech demo's switch: treat the app as offline (writes queue) or not. */
+  | { type: 'simulate-offline'; on: boolean };
+
+/** A realtime change the leader wrote into the local store (the tech demo's live feed). */
+export interface RealtimeNotice {
+  table: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  rowId: string | null;
+  at: number;
+}
 
 export type StatusMessage =
   | { type: 'status'; status: SyncStatus; leaderId: string }
-  | { type: 'event'; event: Exclude<SyncEvent, { type: 'status' }>; leaderId: string };
+  | { type: 'event'; event: Exclude<SyncEvent, { type: 'status' }>; leaderId: string }
+  | { type: 'realtime'; notice: RealtimeNotice; leaderId: string };
 
 /** Worker -> its own page. */
 export type WorkerMessage = { type: 'leader'; leaderId: string } | { type: 'error'; message: string };

@@ -12,15 +12,17 @@ import {
   type SyncCommand,
   type WorkerMessage,
 } from './channels';
-import { emitSyncEvent, setPageSyncState } from './page-status';
+import { emitRealtimeNotice, emitSyncEvent, getPageSyncState, setPageSyncState } from './page-status';
 import { followAuthChanges, registerBackgroundSync } from './page-edges';
 import { createSyncErrorRecorder } from './sync-error-reports';
 import type { SyncErrorEvent } from './sync-errors';
 
-export { getPageSyncState, subscribePageSyncState, onSyncEvent } from './page-status';
+export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
 export type { PageSyncState } from './page-status';
 export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine-types';
 export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';
+export type { RealtimeNotice } from './channels';
+export { useRealtimeNotices } from './use-realtime-notices';
 
 let started = false;
 let commands: BroadcastChannel | null = null;
@@ -56,6 +58,8 @@ function startWorker(): Worker | null {
     if (e.data.type === 'leader') {
       ownLeaderId = e.data.leaderId;
       setPageSyncState({ isLeaderTab: true });
+      // A new leader starts online: tell it if this tab is simulating offline.
+      if (getPageSyncState().simulatedOffline) sendSyncCommand({ type: 'simulate-offline', on: true });
     }
   };
   return worker;
@@ -73,6 +77,17 @@ async function startInPageLeader(): Promise<void> {
   });
 }
 
+const networkOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+/**
+ * The tech demo's switch: the sync engine treats the app as offline (writes queue, nothing is sent
+ * or pulled) until switched back, when the queue drains. Lasts until switched off or the tab closes.
+ */
+export function setSimulatedOffline(on: boolean): void {
+  setPageSyncState({ simulatedOffline: on, online: networkOnline() && !on });
+  sendSyncCommand({ type: 'simulate-offline', on });
+}
+
 /** Starts syncing for this tab. Safe to call more than once. */
 export function startSync(): void {
   if (started || typeof window === 'undefined') return;
@@ -84,6 +99,7 @@ export function startSync(): void {
   status.onmessage = (e: MessageEvent<StatusMessage>) => {
     const msg = e.data;
     if (msg.type === 'status') setPageSyncState({ status: msg.status, isLeaderTab: msg.leaderId === ownLeaderId });
+    else if (msg.type === 'realtime') emitRealtimeNotice(msg.notice);
     else emitSyncEvent(msg.event);
   };
 
@@ -111,13 +127,17 @@ export function startSync(): void {
   );
 
   window.addEventListener('online', () => {
-    setPageSyncState({ online: true });
+    setPageSyncState({ online: !getPageSyncState().simulatedOffline });
     sendSyncCommand({ type: 'online' });
   });
   window.addEventListener('offline', () => {
     setPageSyncState({ online: false });
     sendSyncCommand({ type: 'offline' });
     if (queued > 0) void requestBackgroundSync();
+  });
+  // The simulation belongs to this tab: a leader in another tab must not stay "offline" after it closes.
+  window.addEventListener('pagehide', () => {
+    if (getPageSyncState().simulatedOffline) sendSyncCommand({ type: 'simulate-offline', on: false });
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });

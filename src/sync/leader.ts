@@ -4,6 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb, type QueueCounts } from '@/data';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
+import { Connectivity } from './connectivity';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSyncErrorRecorder } from './sync-error-reports';
@@ -65,7 +66,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const client = opts.client ?? createWorkerSupabaseClient();
   const store = createSyncStore(db);
   const id = crypto.randomUUID();
-  let online = opts.online ?? (typeof navigator === 'undefined' ? true : navigator.onLine);
+  const connectivity = new Connectivity(opts.online ?? (typeof navigator === 'undefined' ? true : navigator.onLine));
   const statusOut = new BroadcastChannel(STATUS_CHANNEL);
   const commands = new BroadcastChannel(COMMAND_CHANNEL);
   const post = (msg: StatusMessage) => statusOut.postMessage(msg);
@@ -74,7 +75,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
-    isOnline: () => online,
+    isOnline: () => connectivity.isOnline(),
     onEvent: (event) => {
       if (event.type === 'status') post({ type: 'status', status: event.status, leaderId: id });
       else if (event.type === 'sync-error') problems.report(event);
@@ -99,8 +100,10 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       onSkipped: () => void engine.trigger('user'),
       // Offline, a dropped channel is expected (the badge says Offline), not a problem to report.
       onError: (event) => {
-        if (online) problems.report(event);
+        if (connectivity.isOnline()) problems.report(event);
       },
+      onChange: (table, eventType, rowId) =>
+        post({ type: 'realtime', notice: { table, eventType, rowId, at: Date.now() }, leaderId: id }),
     });
   };
 
@@ -124,12 +127,14 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const handle = async (cmd: SyncCommand) => {
     switch (cmd.type) {
       case 'online':
-        online = true;
-        await engine.setOnline(true);
+        await engine.setOnline(connectivity.setNetwork(true));
         break;
       case 'offline':
-        online = false;
-        await engine.setOnline(false);
+        await engine.setOnline(connectivity.setNetwork(false));
+        break;
+      case 'simulate-offline':
+        if (connectivity.simulatedOffline === cmd.on) break;
+        await engine.setOnline(connectivity.setSimulatedOffline(cmd.on));
         break;
       case 'visible':
         await engine.trigger('all');

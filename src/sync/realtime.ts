@@ -27,7 +27,7 @@ export interface RealtimeOptions {
   /** Called after every successful (re)subscribe: the engine runs a catch-up pull. */
   onSubscribed: () => void;
   /** Called after a change was written locally (status/UI hints). */
-  onChange?: (table: SyncTableName, type: Change['eventType']) => void;
+  onChange?: (table: SyncTableName, type: Change['eventType'], rowId: string | null) => void;
   /**
    * A change was not written because the row has pending local ops: the engine pulls after its
    * push, so the newer server row is not lost behind our own acknowledged write.
@@ -62,11 +62,16 @@ export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' |
     chain = chain
       .then(async () => {
         if (!(await applyChange(opts.store, table, change))) opts.onSkipped?.(table);
-        opts.onChange?.(table, change.eventType);
+        opts.onChange?.(table, change.eventType, changedRowId(change));
       })
       .catch((err: unknown) => opts.onError(syncError('realtime', err)));
     return chain;
   };
+}
+
+function changedRowId(change: Change): string | null {
+  const row = (change.eventType === 'DELETE' ? change.old : change.new) as { id?: unknown };
+  return typeof row.id === 'string' ? row.id : null;
 }
 
 /** Subscribes; the channel is rebuilt by the caller when the user changes. */

@@ -28,7 +28,14 @@ const WITH_CHROME = [
   '/compare',
 ];
 const WITHOUT_CHROME = ['/auth', '/password-reset'];
-const ADMIN = ['/admin/dashboard', '/admin/reviews', '/admin/reviews/add', '/admin/reviews/edit/42', '/admin/security', '/admin/errors'];
+const ADMIN = [
+  '/admin/dashboard',
+  '/admin/reviews',
+  '/admin/reviews/add',
+  '/admin/reviews/edit/42',
+  '/admin/security',
+  '/admin/errors',
+];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const footer = (page: Page) => page.getByRole('contentinfo');
@@ -62,7 +69,9 @@ test.describe('chrome per route', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('footer: only Privacy Policy and Your Data Rights are links; newsletter confirms locally', async ({ page }) => {
+  test('footer: only Privacy Policy and Your Data Rights are links; newsletter signs up through the server', async ({
+    page,
+  }) => {
     await page.goto('/');
     const legal = page.getByRole('navigation', { name: 'Legal' });
     await expect(legal.getByRole('link')).toHaveCount(2);
@@ -113,7 +122,14 @@ test.describe('desktop navigation', () => {
   test('signed in: My Leads, Dealer Hub (highlighted under /dealer), bell, Account and Sign Out', async ({ page }) => {
     await signIn(page, DEMO.shopper.email, DEMO.shopper.password);
     await page.goto('/dealer/dashboard');
-    await expect(mainNav(page).getByRole('link')).toHaveText(['AI Search', 'Reviews', 'Marketplace', 'Recommended', 'My Leads', 'Dealer Hub']);
+    await expect(mainNav(page).getByRole('link')).toHaveText([
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+      'My Leads',
+      'Dealer Hub',
+    ]);
     await expect(mainNav(page).getByRole('link', { name: 'Dealer Hub' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();

@@ -1,15 +1,7 @@
-import { SparkIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { RoadmapScreen } from '@/features/roadmap';
+import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Roadmap"
-      title="AI 2026 roadmap"
-      intro="Where Motorly’s AI features are heading: eight features, what is live today and what is next."
-      icon={<SparkIcon size={26} />}
-      emptyTitle="Roadmap cards will appear here"
-      emptyDescription="Eight feature cards with their progress and status will be shown on this page."
-    />
-  );
+  usePageTitle('AI 2026 roadmap');
+  return <RoadmapScreen />;
 }

@@ -1,16 +1,17 @@
-import { LegalPage } from '../components/legal-page';
+import { DataRightsScreen } from '@/features/data-rights';
+import { useAuth } from '@/features/auth';
+import { usePageTitle } from '../use-page-title';
 
-export default function DataRightsScreen() {
+export default function Screen() {
+  usePageTitle('Your Data Rights');
+  const user = useAuth((s) => s.user);
+  const loading = useAuth((s) => s.loading);
   return (
-    <LegalPage title="Your Data Rights" intro="Under UK GDPR you have rights over the personal data Motorly holds about you.">
-      <ul>
-        <li>Access — ask for a copy of your data.</li>
-        <li>Rectification — correct anything that is wrong.</li>
-        <li>Erasure — ask us to delete your account and data.</li>
-        <li>Portability — receive your data in a machine-readable format.</li>
-        <li>Objection — object to processing, including marketing.</li>
-      </ul>
-      <p>You can also complain to the Information Commissioner’s Office (ICO) if you are unhappy with how your data is handled.</p>
-    </LegalPage>
+    <DataRightsScreen
+      account={user ? { id: user.id, email: user.email ?? null } : null}
+      authLoading={loading}
+      // A full load: the app starts again signed out on an empty store.
+      onAccountDeleted={() => window.location.assign('/')}
+    />
   );
 }

@@ -2,6 +2,7 @@
 import type { MotorlyDb } from '../db';
 import { createRow, updateRow } from '../outbox';
 import type { SearchInteraction } from '../types';
+import { isPersonalisationEnabled } from '@/shared/lib/personalisation';
 
 export async function markRecommendationClicked(db: MotorlyDb, id: string): Promise<void> {
   await updateRow(db, 'personalized_recommendations', id, { clicked: true });
@@ -14,7 +15,12 @@ export async function incrementRecommendationShown(db: MotorlyDb, id: string): P
 
 export type NewSearchInteraction = Partial<Omit<SearchInteraction, 'id' | 'user_id'>> & { interaction_type: string };
 
-export async function recordSearchInteraction(db: MotorlyDb, input: NewSearchInteraction): Promise<SearchInteraction> {
+/** Records search activity for recommendations; nothing (null) when personalisation is switched off. */
+export async function recordSearchInteraction(
+  db: MotorlyDb,
+  input: NewSearchInteraction,
+): Promise<SearchInteraction | null> {
+  if (!isPersonalisationEnabled()) return null;
   return createRow(db, 'search_interactions', {
     session_id: '',
     search_query: '',

@@ -26,7 +26,7 @@ export async function startSearchInteraction(db: MotorlyDb, s: SearchShown): Pro
       results_shown: s.resultsShown,
       interaction_data: { relaxed: s.relaxed },
     });
-    return row.id;
+    return row?.id ?? null; // null: personalisation is switched off, nothing recorded
   } catch (e) {
     if (e instanceof NotSignedInError) return null;
     throw e;

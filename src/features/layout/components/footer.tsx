@@ -15,55 +15,73 @@ const EXPLORE = [
 // Placeholders in the spec: shown, but not links until the pages exist.
 const LEGAL_PLACEHOLDERS = ['Terms of Service', 'Cookie Policy', 'Accessibility Statement'];
 
+type NewsletterState = { phase: 'idle' | 'sending' | 'done' } | { phase: 'error'; message: string };
+
 function Newsletter() {
   const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+  const [state, setState] = useState<NewsletterState>({ phase: 'idle' });
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!e.currentTarget.checkValidity()) {
-      e.currentTarget.reportValidity();
-      return;
-    }
-    // TODO(sync issue): save to newsletter_subscriptions through the data layer's repository once it
-    // exists; features cannot call Supabase directly, so for now the sign-up is confirmed locally only.
-    setDone(true);
+    if (state.phase === 'sending') return;
+    setState({ phase: 'sending' });
+    // Loaded on submit: the sync client stays off the first paint.
+    const result = await import('@/sync/newsletter-api')
+      .then((m) => m.subscribeNewsletter(email))
+      .catch(() => ({ ok: false as const, message: 'We could not sign you up just now. Please try again.' }));
+    setState(result.ok ? { phase: 'done' } : { phase: 'error', message: result.message });
   };
+  const error = state.phase === 'error' ? state.message : null;
   return (
-    <form className="newsletter" onSubmit={onSubmit} aria-labelledby="newsletter-title">
+    <form className="newsletter" onSubmit={(e) => void onSubmit(e)} aria-labelledby="newsletter-title" noValidate>
       <h2 id="newsletter-title" className="footer__heading">
         Get the weekly Motorly briefing
       </h2>
       <p className="footer__text">Price drops, new reviews and the best deals on UK forecourts. No spam.</p>
-      {done ? (
+      {state.phase === 'done' ? (
         <p className="newsletter__done" role="status">
-          <CheckIcon size={18} /> Thanks — you&apos;re on the list.
+          <CheckIcon size={18} /> Thanks — you&apos;re on the list. Look out for the next briefing in your inbox.
         </p>
       ) : (
-        <div className="newsletter__row">
-          <label htmlFor="newsletter-email" className="sr-only">
-            Email address
-          </label>
-          <Input
-            id="newsletter-email"
-            type="email"
-            name="email"
-            required
-            autoComplete="email"
-            placeholder="you@example.co.uk"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button type="submit" variant="primary">
-            Subscribe
-          </Button>
-        </div>
+        <>
+          <div className="newsletter__row">
+            <label htmlFor="newsletter-email" className="sr-only">
+              Email address
+            </label>
+            <Input
+              id="newsletter-email"
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              placeholder="you@example.co.uk"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'newsletter-error' : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Button type="submit" variant="primary" loading={state.phase === 'sending'}>
+              Subscribe
+            </Button>
+          </div>
+          {error && (
+            <p id="newsletter-error" className="newsletter__error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
       )}
     </form>
   );
 }
 
 /** A titled column of links or contact lines. */
-function FooterColumn(props: { as: 'nav' | 'section'; id: string; title: string; listClassName?: string; children: ReactNode }) {
+function FooterColumn(props: {
+  as: 'nav' | 'section';
+  id: string;
+  title: string;
+  listClassName?: string;
+  children: ReactNode;
+}) {
   const { as: Tag, id, title, listClassName, children } = props;
   return (
     <Tag className="footer__col" aria-labelledby={id}>
@@ -83,8 +101,8 @@ export function Footer() {
         <section className="footer__brand" aria-label="About Motorly">
           <BrandLogo />
           <p className="footer__text">
-            Motorly helps UK drivers discover, compare and buy their next car with expert reviews, honest running costs and
-            AI-powered search — all in pounds, built for British roads.
+            Motorly helps UK drivers discover, compare and buy their next car with expert reviews, honest running costs
+            and AI-powered search — all in pounds, built for British roads.
           </p>
         </section>
         <FooterColumn as="nav" id="footer-explore" title="Explore">

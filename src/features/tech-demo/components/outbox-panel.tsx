@@ -1,0 +1,67 @@
+import { useSyncQueue, type OutboxOp } from '@/data';
+import { Badge, Card } from '@/shared/ui';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
+
+function OpRow({ op, status }: { op: OutboxOp; status: 'queued' | 'needs attention' }) {
+  return (
+    <tr>
+      <td>{op.seq}</td>
+      <td>
+        <Badge variant={op.type === 'delete' ? 'warning' : op.type === 'create' ? 'success' : 'primary'}>
+          {op.type}
+        </Badge>
+      </td>
+      <td>{op.table}</td>
+      <td className="demo-mono" title={op.row_id}>
+        {op.row_id.slice(0, 8)}
+      </td>
+      <td>{op.retries}</td>
+      <td>{time(op.timestamp)}</td>
+      <td>{status === 'queued' ? 'Queued' : `Needs attention${op.last_error ? `: ${op.last_error}` : ''}`}</td>
+    </tr>
+  );
+}
+
+/** The outbox: every write not yet on the server, in replay order, and the parked ones. */
+export function OutboxPanel() {
+  const queue = useSyncQueue();
+  const total = (queue?.queued.length ?? 0) + (queue?.parked.length ?? 0);
+  return (
+    <Card as="section" aria-labelledby="outbox-title" className="demo-panel demo-panel--wide">
+      <div className="demo-panel__head">
+        <h2 id="outbox-title" className="card__title">
+          Outbox
+        </h2>
+        <Badge data-testid="demo-outbox-count">{queue ? `${total} pending` : 'Loading…'}</Badge>
+      </div>
+      {queue && total === 0 ? (
+        <p className="card__description">Empty: every change on this device is on the server.</p>
+      ) : (
+        <div className="demo-table-wrap" tabIndex={0} role="region" aria-labelledby="outbox-title">
+          <table className="demo-table" data-testid="demo-outbox">
+            <thead>
+              <tr>
+                <th scope="col">Seq</th>
+                <th scope="col">Type</th>
+                <th scope="col">Table</th>
+                <th scope="col">Row</th>
+                <th scope="col">Retries</th>
+                <th scope="col">Made</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue?.queued.map((op) => (
+                <OpRow key={op.id} op={op} status="queued" />
+              ))}
+              {queue?.parked.map((op) => (
+                <OpRow key={op.id} op={op} status="needs attention" />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
