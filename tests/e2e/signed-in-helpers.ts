@@ -4,6 +4,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ANON_KEY, DEMO } from './fixtures';
 import { API_URL, serviceRest } from './sync-helpers';
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/jwt';
 
 export interface DealerSession {
   token: string;
@@ -61,7 +62,8 @@ export interface MailMessage {
 
 export async function mailFor(email: string): Promise<MailMessage[]> {
   const res = await fetch(`${API_URL}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` },
+    // The mailbox answers only to the service-role key.
+    headers: { apikey: DEFAULT_SERVICE_ROLE_KEY, authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}` },
   });
   if (!res.ok) throw new Error(`mailbox: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as MailMessage[] | { messages: MailMessage[] };
