@@ -28,7 +28,13 @@ export async function dealerSession(): Promise<DealerSession> {
 export async function dealerRest<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${API_URL}/rest/v1${path}`, {
     ...init,
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation', ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...(init.headers as Record<string, string>),
+    },
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   const text = await res.text();
