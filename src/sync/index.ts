@@ -154,3 +154,4 @@ export function startSync(): void {
   sendSyncCommand({ type: 'status-request' });
 }
 export { refreshRecommendations } from './recommendations';
+export { aiRephraseEnabled, rephraseGroundedAnswer } from './ai-rephrase';

@@ -8,25 +8,53 @@ import { dealerListing, dealerRest, dealerSession, mailFor, openListing, openPan
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
-test('a dealer price cut reaches the shopper with a matching alert: badge, panel, toast and e-mail', async ({ page, context, axe }) => {
+test('a dealer price cut reaches the shopper with a matching alert: badge, panel, toast and e-mail', async ({
+  page,
+  context,
+  axe,
+}) => {
   const shopper = await createConfirmedUser('ntf');
   await enableHooks(context);
-  // Instant notifications on (SPEC §3 default off), so the arrival toasts.
-  await serviceRest('/user_preferences', {
-    method: 'POST',
-    body: JSON.stringify({
-      user_id: shopper.id,
-      notification_preferences: { email_notifications: true, price_drop_alerts: true, new_match_alerts: true, weekly_digest: true, instant_notifications: true },
-    }),
-  });
   const dealer = await dealerSession();
   const listing = await dealerListing(dealer.dealerId);
 
   await signInUi(page, shopper.email);
   await hooksReady(page);
+  // Instant pop-ups are off by default (SPEC §3): switch them on through the settings view.
+  const settings = await openPanel(page);
+  await settings.getByRole('button', { name: 'Set up notifications' }).click();
+  const instant = settings.getByRole('switch', { name: 'Instant pop-ups' });
+  await expect(instant).toHaveAttribute('aria-checked', 'false');
+  await expect(instant).toHaveAccessibleDescription('Show a pop-up when a notification arrives while Motorly is open');
+  await instant.click();
+  await settings.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(toast(page, 'Settings saved')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (
+          await serviceRest<{ notification_preferences: Record<string, boolean> }[]>(
+            `/user_preferences?select=notification_preferences&user_id=eq.${shopper.id}`,
+          )
+        )[0]?.notification_preferences.instant_notifications ?? null,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
   await openListing(page, listing.id);
   // The preferences row (instant on) is in the local store before the cut.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __motorlySync: { localCount(t: string): Promise<number> } }).__motorlySync.localCount('user_preferences')), { timeout: 60_000 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { __motorlySync: { localCount(t: string): Promise<number> } }).__motorlySync.localCount(
+            'user_preferences',
+          ),
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(1);
 
   // Validation first: a target at or above the price is refused with a clear message.
   await page.getByRole('button', { name: 'Set price alert' }).click();
@@ -37,16 +65,23 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
   const target = listing.price - 500;
   await dialog.getByTestId('price-alert-target').fill(String(target));
   await dialog.getByRole('button', { name: 'Set price alert' }).click();
-  await expect(toast(page, 'Price alert created')).toContainText(`You'll be notified when the price drops below £${target.toLocaleString('en-GB')}.`);
+  await expect(toast(page, 'Price alert created')).toContainText(
+    `You'll be notified when the price drops below £${target.toLocaleString('en-GB')}.`,
+  );
   await expect(page.getByTestId('price-alert-control')).toContainText('Price alert on');
   await expect
-    .poll(async () => (await serviceRest<unknown[]>(`/price_alerts?select=id&user_id=eq.${shopper.id}`)).length, { timeout: 20_000 })
+    .poll(async () => (await serviceRest<unknown[]>(`/price_alerts?select=id&user_id=eq.${shopper.id}`)).length, {
+      timeout: 20_000,
+    })
     .toBe(1);
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
 
   // The dealer cuts the price below the target through its own session.
   const newPrice = listing.price - 1000;
-  await dealerRest(dealer.token, `/vehicle_listings?id=eq.${listing.id}`, { method: 'PATCH', body: JSON.stringify({ price: newPrice }) });
+  await dealerRest(dealer.token, `/vehicle_listings?id=eq.${listing.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ price: newPrice }),
+  });
 
   const title = `Price drop: ${listing.title}`;
   await expect(page.getByTestId('unread-badge')).toHaveText(/^1\b/, { timeout: 15_000 });
@@ -59,7 +94,9 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
   await axe();
 
   await expect
-    .poll(async () => (await mailFor(shopper.email)).filter((m) => m.template === 'price_drop_alert').length, { timeout: 20_000 })
+    .poll(async () => (await mailFor(shopper.email)).filter((m) => m.template === 'price_drop_alert').length, {
+      timeout: 20_000,
+    })
     .toBe(1);
 
   // Mark all read: the badge goes, the button goes, and the server row gets dismissed_at.
@@ -68,7 +105,15 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
   await expect(panel.getByTestId('notification-new-count')).toHaveText('0 new');
   await expect(panel.getByRole('button', { name: 'Mark all read' })).toHaveCount(0);
   await expect
-    .poll(async () => (await serviceRest<{ dismissed_at: string | null }[]>(`/notifications?select=dismissed_at&user_id=eq.${shopper.id}`))[0]?.dismissed_at ?? null, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await serviceRest<{ dismissed_at: string | null }[]>(
+            `/notifications?select=dismissed_at&user_id=eq.${shopper.id}`,
+          )
+        )[0]?.dismissed_at ?? null,
+      { timeout: 20_000 },
+    )
     .not.toBeNull();
 
   // The settings view: the alert card shows the trigger, and the test send lands in the mailbox.
@@ -83,13 +128,20 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
   await expect.poll(async () => (await mailFor(shopper.email)).length, { timeout: 20_000 }).toBe(2);
 });
 
-test('notification settings are saved, synced and still there after a reload; alerts toggle and delete', async ({ page }) => {
+test('notification settings are saved, synced and still there after a reload; alerts toggle and delete', async ({
+  page,
+}) => {
   const shopper = await createConfirmedUser('ntf-set');
   const dealer = await dealerSession();
   const listing = await dealerListing(dealer.dealerId, 1);
   await serviceRest('/price_alerts', {
     method: 'POST',
-    body: JSON.stringify({ user_id: shopper.id, vehicle_listing_id: listing.id, target_price: listing.price - 100, current_price: listing.price }),
+    body: JSON.stringify({
+      user_id: shopper.id,
+      vehicle_listing_id: listing.id,
+      target_price: listing.price - 100,
+      current_price: listing.price,
+    }),
   });
   await signInUi(page, shopper.email);
   let panel = await openPanel(page);
@@ -103,8 +155,21 @@ test('notification settings are saved, synced and still there after a reload; al
   await panel.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(toast(page, 'Settings saved')).toContainText('Your notification preferences have been updated.');
   await expect
-    .poll(async () => (await serviceRest<{ notification_preferences: Record<string, boolean> }[]>(`/user_preferences?select=notification_preferences&user_id=eq.${shopper.id}`))[0]?.notification_preferences ?? null, { timeout: 20_000 })
-    .toMatchObject({ weekly_digest: false, price_drop_alerts: false, email_notifications: true, new_match_alerts: true });
+    .poll(
+      async () =>
+        (
+          await serviceRest<{ notification_preferences: Record<string, boolean> }[]>(
+            `/user_preferences?select=notification_preferences&user_id=eq.${shopper.id}`,
+          )
+        )[0]?.notification_preferences ?? null,
+      { timeout: 20_000 },
+    )
+    .toMatchObject({
+      weekly_digest: false,
+      price_drop_alerts: false,
+      email_notifications: true,
+      new_match_alerts: true,
+    });
 
   // The alert card (pulled on sign-in, after any catalogue download already under way): disable, then delete.
   const alertRow = panel.getByTestId('price-alert');
@@ -112,7 +177,12 @@ test('notification settings are saved, synced and still there after a reload; al
   await alertRow.getByRole('switch').click();
   await expect(toast(page, 'Alert disabled')).toContainText('Price alert has been disabled.');
   await expect
-    .poll(async () => (await serviceRest<{ is_active: boolean }[]>(`/price_alerts?select=is_active&user_id=eq.${shopper.id}`))[0]?.is_active, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await serviceRest<{ is_active: boolean }[]>(`/price_alerts?select=is_active&user_id=eq.${shopper.id}`))[0]
+          ?.is_active,
+      { timeout: 20_000 },
+    )
     .toBe(false);
 
   await page.reload();
@@ -124,7 +194,11 @@ test('notification settings are saved, synced and still there after a reload; al
   await panel.getByRole('button', { name: /Delete price alert/ }).click();
   await expect(toast(page, 'Alert deleted')).toContainText('Price alert has been removed.');
   await expect(panel.getByText('No price alerts set up yet.')).toBeVisible();
-  await expect.poll(async () => (await serviceRest<unknown[]>(`/price_alerts?select=id&user_id=eq.${shopper.id}`)).length, { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(async () => (await serviceRest<unknown[]>(`/price_alerts?select=id&user_id=eq.${shopper.id}`)).length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
 
   // Escape closes the sheet (native dialog) and focus returns to the page.
   await page.keyboard.press('Escape');

@@ -4,6 +4,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ANON_KEY, DEMO } from './fixtures';
 import { API_URL, serviceRest } from './sync-helpers';
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/jwt';
 
 export interface DealerSession {
   token: string;
@@ -27,7 +28,13 @@ export async function dealerSession(): Promise<DealerSession> {
 export async function dealerRest<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${API_URL}/rest/v1${path}`, {
     ...init,
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation', ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...(init.headers as Record<string, string>),
+    },
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   const text = await res.text();
@@ -61,7 +68,8 @@ export interface MailMessage {
 
 export async function mailFor(email: string): Promise<MailMessage[]> {
   const res = await fetch(`${API_URL}/mailbox/v1/messages?to=${encodeURIComponent(email)}`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` },
+    // The mailbox answers only to the service-role key.
+    headers: { apikey: DEFAULT_SERVICE_ROLE_KEY, authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}` },
   });
   if (!res.ok) throw new Error(`mailbox: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as MailMessage[] | { messages: MailMessage[] };

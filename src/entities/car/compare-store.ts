@@ -12,6 +12,8 @@ export const MAX_ANNUAL_MILES = 50_000;
 export interface CatalogueUiState {
   compare: CompareItem[];
   annualMiles: number;
+  /** True once the user typed a mileage in a running-costs panel; until then the profile's mileage leads. */
+  annualMilesChosen: boolean;
   addToCompare: (item: CompareItem) => AddResult;
   removeFromCompare: (item: CompareItem) => void;
   setCompare: (items: CompareItem[]) => void;
@@ -24,11 +26,18 @@ export function clampMiles(miles: number): number {
   return Math.min(MAX_ANNUAL_MILES, Math.max(MIN_ANNUAL_MILES, Math.round(miles)));
 }
 
+/** The mileage running costs use: the one typed in a panel, else the profile's annual mileage, else the default. */
+export function runningCostMiles(stored: number, chosen: boolean, profileMiles: number | null | undefined): number {
+  if (chosen || profileMiles == null || !(profileMiles > 0)) return clampMiles(stored);
+  return clampMiles(profileMiles);
+}
+
 export const useCatalogueStore = create<CatalogueUiState>()(
   persist(
     (set, get) => ({
       compare: [],
       annualMiles: DEFAULT_ANNUAL_MILES,
+      annualMilesChosen: false,
       addToCompare: (item) => {
         const result = addCompareItem(get().compare, item);
         if (result.ok) set({ compare: result.items });
@@ -37,13 +46,13 @@ export const useCatalogueStore = create<CatalogueUiState>()(
       removeFromCompare: (item) => set({ compare: removeCompareItem(get().compare, item) }),
       setCompare: (items) => set({ compare: items.slice(0, 4) }),
       clearCompare: () => set({ compare: [] }),
-      setAnnualMiles: (miles) => set({ annualMiles: clampMiles(miles) }),
+      setAnnualMiles: (miles) => set({ annualMiles: clampMiles(miles), annualMilesChosen: true }),
     }),
     {
       name: 'motorly-catalogue',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ compare: s.compare, annualMiles: s.annualMiles }),
+      partialize: (s) => ({ compare: s.compare, annualMiles: s.annualMiles, annualMilesChosen: s.annualMilesChosen }),
     },
   ),
 );

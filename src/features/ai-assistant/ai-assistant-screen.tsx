@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AI_RANK_OPTIONS, useAssistantData } from '@/data/catalogue';
 import { answerQuestion, type Answer, type AssistantContext } from '@/shared/lib/ai/assistant';
 import { createQueryParser } from '@/shared/lib/ai/parser';
+import { rephraseRequest } from '@/shared/lib/ai/rephrase';
+import { aiRephraseEnabled, rephraseGroundedAnswer } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { Button, InfoIcon, LoadingBlock, PageHeader, SparkIcon } from '@/shared/ui';
 import { useVoiceInput } from './use-voice-input';
@@ -30,21 +32,45 @@ export function AiAssistantScreen() {
   const [text, setText] = useState('');
   const nextId = useRef(1);
 
-  const ask = useCallback(async (question: string) => {
-    const q = question.trim();
-    if (!q || !data || !parse) return;
-    const id = nextId.current++;
-    const previous = [...turns].reverse().find((t) => t.answer?.search)?.answer ?? undefined;
-    setTurns((ts) => [...ts, { id, question: q, answer: null }]);
-    setText('');
-    const ctx: AssistantContext = {
-      parse, models: data.models, rankOptions: AI_RANK_OPTIONS, profile: data.profile, listingVerdict: data.listingVerdict, listingId,
-    };
-    const answer = await answerQuestion(q, ctx, previous).catch(
-      (): Answer => ({ text: 'Sorry, something went wrong working that out. Please try again.', cars: [], known: false }),
-    );
-    setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer } : t)));
-  }, [data, parse, turns, listingId]);
+  const ask = useCallback(
+    async (question: string) => {
+      const q = question.trim();
+      if (!q || !data || !parse) return;
+      const id = nextId.current++;
+      const previous = [...turns].reverse().find((t) => t.answer?.search)?.answer ?? undefined;
+      setTurns((ts) => [...ts, { id, question: q, answer: null }]);
+      setText('');
+      const ctx: AssistantContext = {
+        parse,
+        models: data.models,
+        rankOptions: AI_RANK_OPTIONS,
+        profile: data.profile,
+        listingVerdict: data.listingVerdict,
+        listingId,
+      };
+      const grounded = await answerQuestion(q, ctx, previous).catch((): Answer => ({
+        text: 'Sorry, something went wrong working that out. Please try again.',
+        cars: [],
+        known: false,
+      }));
+      // The optional server model may only reword a grounded answer; it falls back to this text on any failure.
+      const answer =
+        grounded.known && aiRephraseEnabled()
+          ? {
+              ...grounded,
+              text: await rephraseGroundedAnswer(
+                rephraseRequest(
+                  grounded.text,
+                  grounded.cars.map(({ car }) => `${car.brand} ${car.model}`),
+                  [...data.catalogue.brandById.values()].map((b) => b.name),
+                ),
+              ),
+            }
+          : grounded;
+      setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer } : t)));
+    },
+    [data, parse, turns, listingId],
+  );
 
   const voice = useVoiceInput(useCallback((t: string) => void ask(t), [ask]));
   const submit = (e: FormEvent) => {
@@ -66,58 +92,80 @@ export function AiAssistantScreen() {
         intro="Ask about running costs, boot space, which car suits you, or whether a listing is a good price. Answers come from our catalogue and your saved preferences."
       />
       <p className="asst-note">
-        <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It quotes figures from our data
-        and says when it does not know.
+        <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It quotes figures
+        from our data and says when it does not know.
       </p>
-      {!data ? <LoadingBlock /> : (
+      {!data ? (
+        <LoadingBlock />
+      ) : (
         <>
           <div role="log" aria-live="polite" aria-label="Conversation">
-          <ol className="asst-log">
-            {turns.length === 0 && (
-              <li className="asst-empty">
-                <SparkIcon size={22} />
-                <p>Try one of these:</p>
-                <div className="asst-prompts">
-                  {(listingId ? ['Is this listing a good price?', ...PROMPTS] : PROMPTS).map((p) => (
-                    <button key={p} type="button" className="asst-prompt" onClick={() => void ask(p)}>{p}</button>
-                  ))}
-                </div>
-              </li>
-            )}
-            {turns.map((t) => (
-              <li key={t.id} className="asst-turn">
-                <p className="asst-msg asst-msg--user"><span className="sr-only">You: </span>{t.question}</p>
-                <div className="asst-msg asst-msg--bot" data-testid="assistant-answer">
-                  <span className="sr-only">Assistant: </span>
-                  {t.answer ? (
-                    <>
-                      <p>{t.answer.text}</p>
-                      {t.answer.cars.length > 0 && (
-                        <ul className="asst-cars" aria-label="Cars in this answer">
-                          {t.answer.cars.map((c) => (
-                            <li key={c.car.id}>
-                              <Link to={linkFor(c.car)}>{c.car.kind === 'listing' ? c.car.title : `${c.car.brand} ${c.car.model}`}</Link>
-                              {c.note && <span> — {c.note}</span>}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </>
-                  ) : <p className="asst-thinking">Working it out…</p>}
-                </div>
-              </li>
-            ))}
-          </ol>
+            <ol className="asst-log">
+              {turns.length === 0 && (
+                <li className="asst-empty">
+                  <SparkIcon size={22} />
+                  <p>Try one of these:</p>
+                  <div className="asst-prompts">
+                    {(listingId ? ['Is this listing a good price?', ...PROMPTS] : PROMPTS).map((p) => (
+                      <button key={p} type="button" className="asst-prompt" onClick={() => void ask(p)}>
+                        {p}
+                      </button>
+                    ))}
+                  </div>
+                </li>
+              )}
+              {turns.map((t) => (
+                <li key={t.id} className="asst-turn">
+                  <p className="asst-msg asst-msg--user">
+                    <span className="sr-only">You: </span>
+                    {t.question}
+                  </p>
+                  <div className="asst-msg asst-msg--bot" data-testid="assistant-answer">
+                    <span className="sr-only">Assistant: </span>
+                    {t.answer ? (
+                      <>
+                        <p>{t.answer.text}</p>
+                        {t.answer.cars.length > 0 && (
+                          <ul className="asst-cars" aria-label="Cars in this answer">
+                            {t.answer.cars.map((c) => (
+                              <li key={c.car.id}>
+                                <Link to={linkFor(c.car)}>
+                                  {c.car.kind === 'listing' ? c.car.title : `${c.car.brand} ${c.car.model}`}
+                                </Link>
+                                {c.note && <span> — {c.note}</span>}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </>
+                    ) : (
+                      <p className="asst-thinking">Working it out…</p>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ol>
           </div>
           <form className="asst-form" onSubmit={submit}>
-            <label htmlFor="asst-q" className="sr-only">Ask the assistant</label>
-            <input id="asst-q" className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder="Ask about any car…" autoComplete="off" />
+            <label htmlFor="asst-q" className="sr-only">
+              Ask the assistant
+            </label>
+            <input
+              id="asst-q"
+              className="input"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Ask about any car…"
+              autoComplete="off"
+            />
             {voice.supported && (
               <Button type="button" onClick={voice.listening ? voice.stop : voice.start} aria-pressed={voice.listening}>
                 {voice.listening ? 'Stop' : 'Speak'}
               </Button>
             )}
-            <Button type="submit" variant="primary">Ask</Button>
+            <Button type="submit" variant="primary">
+              Ask
+            </Button>
           </form>
         </>
       )}

@@ -56,6 +56,18 @@ export function normalisePostcode(raw: string | null | undefined): string | unde
   return POSTCODE_RE.test(compact) ? compact : undefined;
 }
 
+/**
+ * The home postcode (saved on /account) to offer as the distance origin, normalised; undefined when there is none,
+ * it is not a postcode, or the URL already searches from it. The URL stays the source of truth: this only prefills.
+ */
+export function homePostcodeOffer(
+  urlPostcode: string | undefined,
+  homePostcode: string | null | undefined,
+): string | undefined {
+  const home = normalisePostcode(homePostcode);
+  return home && home !== urlPostcode ? home : undefined;
+}
+
 export function parseMarketFilters(search: string | URLSearchParams): MarketFilters {
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const postcode = normalisePostcode(p.get('postcode'));
@@ -66,7 +78,8 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
   if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax) [yearMin, yearMax] = [yearMax, yearMin];
   let priceMin = readInt(p, 'price_min', 0, 1_000_000);
   let priceMax = readInt(p, 'price_max', 0, 1_000_000);
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax)
+    [priceMin, priceMax] = [priceMax, priceMin];
   const sort = readOne(p, 'sort', MARKET_SORTS) ?? 'relevance';
   return {
     postcode,
@@ -130,7 +143,8 @@ export function activeMarketFilterCount(f: MarketFilters): number {
   if (f.postcode) n++;
   if (f.make) n++;
   if (f.model) n++;
-  if (f.priceMode === 'monthly' ? f.monthlyMax !== undefined : f.priceMin !== undefined || f.priceMax !== undefined) n++;
+  if (f.priceMode === 'monthly' ? f.monthlyMax !== undefined : f.priceMin !== undefined || f.priceMax !== undefined)
+    n++;
   if (f.yearMin !== undefined || f.yearMax !== undefined) n++;
   if (f.mileageMax !== undefined) n++;
   n += f.body.length > 0 ? 1 : 0;

@@ -22,6 +22,10 @@ export function functionEnv(ctx: StackContext): Record<string, string | undefine
     MAIL_TRANSPORT: process.env.MAIL_TRANSPORT,
     RESEND_API_KEY: process.env.RESEND_API_KEY,
     MAIL_FROM: process.env.MAIL_FROM,
+    // ai-rephrase's optional language model (off unless all of URL and name are set).
+    AI_MODEL_URL: process.env.AI_MODEL_URL,
+    AI_MODEL_API_KEY: process.env.AI_MODEL_API_KEY,
+    AI_MODEL_NAME: process.env.AI_MODEL_NAME,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { annualEnergyCost, RUNNING_COST_DEFAULTS, ulezStatus, vedFor, type FuelType } from '@/shared/lib/uk';
 import { formatDate, formatGBP } from '@/shared/lib/format';
-import { useCatalogueStore, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
+import { useCatalogueStore, runningCostMiles, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
 
 export interface RunningCostsProps {
   fuel: FuelType;
@@ -14,12 +14,16 @@ export interface RunningCostsProps {
   euroStandard?: number | null;
   /** Used cars: show what the buyer pays from now on rather than the new-car first-year rate. */
   used?: boolean;
+  /** The signed-in user's annual mileage from their profile; used until they type one here. */
+  profileAnnualMiles?: number | null;
 }
 
 /** UK running costs: VED with the expensive car supplement, fuel or energy for the user's mileage, insurance group, ULEZ. */
 export function RunningCosts(p: RunningCostsProps) {
   const id = useId();
-  const miles = useCatalogueStore((s) => s.annualMiles);
+  const stored = useCatalogueStore((s) => s.annualMiles);
+  const chosen = useCatalogueStore((s) => s.annualMilesChosen);
+  const miles = runningCostMiles(stored, chosen, p.profileAnnualMiles);
   const setMiles = useCatalogueStore((s) => s.setAnnualMiles);
   const ved = vedFor({ co2: p.co2, fuel: p.fuel, listPrice: p.listPrice, firstRegistered: p.firstRegistered });
   const energy = annualEnergyCost({ fuel: p.fuel, mpg: p.mpg, miPerKwh: p.miPerKwh, milesPerYear: miles });
@@ -35,7 +39,16 @@ export function RunningCosts(p: RunningCostsProps) {
         <label htmlFor={`${id}-miles`} className="cat-filter__label">
           Miles you drive a year
         </label>
-        <input id={`${id}-miles`} className="input" type="number" min={MIN_ANNUAL_MILES} max={MAX_ANNUAL_MILES} step={500} value={miles} onChange={(e) => setMiles(Number(e.target.value))} />
+        <input
+          id={`${id}-miles`}
+          className="input"
+          type="number"
+          min={MIN_ANNUAL_MILES}
+          max={MAX_ANNUAL_MILES}
+          step={500}
+          value={miles}
+          onChange={(e) => setMiles(Number(e.target.value))}
+        />
       </div>
       <dl className="cat-spec">
         {!p.used && (
@@ -65,8 +78,10 @@ export function RunningCosts(p: RunningCostsProps) {
         </div>
       </dl>
       <p className="cat-muted cat-small">
-        {ved.supplement > 0 && `Includes the expensive car supplement (list price over ${formatGBP(ved.threshold ?? 40000)}) in years 2 to 6. `}
-        VED rates for {ved.taxYear}. {priceNote}. {ulez.compliant === false ? `Driving in the zone costs £${ulez.dailyCharge.toFixed(2)} a day.` : ''}
+        {ved.supplement > 0 &&
+          `Includes the expensive car supplement (list price over ${formatGBP(ved.threshold ?? 40000)}) in years 2 to 6. `}
+        VED rates for {ved.taxYear}. {priceNote}.{' '}
+        {ulez.compliant === false ? `Driving in the zone costs £${ulez.dailyCharge.toFixed(2)} a day.` : ''}
       </p>
     </section>
   );

@@ -1,11 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useListingDetail, firstRegistered } from '@/data/catalogue';
+import { useProfile } from '@/data';
 import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, PageHeader, CarIcon, toast } from '@/shared/ui';
-import { BookmarkButton, CarImage, galleryShots, CompareButton, FinanceCalculator, MarketPosition, PriceHistoryChart, RunningCosts } from '@/entities/car';
+import { homeDistanceLabel } from '../home-distance';
+import {
+  BookmarkButton,
+  CarImage,
+  galleryShots,
+  CompareButton,
+  FinanceCalculator,
+  MarketPosition,
+  PriceHistoryChart,
+  RunningCosts,
+} from '@/entities/car';
 
 export interface ListingScreenProps {
   listingId: string;
@@ -17,6 +28,7 @@ export interface ListingScreenProps {
 
 export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: ListingScreenProps) {
   const detail = useListingDetail(listingId);
+  const profile = useProfile();
   const [shot, setShot] = useState(0);
   if (detail === undefined) return <LoadingBlock />;
   if (detail === null)
@@ -24,7 +36,8 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
       <div className="container page cat-page">
         <EmptyState
           icon={<CarIcon size={26} />}
-          title="We couldn't find this car" headingLevel="h1"
+          title="We couldn't find this car"
+          headingLevel="h1"
           description="It may have been sold, or the catalogue is still downloading. The requested information could not be found."
           actions={<ButtonLink to={href.marketplace()}>Back to the marketplace</ButtonLink>}
         />
@@ -43,7 +56,12 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
         return;
       }
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share this car.', variant: 'success', duration: 3000 });
+      toast({
+        title: 'Link copied',
+        description: 'Paste it anywhere to share this car.',
+        variant: 'success',
+        duration: 3000,
+      });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
       toast({ title: 'Could not share', description: `Copy this link instead: ${url}`, duration: 7000 });
@@ -53,18 +71,37 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
   return (
     <div className="container page cat-page">
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
-        <Link to={href.marketplace()}>Marketplace</Link> › {brand && <Link to={`${href.marketplace()}?make=${brand.slug}`}>{brand.name}</Link>}
+        <Link to={href.marketplace()}>Marketplace</Link> ›{' '}
+        {brand && <Link to={`${href.marketplace()}?make=${brand.slug}`}>{brand.name}</Link>}
       </nav>
-      <PageHeader title={l.title} eyebrow={l.condition === 'nearly_new' ? 'Nearly new' : 'Used car'} intro={`${l.year} · ${formatMiles(l.mileage)} · ${fuelLabel(l.fuel_type)} · ${GEARBOX_LABELS[l.gearbox]}`} />
+      <PageHeader
+        title={l.title}
+        eyebrow={l.condition === 'nearly_new' ? 'Nearly new' : 'Used car'}
+        intro={`${l.year} · ${formatMiles(l.mileage)} · ${fuelLabel(l.fuel_type)} · ${GEARBOX_LABELS[l.gearbox]}`}
+      />
       <div className="cat-detail">
         <div className="cat-section">
           <div className="cat-gallery">
             <div className="cat-gallery__main">
-              <CarImage eager bodyStyle={l.body_style} colour={l.colour} view={shots[shot].view} backdrop={shots[shot].backdrop} alt={`${l.colour} ${l.title}, ${shots[shot].label}`} />
+              <CarImage
+                eager
+                bodyStyle={l.body_style}
+                colour={l.colour}
+                view={shots[shot].view}
+                backdrop={shots[shot].backdrop}
+                alt={`${l.colour} ${l.title}, ${shots[shot].label}`}
+              />
             </div>
             <div className="cat-gallery__thumbs" role="group" aria-label="Pictures">
               {shots.map((s, i) => (
-                <button key={s.view} type="button" className="cat-thumb" aria-pressed={i === shot} aria-label={`Show ${s.label}`} onClick={() => setShot(i)}>
+                <button
+                  key={s.view}
+                  type="button"
+                  className="cat-thumb"
+                  aria-pressed={i === shot}
+                  aria-label={`Show ${s.label}`}
+                  onClick={() => setShot(i)}
+                >
                   <CarImage bodyStyle={l.body_style} colour={l.colour} view={s.view} backdrop={s.backdrop} alt="" />
                 </button>
               ))}
@@ -75,7 +112,14 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
             <h2 id="facts-h">Key facts</h2>
             <dl className="cat-spec">
               <Fact k="Registered" v={l.registration_date ? formatMonthYear(l.registration_date) : String(l.year)} />
-              <Fact k="Plate" v={l.registration ? `${l.registration}${ageLabel ? ` (“${plate?.ageIdentifier}” plate: ${ageLabel})` : ''}` : 'Not shown'} />
+              <Fact
+                k="Plate"
+                v={
+                  l.registration
+                    ? `${l.registration}${ageLabel ? ` (“${plate?.ageIdentifier}” plate: ${ageLabel})` : ''}`
+                    : 'Not shown'
+                }
+              />
               <Fact k="Mileage" v={formatMiles(l.mileage)} />
               <Fact k="Fuel" v={fuelLabel(l.fuel_type)} />
               <Fact k="Gearbox" v={GEARBOX_LABELS[l.gearbox]} />
@@ -103,7 +147,17 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
           </section>
 
           {model && (
-            <RunningCosts used fuel={l.fuel_type} co2={l.co2_gkm} listPrice={model.price_from} firstRegistered={firstRegistered(l)} mpg={model.mpg} miPerKwh={model.mi_per_kwh} insuranceGroup={l.insurance_group ?? model.insurance_group} />
+            <RunningCosts
+              used
+              fuel={l.fuel_type}
+              co2={l.co2_gkm}
+              listPrice={model.price_from}
+              firstRegistered={firstRegistered(l)}
+              mpg={model.mpg}
+              miPerKwh={model.mi_per_kwh}
+              insuranceGroup={l.insurance_group ?? model.insurance_group}
+              profileAnnualMiles={profile?.annual_mileage}
+            />
           )}
           <FinanceCalculator cashPrice={l.price} />
         </div>
@@ -136,7 +190,16 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
               <p style={{ margin: 0 }}>
                 {dealer.town}, {dealer.postcode}
               </p>
-              {dealer.rating != null && <p className="cat-muted" style={{ margin: 0 }}>Rated {dealer.rating.toFixed(1)} out of 5</p>}
+              {homeDistanceLabel(profile?.home_postcode, dealer) && (
+                <p className="cat-muted" style={{ margin: 0 }} data-testid="listing-home-distance">
+                  {homeDistanceLabel(profile?.home_postcode, dealer)}
+                </p>
+              )}
+              {dealer.rating != null && (
+                <p className="cat-muted" style={{ margin: 0 }}>
+                  Rated {dealer.rating.toFixed(1)} out of 5
+                </p>
+              )}
               {dealer.phone && <p style={{ margin: 0 }}>Call {dealer.phone}</p>}
             </div>
           )}
@@ -144,7 +207,9 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
             <div className="cat-panel">
               <h2>About the {model.name}</h2>
               {review && <p style={{ margin: 0 }}>{review.verdict}</p>}
-              <ButtonLink to={href.model(brand.slug, model.slug)}>Read the {brand.name} {model.name} review</ButtonLink>
+              <ButtonLink to={href.model(brand.slug, model.slug)}>
+                Read the {brand.name} {model.name} review
+              </ButtonLink>
             </div>
           )}
         </aside>

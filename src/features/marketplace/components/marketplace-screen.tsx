@@ -1,6 +1,15 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions } from '@/data/catalogue';
+import {
+  REPRESENTATIVE_FINANCE,
+  useCatalogueBasics,
+  useDealersByIds,
+  useListingCount,
+  useListingSearch,
+  usePriceIndicators,
+  useReductions,
+} from '@/data/catalogue';
+import { useProfile } from '@/data';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
@@ -24,6 +33,7 @@ import {
   RADIUS_OPTIONS,
   activeMarketFilterCount,
   normalisePostcode,
+  homePostcodeOffer,
   parseMarketFilters,
   serializeMarketFilters,
   updateMarketFilters,
@@ -42,6 +52,7 @@ export interface MarketplaceScreenProps {
 export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseMarketFilters(params), [params]);
+  const homePostcode = useProfile()?.home_postcode;
   const page = useListingSearch(filters);
   const total = useListingCount();
   const basics = useCatalogueBasics();
@@ -49,7 +60,8 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
   const reductions = useReductions(page?.rows.map((r) => r.id) ?? []);
   const dealers = useDealersByIds(page?.rows.map((r) => r.dealer_id) ?? []);
 
-  const apply = (patch: Partial<MarketFilters>) => setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
+  const apply = (patch: Partial<MarketFilters>) =>
+    setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
   const active = activeMarketFilterCount(filters);
 
   useEffect(() => {
@@ -58,7 +70,12 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
 
   const brandOptions = (basics?.brands ?? []).map((b) => ({ value: b.slug, label: b.name }));
   const brand = basics?.brands.find((b) => b.slug === filters.make);
-  const modelOptions = brand ? (basics?.models ?? []).filter((m) => m.brand_id === brand.id).sort((a, b) => a.name.localeCompare(b.name)).map((m) => ({ value: m.slug, label: m.name })) : [];
+  const modelOptions = brand
+    ? (basics?.models ?? [])
+        .filter((m) => m.brand_id === brand.id)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((m) => ({ value: m.slug, label: m.name }))
+    : [];
 
   return (
     <div className="container page cat-page">
@@ -78,55 +95,157 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
             label="Sort by"
             value={filters.sort === 'relevance' ? undefined : filters.sort}
             anyLabel={MARKET_SORT_LABELS.relevance}
-            options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map((s) => ({ value: s, label: MARKET_SORT_LABELS[s] }))}
+            options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map(
+              (s) => ({ value: s, label: MARKET_SORT_LABELS[s] }),
+            )}
             onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
             testId="sort"
           />
         }
         filters={
           <>
-            <PostcodeFilter filters={filters} onApply={apply} error={page?.postcodeError} />
-            <SelectFilter label="Make" value={filters.make} options={brandOptions} onChange={(v) => apply({ make: v })} anyLabel="Any make" testId="filter-make" />
-            <SelectFilter label="Model" value={filters.model} options={modelOptions} onChange={(v) => apply({ model: v })} anyLabel={brand ? 'Any model' : 'Choose a make first'} testId="filter-model" />
+            <PostcodeFilter filters={filters} onApply={apply} error={page?.postcodeError} homePostcode={homePostcode} />
+            <SelectFilter
+              label="Make"
+              value={filters.make}
+              options={brandOptions}
+              onChange={(v) => apply({ make: v })}
+              anyLabel="Any make"
+              testId="filter-make"
+            />
+            <SelectFilter
+              label="Model"
+              value={filters.model}
+              options={modelOptions}
+              onChange={(v) => apply({ model: v })}
+              anyLabel={brand ? 'Any model' : 'Choose a make first'}
+              testId="filter-model"
+            />
             <fieldset className="cat-filter cat-checks">
               <legend className="cat-filter__label">Price</legend>
               <div className="cat-segment" role="radiogroup" aria-label="Price type">
                 {(['cash', 'monthly'] as const).map((mode) => (
                   <label key={mode} className="cat-check">
-                    <input type="radio" name="price-mode" checked={filters.priceMode === mode} onChange={() => apply({ priceMode: mode })} />
+                    <input
+                      type="radio"
+                      name="price-mode"
+                      checked={filters.priceMode === mode}
+                      onChange={() => apply({ priceMode: mode })}
+                    />
                     <span>{mode === 'cash' ? 'Cash price' : 'Monthly'}</span>
                   </label>
                 ))}
               </div>
               {filters.priceMode === 'cash' ? (
                 <div className="cat-pair">
-                  <SelectFilter label="Min price" value={filters.priceMin?.toString()} options={moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000])} onChange={(v) => apply({ priceMin: num(v) })} anyLabel="No min" />
-                  <SelectFilter label="Max price" value={filters.priceMax?.toString()} options={moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000])} onChange={(v) => apply({ priceMax: num(v) })} anyLabel="No max" testId="filter-price-max" />
+                  <SelectFilter
+                    label="Min price"
+                    value={filters.priceMin?.toString()}
+                    options={moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000])}
+                    onChange={(v) => apply({ priceMin: num(v) })}
+                    anyLabel="No min"
+                  />
+                  <SelectFilter
+                    label="Max price"
+                    value={filters.priceMax?.toString()}
+                    options={moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000])}
+                    onChange={(v) => apply({ priceMax: num(v) })}
+                    anyLabel="No max"
+                    testId="filter-price-max"
+                  />
                 </div>
               ) : (
                 <>
-                  <SelectFilter label="Max per month" value={filters.monthlyMax?.toString()} options={moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000])} onChange={(v) => apply({ monthlyMax: num(v) })} anyLabel="No max" />
+                  <SelectFilter
+                    label="Max per month"
+                    value={filters.monthlyMax?.toString()}
+                    options={moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000])}
+                    onChange={(v) => apply({ monthlyMax: num(v) })}
+                    anyLabel="No max"
+                  />
                   <p className="cat-muted cat-small">
-                    Representative example: hire purchase, {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit, {REPRESENTATIVE_FINANCE.termMonths} months, {REPRESENTATIVE_FINANCE.apr}% APR.
+                    Representative example: hire purchase, {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit,{' '}
+                    {REPRESENTATIVE_FINANCE.termMonths} months, {REPRESENTATIVE_FINANCE.apr}% APR.
                   </p>
                 </>
               )}
             </fieldset>
             <div className="cat-pair">
-              <SelectFilter label="Year from" value={filters.yearMin?.toString()} options={[...YEARS].reverse()} onChange={(v) => apply({ yearMin: num(v) })} />
-              <SelectFilter label="Year to" value={filters.yearMax?.toString()} options={YEARS} onChange={(v) => apply({ yearMax: num(v) })} />
+              <SelectFilter
+                label="Year from"
+                value={filters.yearMin?.toString()}
+                options={[...YEARS].reverse()}
+                onChange={(v) => apply({ yearMin: num(v) })}
+              />
+              <SelectFilter
+                label="Year to"
+                value={filters.yearMax?.toString()}
+                options={YEARS}
+                onChange={(v) => apply({ yearMax: num(v) })}
+              />
             </div>
-            <SelectFilter label="Max mileage" value={filters.mileageMax?.toString()} options={[10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({ value: String(v), label: `${v.toLocaleString('en-GB')} miles` }))} onChange={(v) => apply({ mileageMax: num(v) })} />
-            <CheckGroup legend="Body type" options={BODY_STYLE_OPTIONS} selected={filters.body} onChange={(body) => apply({ body })} />
-            <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={filters.fuel} onChange={(fuel) => apply({ fuel })} />
-            <SelectFilter label="Gearbox" value={filters.gearbox} options={GEARBOX_OPTIONS} onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })} />
-            <CheckGroup legend="Colour" options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} selected={filters.colour} onChange={(colour) => apply({ colour })} />
-            <SelectFilter label="Seats" value={filters.seatsMin?.toString()} options={SEAT_OPTIONS} onChange={(v) => apply({ seatsMin: num(v) })} />
-            <SelectFilter label="Annual tax (VED)" value={filters.taxMax?.toString()} options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))} onChange={(v) => apply({ taxMax: num(v) })} />
-            <SelectFilter label="Insurance group" value={filters.insuranceMax?.toString()} options={INSURANCE_GROUP_OPTIONS} onChange={(v) => apply({ insuranceMax: num(v) })} />
-            <ToggleFilter label="ULEZ compliant only" checked={filters.ulez} onChange={(ulez) => apply({ ulez })} hint="Likely compliance, worked out from fuel and first registration." />
+            <SelectFilter
+              label="Max mileage"
+              value={filters.mileageMax?.toString()}
+              options={[10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({
+                value: String(v),
+                label: `${v.toLocaleString('en-GB')} miles`,
+              }))}
+              onChange={(v) => apply({ mileageMax: num(v) })}
+            />
+            <CheckGroup
+              legend="Body type"
+              options={BODY_STYLE_OPTIONS}
+              selected={filters.body}
+              onChange={(body) => apply({ body })}
+            />
+            <CheckGroup
+              legend="Fuel"
+              options={FUEL_OPTIONS}
+              selected={filters.fuel}
+              onChange={(fuel) => apply({ fuel })}
+            />
+            <SelectFilter
+              label="Gearbox"
+              value={filters.gearbox}
+              options={GEARBOX_OPTIONS}
+              onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })}
+            />
+            <CheckGroup
+              legend="Colour"
+              options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
+              selected={filters.colour}
+              onChange={(colour) => apply({ colour })}
+            />
+            <SelectFilter
+              label="Seats"
+              value={filters.seatsMin?.toString()}
+              options={SEAT_OPTIONS}
+              onChange={(v) => apply({ seatsMin: num(v) })}
+            />
+            <SelectFilter
+              label="Annual tax (VED)"
+              value={filters.taxMax?.toString()}
+              options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))}
+              onChange={(v) => apply({ taxMax: num(v) })}
+            />
+            <SelectFilter
+              label="Insurance group"
+              value={filters.insuranceMax?.toString()}
+              options={INSURANCE_GROUP_OPTIONS}
+              onChange={(v) => apply({ insuranceMax: num(v) })}
+            />
+            <ToggleFilter
+              label="ULEZ compliant only"
+              checked={filters.ulez}
+              onChange={(ulez) => apply({ ulez })}
+              hint="Likely compliance, worked out from fuel and first registration."
+            />
             {active > 0 && (
-              <Button variant="ghost" onClick={() => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }))}>
+              <Button
+                variant="ghost"
+                onClick={() => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }))}
+              >
                 Clear all filters
               </Button>
             )}
@@ -134,24 +253,46 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
         }
       >
         {!page ? (
-          <div className="cat-grid">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={320} />)}</div>
+          <div className="cat-grid">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={320} />
+            ))}
+          </div>
         ) : page.total === 0 ? (
           <EmptyState
             icon={<CarIcon size={26} />}
             title={total === 0 ? 'The catalogue is still downloading' : 'No cars match these filters'}
-            description={total === 0 ? 'Listings appear here as soon as the first download finishes, and then work offline.' : 'Try a wider radius, a higher budget or fewer filters.'}
+            description={
+              total === 0
+                ? 'Listings appear here as soon as the first download finishes, and then work offline.'
+                : 'Try a wider radius, a higher budget or fewer filters.'
+            }
           />
         ) : (
           <>
             <div className="cat-grid" data-testid="listing-results">
               {page.rows.map((l) => (
-                <ListingCard key={l.id} listing={l} indicator={indicators?.[l.id]} reduction={reductions?.[l.id]} miles={page.dealerMiles[l.dealer_id]} town={dealers?.get(l.dealer_id)?.town} />
+                <ListingCard
+                  key={l.id}
+                  listing={l}
+                  indicator={indicators?.[l.id]}
+                  reduction={reductions?.[l.id]}
+                  miles={page.dealerMiles[l.dealer_id]}
+                  town={dealers?.get(l.dealer_id)?.town}
+                />
               ))}
             </div>
             <p className="cat-muted cat-small">
-              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work out your own.
+              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
+              over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work
+              out your own.
             </p>
-            <Pagination page={filters.page} pageSize={filters.pageSize} total={page.total} onPage={(p) => apply({ page: p })} />
+            <Pagination
+              page={filters.page}
+              pageSize={filters.pageSize}
+              total={page.total}
+              onPage={(p) => apply({ page: p })}
+            />
           </>
         )}
       </FilterLayout>
@@ -159,10 +300,23 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
   );
 }
 
-function PostcodeFilter({ filters, onApply, error }: { filters: MarketFilters; onApply: (p: Partial<MarketFilters>) => void; error?: string }) {
-  const [text, setText] = useState(filters.postcode ?? '');
+function PostcodeFilter({
+  filters,
+  onApply,
+  error,
+  homePostcode,
+}: {
+  filters: MarketFilters;
+  onApply: (p: Partial<MarketFilters>) => void;
+  error?: string;
+  homePostcode?: string | null;
+}) {
+  const offer = homePostcodeOffer(filters.postcode, homePostcode);
+  // With no postcode in the URL the field starts with the home postcode; nothing is searched until applied.
+  const initial = filters.postcode ?? offer ?? '';
+  const [text, setText] = useState(initial);
   const [local, setLocal] = useState<string | undefined>();
-  useEffect(() => setText(filters.postcode ?? ''), [filters.postcode]);
+  useEffect(() => setText(initial), [initial]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (text.trim() === '') {
@@ -185,18 +339,45 @@ function PostcodeFilter({ filters, onApply, error }: { filters: MarketFilters; o
         Your postcode
       </label>
       <div className="cat-inline">
-        <input id="mp-postcode" className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. LS1 4AP" autoComplete="postal-code" aria-invalid={message ? true : undefined} aria-describedby={message ? 'mp-postcode-error' : undefined} data-testid="filter-postcode" />
+        <input
+          id="mp-postcode"
+          className="input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="e.g. LS1 4AP"
+          autoComplete="postal-code"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? 'mp-postcode-error' : undefined}
+          data-testid="filter-postcode"
+        />
         <Button type="submit" variant="secondary">
           Go
         </Button>
       </div>
+      {offer && (
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => onApply({ postcode: offer, radius: filters.radius ?? 50 })}
+          data-testid="use-home-postcode"
+        >
+          Use my postcode ({offer})
+        </Button>
+      )}
       {message && (
         <p id="mp-postcode-error" className="field__error" role="alert">
           {message}
         </p>
       )}
       {filters.postcode && (
-        <SelectFilter label="Distance" value={filters.radius?.toString()} anyLabel="National" options={RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `Within ${r} miles` }))} onChange={(v) => onApply({ radius: num(v) })} testId="filter-radius" />
+        <SelectFilter
+          label="Distance"
+          value={filters.radius?.toString()}
+          anyLabel="National"
+          options={RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `Within ${r} miles` }))}
+          onChange={(v) => onApply({ radius: num(v) })}
+          testId="filter-radius"
+        />
       )}
     </form>
   );

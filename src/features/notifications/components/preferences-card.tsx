@@ -2,11 +2,16 @@ import { useEffect, useState } from 'react';
 import { preferenceWrites, type NotificationPreferences } from '@/data';
 import { Button, Card, Switch, toast } from '@/shared/ui';
 
-const SWITCHES: { key: keyof NotificationPreferences; label: string }[] = [
+const SWITCHES: { key: keyof NotificationPreferences; label: string; description?: string }[] = [
   { key: 'email_notifications', label: 'Email Notifications' },
   { key: 'price_drop_alerts', label: 'Price Drop Alerts' },
   { key: 'new_match_alerts', label: 'New Match Alerts' },
   { key: 'weekly_digest', label: 'Weekly Digest' },
+  {
+    key: 'instant_notifications',
+    label: 'Instant pop-ups',
+    description: 'Show a pop-up when a notification arrives while Motorly is open',
+  },
 ];
 
 export function PreferencesCard({ stored }: { stored: NotificationPreferences }) {
@@ -22,7 +27,11 @@ export function PreferencesCard({ stored }: { stored: NotificationPreferences })
     setSaving(true);
     try {
       await preferenceWrites.saveNotificationPreferences(draft);
-      toast({ title: 'Settings saved', description: 'Your notification preferences have been updated.', variant: 'success' });
+      toast({
+        title: 'Settings saved',
+        description: 'Your notification preferences have been updated.',
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Error', description: 'Failed to save notification preferences.', variant: 'destructive' });
     } finally {
@@ -36,8 +45,14 @@ export function PreferencesCard({ stored }: { stored: NotificationPreferences })
         Notification Preferences
       </h3>
       <div className="ntf-switches">
-        {SWITCHES.map(({ key, label }) => (
-          <Switch key={key} label={label} checked={draft[key]} onCheckedChange={(v) => setDraft((d) => ({ ...d, [key]: v }))} />
+        {SWITCHES.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={draft[key]}
+            onCheckedChange={(v) => setDraft((d) => ({ ...d, [key]: v }))}
+          />
         ))}
       </div>
       <div>
