@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { waitForCatalogue } from './catalogue-helpers';
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const WIDTHS = [390, 1280] as const;
 
