@@ -91,6 +91,8 @@ export interface WriteOptions {
    * sends those as plain inserts, since apply_mutations requires a user).
    */
   queueSignedOut?: boolean;
+  /** The row came from the server (an admin list): its update is queued even when its user_id is null. */
+  serverRow?: boolean;
 }
 
 type RowOf<K extends SyncTableName> = TableRows[K];
@@ -188,7 +190,7 @@ export async function updateRow<K extends SyncTableName>(
     for (const [col, n] of incEntries) incremented[col] = Number(Reflect.get(existing, col) ?? 0) + n;
     const next: RowOf<K> = { ...existing, ...patch, ...incremented };
     const put = t.put(next);
-    const localOnly = 'user_id' in existing && existing.user_id === null;
+    const localOnly = !opts.serverRow && 'user_id' in existing && existing.user_id === null;
     if (userId && !localOnly) {
       const data = stripServerColumns(patch);
       if (incEntries.length) data.$inc = Object.fromEntries(incEntries);

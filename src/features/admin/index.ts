@@ -1,0 +1,1 @@
+export { AdminErrorsScreen } from './components/admin-errors-screen';
