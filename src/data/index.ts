@@ -40,3 +40,6 @@ export * from './repositories/dealer-listings';
 export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';
 export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';
 export { useAdminWrites } from './hooks/use-admin-writes';
+export { useAdminReviews } from './hooks/use-admin-reviews';
+export type { AdminReviewRow, AdminReviewsView, ModelOption } from './hooks/use-admin-reviews';
+export * from './repositories/reviews-admin';

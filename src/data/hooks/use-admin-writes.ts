@@ -2,8 +2,18 @@
 import { useMemo } from 'react';
 import { bound } from './bound';
 import { resolveErrorReport } from '../repositories/error-reports';
+import { createReview, deleteReview, setReviewPublished, updateReview } from '../repositories/reviews-admin';
 
-/** Mark an error report resolved (or open again). */
+/** Mark error reports resolved; create, edit, publish and delete reviews. */
 export function useAdminWrites() {
-  return useMemo(() => ({ resolveErrorReport: bound(resolveErrorReport) }), []);
+  return useMemo(
+    () => ({
+      resolveErrorReport: bound(resolveErrorReport),
+      createReview: bound(createReview),
+      updateReview: bound(updateReview),
+      setReviewPublished: bound(setReviewPublished),
+      deleteReview: bound(deleteReview),
+    }),
+    [],
+  );
 }

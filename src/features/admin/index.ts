@@ -1,1 +1,3 @@
 export { AdminErrorsScreen } from './components/admin-errors-screen';
+export { AdminReviewsScreen } from './components/admin-reviews-screen';
+export { AdminReviewEditorScreen } from './components/admin-review-editor-screen';
