@@ -60,7 +60,7 @@ test('an admin publishes a review and an open shopper tab shows it without reloa
   await admin.getByRole('button', { name: 'Create review' }).click();
   await expect(admin).toHaveURL(/\/admin\/reviews$/);
   await admin.getByLabel('Search').fill(title);
-  await expect(admin.getByTestId('admin-reviews').getByText('Published')).toBeVisible();
+  await expect(admin.getByTestId('admin-reviews').getByText('Published', { exact: true })).toBeVisible();
 
   await expect(shopper.getByText(title)).toBeVisible({ timeout: 30_000 });
 
@@ -78,7 +78,7 @@ test('non-admins are redirected from admin routes to /', async ({ browser, page 
   const shopper = await signedIn(browser, 'shopper');
   for (const path of ['/admin/errors', '/admin/security', '/admin/reviews/add']) {
     await shopper.goto(path);
-    await expect(shopper).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(shopper).toHaveURL(/:\d+\/$/);
   }
 });
 
