@@ -30,7 +30,13 @@ export { useQueueCounts } from './hooks/use-queue-counts';
 export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';
 export * from './repositories/search-interactions';
-export { useRecommendations, loadRecommendations, storeServerRecommendations, profileOf, RECOMMENDATIONS_SHOWN } from './recommendations';
+export {
+  useRecommendations,
+  loadRecommendations,
+  storeServerRecommendations,
+  profileOf,
+  RECOMMENDATIONS_SHOWN,
+} from './recommendations';
 export type { RecommendationCard, RecommendationsView } from './recommendations';
 export { useSearchInteractionWrites, useSaveProfile, useRecommendationWrites } from './hooks/use-ai-writes';
 export { storeErrorReport } from './error-report-writer';

@@ -127,7 +127,8 @@ export async function insertRowInTx<K extends SyncTableName>(
     ...(opts.ownedByUser === false ? {} : { user_id: userId }),
   } as RowOf<K>;
   const put = db.tableOf(table).put(row);
-  if (userId || opts.queueSignedOut) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
+  if (userId || opts.queueSignedOut)
+    await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
   else await put;
   return row;
 }
@@ -163,7 +164,9 @@ export async function createRow<K extends SyncTableName>(
   input: NewRow<K>,
   opts: WriteOptions & { ownedByUser?: boolean } = {},
 ): Promise<RowOf<K>> {
-  return db.transaction('rw', writeTables(db, table), async () => insertRowInTx(db, await readWriteContext(db), table, input, opts));
+  return db.transaction('rw', writeTables(db, table), async () =>
+    insertRowInTx(db, await readWriteContext(db), table, input, opts),
+  );
 }
 
 /**
@@ -201,7 +204,12 @@ export async function updateRow<K extends SyncTableName>(
 }
 
 /** Deletes a row locally and queues a delete op (no op for a signed-out local-only row). */
-export async function deleteRow<K extends SyncTableName>(db: MotorlyDb, table: K, id: string, opts: WriteOptions = {}): Promise<void> {
+export async function deleteRow<K extends SyncTableName>(
+  db: MotorlyDb,
+  table: K,
+  id: string,
+  opts: WriteOptions = {},
+): Promise<void> {
   await db.transaction('rw', writeTables(db, table), async () => {
     const [ctx, existing] = await Promise.all([readWriteContext(db), db.tableOf(table).get(id)]);
     await deleteRowInTx(db, ctx, table, id, existing, opts);
