@@ -56,8 +56,8 @@ describe('error reports', () => {
   it('coalesce a burst of identical errors into one queued report with a count', async () => {
     await setSessionUser(db, USER);
     for (let i = 0; i < 100; i++)
-      await recordErrorReport(db, { message: 'boom', severity: 'medium', component: 'sync' });
-    await recordErrorReport(db, { message: 'other', severity: 'medium', component: 'sync' });
+      await recordErrorReport(db, { message: 'boom', severity: 'medium', component: 'app' });
+    await recordErrorReport(db, { message: 'other', severity: 'medium', component: 'app' });
     expect(await db.error_reports.count()).toBe(2);
     const ops = await db.outbox.toArray();
     expect(ops).toHaveLength(2);

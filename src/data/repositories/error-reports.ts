@@ -75,6 +75,8 @@ const sameReport = (a: ErrorReport, input: ErrorReportInput, message: string) =>
  * its metadata.count goes up in the row and in the op, so the server gets one row. Null when none.
  */
 async function coalesce(db: MotorlyDb, input: ErrorReportInput, message: string): Promise<ErrorReport | null> {
+  // The sync layer throttles its own reports (once a minute per problem); its reports are not folded here.
+  if (input.component === 'sync') return null;
   const since = new Date(Date.now() - BURST_WINDOW_MS).toISOString();
   const recent = await db.error_reports.where('reported_at').above(since).toArray();
   for (const report of recent.reverse()) {
