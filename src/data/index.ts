@@ -30,7 +30,13 @@ export { useQueueCounts } from './hooks/use-queue-counts';
 export { useToggleBookmark, useParkedOpActions, type ParkedOpActions } from './hooks/use-write-actions';
 export type { SyncQueueView } from './hooks/use-sync-queue';
 export * from './repositories/search-interactions';
-export { useRecommendations, loadRecommendations, storeServerRecommendations, profileOf, RECOMMENDATIONS_SHOWN } from './recommendations';
+export {
+  useRecommendations,
+  loadRecommendations,
+  storeServerRecommendations,
+  profileOf,
+  RECOMMENDATIONS_SHOWN,
+} from './recommendations';
 export type { RecommendationCard, RecommendationsView } from './recommendations';
 export { useSearchInteractionWrites, useSaveProfile, useRecommendationWrites } from './hooks/use-ai-writes';
 export { storeErrorReport } from './error-report-writer';
@@ -42,3 +48,7 @@ export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';
 export { notificationWrites, priceAlertWrites, savedSearchWrites, preferenceWrites } from './writers';
 export { readDeviceUserData, clearLocalStore, countLocalTables, type DeviceUserData } from './device-data';
 export { useTableCounts, readAppDeviceUserData } from './hooks/use-table-counts';
+export { useAdminWrites } from './hooks/use-admin-writes';
+export { useAdminReviews } from './hooks/use-admin-reviews';
+export type { AdminReviewRow, AdminReviewsView, ModelOption } from './hooks/use-admin-reviews';
+export * from './repositories/reviews-admin';

@@ -91,6 +91,8 @@ export interface WriteOptions {
    * sends those as plain inserts, since apply_mutations requires a user).
    */
   queueSignedOut?: boolean;
+  /** The row came from the server (an admin list): its update is queued even when its user_id is null. */
+  serverRow?: boolean;
 }
 
 type RowOf<K extends SyncTableName> = TableRows[K];
@@ -125,7 +127,8 @@ export async function insertRowInTx<K extends SyncTableName>(
     ...(opts.ownedByUser === false ? {} : { user_id: userId }),
   } as RowOf<K>;
   const put = db.tableOf(table).put(row);
-  if (userId || opts.queueSignedOut) await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
+  if (userId || opts.queueSignedOut)
+    await Promise.all([put, appendOp(db, ctx, userId, 'create', table, row.id, stripServerColumns(row))]);
   else await put;
   return row;
 }
@@ -161,7 +164,9 @@ export async function createRow<K extends SyncTableName>(
   input: NewRow<K>,
   opts: WriteOptions & { ownedByUser?: boolean } = {},
 ): Promise<RowOf<K>> {
-  return db.transaction('rw', writeTables(db, table), async () => insertRowInTx(db, await readWriteContext(db), table, input, opts));
+  return db.transaction('rw', writeTables(db, table), async () =>
+    insertRowInTx(db, await readWriteContext(db), table, input, opts),
+  );
 }
 
 /**
@@ -188,7 +193,7 @@ export async function updateRow<K extends SyncTableName>(
     for (const [col, n] of incEntries) incremented[col] = Number(Reflect.get(existing, col) ?? 0) + n;
     const next: RowOf<K> = { ...existing, ...patch, ...incremented };
     const put = t.put(next);
-    const localOnly = 'user_id' in existing && existing.user_id === null;
+    const localOnly = !opts.serverRow && 'user_id' in existing && existing.user_id === null;
     if (userId && !localOnly) {
       const data = stripServerColumns(patch);
       if (incEntries.length) data.$inc = Object.fromEntries(incEntries);
@@ -199,7 +204,12 @@ export async function updateRow<K extends SyncTableName>(
 }
 
 /** Deletes a row locally and queues a delete op (no op for a signed-out local-only row). */
-export async function deleteRow<K extends SyncTableName>(db: MotorlyDb, table: K, id: string, opts: WriteOptions = {}): Promise<void> {
+export async function deleteRow<K extends SyncTableName>(
+  db: MotorlyDb,
+  table: K,
+  id: string,
+  opts: WriteOptions = {},
+): Promise<void> {
   await db.transaction('rw', writeTables(db, table), async () => {
     const [ctx, existing] = await Promise.all([readWriteContext(db), db.tableOf(table).get(id)]);
     await deleteRowInTx(db, ctx, table, id, existing, opts);

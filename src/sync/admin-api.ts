@@ -56,3 +56,56 @@ export async function fetchAdminList<T = Record<string, unknown>>(
   if (error) throw new AdminReadError(status);
   return (data ?? []) as T[];
 }
+
+/** The admin-only RPCs (migration 20261123002000_admin_rpcs.sql); each refuses non-admins with 42501. */
+export interface AdminCounts {
+  users: number;
+  listings: number;
+  reviews: number;
+  leads: number;
+}
+export interface WebVitalP75 {
+  metric: string;
+  p75: number;
+  samples: number;
+}
+export interface RlsStatus {
+  table_name: string;
+  rls_enabled: boolean;
+}
+export interface AdminUser {
+  user_id: string;
+  email: string;
+  is_admin: boolean;
+}
+
+async function adminRpc<T>(fn: string, args: Record<string, unknown>, client: SupabaseClient): Promise<T> {
+  const { data, error, status } = await client.rpc(fn, args);
+  if (error) throw new AdminReadError(status || (error.code === '42501' ? 403 : 500));
+  return data as T;
+}
+
+export const fetchAdminCounts = (client: SupabaseClient = getSupabase()) =>
+  adminRpc<AdminCounts>('admin_counts', {}, client);
+export const fetchWebVitalsP75 = (client: SupabaseClient = getSupabase()) =>
+  adminRpc<WebVitalP75[]>('admin_web_vitals', {}, client);
+export const fetchRlsStatus = (client: SupabaseClient = getSupabase()) =>
+  adminRpc<RlsStatus[]>('admin_rls_status', {}, client);
+/** Admins (empty query) or users whose e-mail contains `query`. */
+export const fetchAdminUsers = (query: string, client: SupabaseClient = getSupabase()) =>
+  adminRpc<AdminUser[]>('admin_users', { p_query: query }, client);
+
+/** A refused role change, with the server's reason when it is one a user should read. */
+export class RoleChangeError extends Error {}
+
+export async function setAdminRole(
+  userId: string,
+  isAdmin: boolean,
+  client: SupabaseClient = getSupabase(),
+): Promise<void> {
+  const { error } = await client.rpc('admin_set_role', { p_user_id: userId, p_is_admin: isAdmin });
+  if (!error) return;
+  if (error.message.includes('last admin')) throw new RoleChangeError('The last admin cannot be revoked.');
+  if (error.code === '42501') throw new RoleChangeError('You do not have permission to perform this action.');
+  throw new RoleChangeError('The role could not be changed. Please try again.');
+}

@@ -1,15 +1,5 @@
-import { AlertIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { AdminErrorsScreen } from '@/features/admin';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Admin"
-      title="Error reports"
-      intro="Errors reported from the app, with their context and severity."
-      icon={<AlertIcon size={26} />}
-      emptyTitle="Error reports"
-      emptyDescription="Reports sent from the error screens will be listed here."
-    />
-  );
+  return <AdminErrorsScreen />;
 }

@@ -1,15 +1,5 @@
-import { StarIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { AdminReviewEditorScreen } from '@/features/admin';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Admin"
-      title="Add a review"
-      intro="Write a new expert review for a model."
-      icon={<StarIcon size={26} />}
-      emptyTitle="Review editor"
-      emptyDescription="The form for scores, verdict, pros and cons will appear here."
-    />
-  );
+  return <AdminReviewEditorScreen />;
 }

@@ -1,15 +1,5 @@
-import { StarIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { AdminReviewsScreen } from '@/features/admin';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Admin"
-      title="Manage reviews"
-      intro="Create, edit and publish expert reviews."
-      icon={<StarIcon size={26} />}
-      emptyTitle="Review list"
-      emptyDescription="Every review with its status and score will be listed here, with edit and delete actions."
-    />
-  );
+  return <AdminReviewsScreen />;
 }

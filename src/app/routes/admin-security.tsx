@@ -1,15 +1,5 @@
-import { ShieldIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { AdminSecurityScreen } from '@/features/admin';
 
 export default function Screen() {
-  return (
-    <PlannedScreen
-      eyebrow="Admin"
-      title="Security"
-      intro="Sign-in attempts, rate-limit hits and other security events."
-      icon={<ShieldIcon size={26} />}
-      emptyTitle="Security events"
-      emptyDescription="Recent security events will be listed here, newest first."
-    />
-  );
+  return <AdminSecurityScreen />;
 }

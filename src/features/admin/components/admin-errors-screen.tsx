@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useAdminWrites, type ErrorReport } from '@/data';
+import { fetchAdminList } from '@/sync/admin-api';
+import { useAdminRead } from '@/sync/use-admin-read';
+import {
+  AlertIcon,
+  Badge,
+  Button,
+  Dialog,
+  EmptyState,
+  Field,
+  LoadingBlock,
+  PageHeader,
+  Select,
+  Switch,
+  toast,
+} from '@/shared/ui';
+import {
+  componentsOf,
+  filterReports,
+  groupReports,
+  occurrences,
+  type ErrorFilters,
+  type ErrorGroup,
+  type SeverityFilter,
+  type TimeFilter,
+} from '../error-groups';
+import { SeverityBadge } from './severity-badge';
+import '../admin.css';
+
+/** New reports arrive while the screen is open: the list is read again this often. */
+export const ERRORS_POLL_MS = 10_000;
+
+const SEVERITIES = [
+  { value: 'all', label: 'All severities' },
+  { value: 'critical', label: 'Critical' },
+  { value: 'high', label: 'High' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'low', label: 'Low' },
+];
+const TIMES = [
+  { value: '1', label: 'Last hour' },
+  { value: '24', label: 'Last 24 hours' },
+  { value: '168', label: 'Last 7 days' },
+  { value: 'all', label: 'All loaded' },
+];
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/errors: the server's error reports, filtered, grouped by message, with details and resolve. */
+export function AdminErrorsScreen() {
+  const read = useAdminRead('error_reports', () => fetchAdminList<ErrorReport>('error_reports', { limit: 500 }));
+  const { reload } = read;
+  useEffect(() => {
+    const timer = window.setInterval(reload, ERRORS_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [reload]);
+  const [filters, setFilters] = useState<ErrorFilters>({
+    severity: 'all',
+    hours: '168',
+    component: '',
+    showResolved: false,
+  });
+  const [open, setOpen] = useState<ErrorGroup | null>(null);
+  const all = useMemo(() => read.data ?? [], [read.data]);
+  const groups = useMemo(() => groupReports(filterReports(all, filters)), [all, filters]);
+  const components = useMemo(() => componentsOf(all).map((c) => ({ value: c, label: c })), [all]);
+
+  return (
+    <div className="container page admin">
+      <PageHeader eyebrow="Admin" title="Error reports" intro="Errors reported from the app, grouped by message." />
+      <div className="admin-filters" role="group" aria-label="Filters">
+        <Field label="Severity">
+          <Select
+            value={filters.severity}
+            options={SEVERITIES}
+            onChange={(e) => setFilters({ ...filters, severity: e.target.value as SeverityFilter })}
+          />
+        </Field>
+        <Field label="Time">
+          <Select
+            value={filters.hours}
+            options={TIMES}
+            onChange={(e) => setFilters({ ...filters, hours: e.target.value as TimeFilter })}
+          />
+        </Field>
+        <Field label="Component">
+          <Select
+            value={filters.component}
+            placeholder="All components"
+            options={components}
+            onChange={(e) => setFilters({ ...filters, component: e.target.value })}
+          />
+        </Field>
+        <Switch
+          checked={filters.showResolved}
+          onCheckedChange={(showResolved) => setFilters({ ...filters, showResolved })}
+          label="Show resolved"
+        />
+      </div>
+      {read.error && (
+        <p className="admin-error" role="alert">
+          {read.error}
+        </p>
+      )}
+      {read.loading && read.data === undefined ? (
+        <LoadingBlock label="Loading error reports…" />
+      ) : groups.length === 0 ? (
+        <EmptyState
+          icon={<AlertIcon size={26} />}
+          title="No error reports"
+          description="Nothing matches these filters."
+        />
+      ) : (
+        <ul className="admin-list" data-testid="error-groups">
+          {groups.map((g) => (
+            <li key={g.message} className="admin-row">
+              <button type="button" className="admin-row__main" onClick={() => setOpen(g)}>
+                <span className="admin-row__title">{g.message}</span>
+                <span className="admin-row__meta">
+                  {g.latest.context.component ?? 'unknown'} · last {when(g.latest.reported_at)}
+                </span>
+              </button>
+              <SeverityBadge severity={g.worst} />
+              <Badge aria-label={`${g.count} occurrences`}>×{g.count}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && <ErrorGroupDialog group={open} onClose={() => setOpen(null)} onChanged={reload} />}
+    </div>
+  );
+}
+
+function ErrorGroupDialog({
+  group,
+  onClose,
+  onChanged,
+}: {
+  group: ErrorGroup;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { resolveErrorReport } = useAdminWrites();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Set<string>>(new Set());
+  const unresolved = group.reports.filter((r) => !r.resolved && !done.has(r.id));
+  const resolveAll = async () => {
+    setBusy(true);
+    try {
+      for (const r of unresolved) await resolveErrorReport(r);
+      setDone(new Set([...done, ...unresolved.map((r) => r.id)]));
+      toast({ title: 'Marked resolved', description: 'The change is saved and syncs to the server.' });
+      onChanged();
+    } catch {
+      toast({
+        title: 'Update Failed',
+        description: 'The report could not be marked resolved.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Error report"
+      description={group.message}
+      footer={
+        <Button variant="primary" onClick={resolveAll} loading={busy} disabled={unresolved.length === 0}>
+          {unresolved.length === 0 ? 'Resolved' : 'Mark resolved'}
+        </Button>
+      }
+    >
+      <ul className="admin-detail">
+        {group.reports.map((r) => (
+          <li key={r.id}>
+            <p>
+              <SeverityBadge severity={r.severity} /> {when(r.reported_at)} · ×{occurrences(r)}
+              {(r.resolved || done.has(r.id)) && <Badge variant="success">Resolved</Badge>}
+            </p>
+            <pre className="admin-context">{JSON.stringify(r.context, null, 2)}</pre>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+// Issue 13: the admin area end to end. A shopper's reported error reaches /admin/errors, a review an admin
+// publishes appears in an open shopper tab without reload, non-admins are sent to /, and every admin
+// screen is captured at 820 and 1280 px.
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+async function signedIn(browser: Browser, who: keyof typeof DEMO): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, DEMO[who].email, DEMO[who].password);
+  return page;
+}
+
+test("a shopper's reported error (with comment) shows in /admin/errors", async ({ browser }) => {
+  const shopper = await signedIn(browser, 'shopper');
+  const comment = `Pressed the logo ${Date.now()}`;
+  await shopper.goto('/?__throw=app');
+  await shopper.getByRole('button', { name: 'Report Issue' }).click();
+  await shopper.getByLabel('What were you doing when this happened? (optional)').fill(comment);
+  await shopper.getByRole('button', { name: 'Send Report' }).click();
+  await expect(shopper.getByText('Thanks — the problem has been reported.')).toBeVisible();
+
+  const admin = await signedIn(browser, 'admin');
+  await admin.goto('/admin/errors');
+  await admin.getByLabel('Time').selectOption('1');
+  const groups = admin.getByTestId('error-groups');
+  // The report syncs from the shopper's outbox; the screen polls every 10 s.
+  await expect(groups.getByRole('button').first()).toBeVisible({ timeout: 30_000 });
+  await expect(async () => {
+    for (const g of await groups.getByRole('button').all()) {
+      await g.click();
+      const found = await admin.getByRole('dialog').getByText(comment).count();
+      if (found) return;
+      await admin.keyboard.press('Escape');
+    }
+    throw new Error('report not listed yet');
+  }).toPass({ timeout: 40_000 });
+  await admin.getByRole('dialog').getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(admin.getByRole('dialog').getByRole('button', { name: 'Resolved' })).toBeDisabled();
+});
+
+test('an admin publishes a review and an open shopper tab shows it without reload', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const shopper = await signedIn(browser, 'shopper');
+  const admin = await signedIn(browser, 'admin');
+  const title = `Zephyrine verdict ${Date.now().toString(36)}`;
+  await shopper.goto('/reviews');
+  await shopper.locator('#review-q').fill('Zephyrine');
+  await expect(shopper.getByText(title)).toHaveCount(0);
+
+  await admin.goto('/admin/reviews/add');
+  await admin.getByRole('button', { name: 'Create review' }).click();
+  await expect(admin.getByText('Choose the model this review is about.')).toBeVisible();
+  const model = admin.getByLabel('Model');
+  await model.selectOption({ index: 1 });
+  await admin.getByLabel('Title').fill(title);
+  await admin.getByLabel('Score (0–10)').fill('8.7');
+  await admin.getByLabel('Verdict').fill('A quiet, frugal family car.');
+  await admin.getByLabel('Pros').fill('Quiet\nFrugal');
+  await expect(admin.getByRole('complementary', { name: 'Preview' }).getByText(title)).toBeVisible();
+  await admin.getByRole('switch', { name: 'Published' }).click();
+  await admin.getByRole('button', { name: 'Create review' }).click();
+  await expect(admin).toHaveURL(/\/admin\/reviews$/);
+  await admin.getByLabel('Search').fill(title);
+  await expect(admin.getByTestId('admin-reviews').getByText('Published', { exact: true })).toBeVisible();
+
+  await expect(shopper.getByText(title)).toBeVisible({ timeout: 30_000 });
+
+  // Unpublish and delete (with confirmation) clean up after the test.
+  await admin.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(admin.getByTestId('admin-reviews').getByText('Draft', { exact: true })).toBeVisible();
+  await admin.getByRole('button', { name: 'Delete' }).click();
+  await admin.getByRole('button', { name: 'Delete review' }).click();
+  await expect(admin.getByText('No review matches these filters.')).toBeVisible();
+});
+
+test('non-admins are redirected from admin routes to /', async ({ browser, page }) => {
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  const shopper = await signedIn(browser, 'shopper');
+  for (const path of ['/admin/errors', '/admin/security', '/admin/reviews/add']) {
+    await shopper.goto(path);
+    await expect(shopper).toHaveURL(/:\d+\/$/);
+  }
+});
+
+test('admin screens at 820 and 1280 px', async ({ browser }) => {
+  const admin = await signedIn(browser, 'admin');
+  const screens: [string, string][] = [
+    ['/admin/dashboard', 'Admin dashboard'],
+    ['/admin/errors', 'Error reports'],
+    ['/admin/reviews', 'Manage reviews'],
+    ['/admin/reviews/add', 'Add review'],
+    ['/admin/security', 'Security'],
+  ];
+  for (const width of [820, 1280]) {
+    await admin.setViewportSize({ width, height: 1000 });
+    for (const [path, heading] of screens) {
+      await admin.goto(path);
+      await expect(admin.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (path === '/admin/security') await expect(admin.getByTestId('rls-summary')).toContainText('RLS is on');
+      if (path === '/admin/dashboard') await expect(admin.getByTestId('admin-counts')).not.toContainText('…');
+      await admin.screenshot({
+        path: `test-results/admin-screens/${path.slice(1).replaceAll('/', '-')}-${width}.png`,
+        fullPage: true,
+      });
+    }
+  }
+});
