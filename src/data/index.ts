@@ -39,3 +39,4 @@ export * from './repositories/lead-threads';
 export * from './repositories/dealer-listings';
 export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';
 export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';
+export { PULL_COLUMNS, pullSelect } from './pull-columns';

@@ -47,12 +47,13 @@ export function compressResponses(): MiddlewareHandler {
     const raw = Buffer.from(await res.arrayBuffer());
     const packed = encoding && raw.length >= COMPRESS_THRESHOLD ? await encode(raw, encoding) : null;
     // Hono merges the old response's headers into the new one on assignment: the changed ones are set afterwards.
-    c.res = new Response(packed ?? raw, { status: res.status, statusText: res.statusText, headers: res.headers });
+    const body = new Uint8Array(packed ?? raw);
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     const vary = c.res.headers.get('vary');
     if (!vary || !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary)) {
       c.res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
     if (packed && encoding) c.res.headers.set('content-encoding', encoding);
-    c.res.headers.set('content-length', String((packed ?? raw).length));
+    c.res.headers.set('content-length', String(body.length));
   };
 }
