@@ -52,3 +52,4 @@ export { useAdminWrites } from './hooks/use-admin-writes';
 export { useAdminReviews } from './hooks/use-admin-reviews';
 export type { AdminReviewRow, AdminReviewsView, ModelOption } from './hooks/use-admin-reviews';
 export * from './repositories/reviews-admin';
+export { PULL_COLUMNS, pullSelect } from './pull-columns';

@@ -18,6 +18,7 @@ import { startWorkers } from './functions/workers';
 import { createMailbox, mailboxRoutes } from './mailbox';
 import { attachRealtime } from './realtime';
 import { corsAllowList } from './http/cors';
+import { compressResponses } from './http/compress';
 
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -45,6 +46,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
   const app = new Hono();
   app.use('*', corsAllowList(config.allowedOrigins));
+  app.use('*', compressResponses());
   app.use(
     '*',
     bodyLimit({
