@@ -4,16 +4,39 @@ import { useDealersByIds, useModelListings, usePriceIndicators } from '@/data/ca
 import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
+import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { BookmarkButton, CarImage, CompareButton, ListingCard, ModelCard, economyLabel, modelColour, RunningCosts, NcapStars, ScorePill, useModelEntries } from '@/entities/car';
+import {
+  BookmarkButton,
+  CarImage,
+  CompareButton,
+  ListingCard,
+  ModelCard,
+  economyLabel,
+  modelColour,
+  RunningCosts,
+  NcapStars,
+  ScorePill,
+  useModelEntries,
+} from '@/entities/car';
 import { matchesName } from '../match-name';
 
-const SECTION_TITLES: Record<string, string> = { driving: 'Driving', interior: 'Interior', practicality: 'Practicality', running_costs: 'Running costs', safety: 'Safety' };
+const SECTION_TITLES: Record<string, string> = {
+  driving: 'Driving',
+  interior: 'Interior',
+  practicality: 'Practicality',
+  running_costs: 'Running costs',
+  safety: 'Safety',
+};
 
 export function ModelScreen({ brandName, modelName }: { brandName: string; modelName: string }) {
   const data = useModelEntries();
+  // During the first download a real page may simply not have arrived yet: wait rather than say "not found".
+  const arriving = useCatalogueArriving();
   const brand = data?.basics.brands.find((b) => matchesName(b.slug, b.name, brandName));
-  const model = brand ? data?.basics.models.find((m) => m.brand_id === brand.id && matchesName(m.slug, m.name, modelName)) : undefined;
+  const model = brand
+    ? data?.basics.models.find((m) => m.brand_id === brand.id && matchesName(m.slug, m.name, modelName))
+    : undefined;
   const listings = useModelListings(model?.id, 6);
   const indicators = usePriceIndicators(listings?.rows);
   const dealers = useDealersByIds(listings?.rows.map((l) => l.dealer_id) ?? []);
@@ -25,10 +48,17 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       .slice(0, 4);
   }, [data, model]);
   if (!data) return <LoadingBlock />;
+  if ((!brand || !model) && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
   if (!brand || !model)
     return (
       <div className="container page cat-page">
-        <EmptyState icon={<CarIcon size={26} />} title="Model not found" headingLevel="h1" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
+        <EmptyState
+          icon={<CarIcon size={26} />}
+          title="Model not found"
+          headingLevel="h1"
+          description="The requested information could not be found."
+          actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>}
+        />
       </div>
     );
   const review = data.basics.reviewByModel.get(model.id);
@@ -55,11 +85,21 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
         <Link to={href.browse()}>Browse cars</Link> › <Link to={href.brand(brand.slug)}>{brand.name}</Link>
       </nav>
-      <PageHeader eyebrow={`${brand.name} · ${BODY_STYLE_LABELS[model.body_style]}`} title={name} intro={review?.title ?? model.description} />
+      <PageHeader
+        eyebrow={`${brand.name} · ${BODY_STYLE_LABELS[model.body_style]}`}
+        title={name}
+        intro={review?.title ?? model.description}
+      />
       <div className="cat-detail">
         <div className="cat-section">
           <div className="cat-gallery__main">
-            <CarImage eager bodyStyle={model.body_style} colour={modelColour(model)} backdrop="showroom" alt={`${name}, side view`} />
+            <CarImage
+              eager
+              bodyStyle={model.body_style}
+              colour={modelColour(model)}
+              backdrop="showroom"
+              alt={`${name}, side view`}
+            />
           </div>
           {review && (
             <section className="cat-panel cat-review" aria-labelledby="review-h">
@@ -77,11 +117,19 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
               <div className="cat-two">
                 <div>
                   <h3>Pros</h3>
-                  <ul className="cat-list cat-pros">{review.pros.map((p) => <li key={p}>{p}</li>)}</ul>
+                  <ul className="cat-list cat-pros">
+                    {review.pros.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
                 </div>
                 <div>
                   <h3>Cons</h3>
-                  <ul className="cat-list cat-cons">{review.cons.map((c) => <li key={c}>{c}</li>)}</ul>
+                  <ul className="cat-list cat-cons">
+                    {review.cons.map((c) => (
+                      <li key={c}>{c}</li>
+                    ))}
+                  </ul>
                 </div>
               </div>
               {Object.entries(review.sections ?? {}).map(([k, text]) => (
@@ -109,11 +157,22 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
               </div>
             </dl>
           </section>
-          <RunningCosts fuel={model.fuel_type} co2={model.co2_gkm} listPrice={model.price_from} firstRegistered={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}-01`} mpg={model.mpg} miPerKwh={model.mi_per_kwh} insuranceGroup={model.insurance_group} euroStandard={model.euro_standard} />
+          <RunningCosts
+            fuel={model.fuel_type}
+            co2={model.co2_gkm}
+            listPrice={model.price_from}
+            firstRegistered={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}-01`}
+            mpg={model.mpg}
+            miPerKwh={model.mi_per_kwh}
+            insuranceGroup={model.insurance_group}
+            euroStandard={model.euro_standard}
+          />
         </div>
         <aside className="cat-aside" aria-label="Actions">
           <div className="cat-panel">
-            <p className="cat-muted" style={{ margin: 0 }}>On the road from</p>
+            <p className="cat-muted" style={{ margin: 0 }}>
+              On the road from
+            </p>
             <p className="cat-bigprice">{formatGBP(model.price_from)}</p>
             <div className="cat-actions">
               <BookmarkButton target={{ carModelId: model.id }} label={name} />
@@ -130,7 +189,12 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
           <h2 id="listings-h">{model.name} for sale</h2>
           <div className="cat-grid">
             {listings.rows.map((l) => (
-              <ListingCard key={l.id} listing={l} indicator={indicators?.[l.id]} town={dealers?.get(l.dealer_id)?.town} />
+              <ListingCard
+                key={l.id}
+                listing={l}
+                indicator={indicators?.[l.id]}
+                town={dealers?.get(l.dealer_id)?.town}
+              />
             ))}
           </div>
         </section>

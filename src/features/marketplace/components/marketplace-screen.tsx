@@ -1,6 +1,15 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
-import { REPRESENTATIVE_FINANCE, useCatalogueBasics, useDealersByIds, useListingCount, useListingSearch, usePriceIndicators, useReductions } from '@/data/catalogue';
+import {
+  REPRESENTATIVE_FINANCE,
+  useCatalogueBasics,
+  useDealersByIds,
+  useListingCount,
+  useListingSearch,
+  usePriceIndicators,
+  useReductions,
+} from '@/data/catalogue';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
@@ -29,6 +38,9 @@ import {
   updateMarketFilters,
   type MarketFilters,
 } from '../market-filters';
+import { ViewToggle, useResultsView } from './results-view';
+import { useStableResults } from './use-stable-results';
+import { useCatalogueArriving } from '@/sync';
 
 const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 'silver', 'white', 'yellow'];
 const THIS_YEAR = new Date().getFullYear();
@@ -42,14 +54,18 @@ export interface MarketplaceScreenProps {
 export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseMarketFilters(params), [params]);
-  const page = useListingSearch(filters);
+  const arriving = useCatalogueArriving();
+  const stable = useStableResults(serializeMarketFilters(filters).toString(), useListingSearch(filters), arriving);
+  const page = stable.page;
   const total = useListingCount();
   const basics = useCatalogueBasics();
   const indicators = usePriceIndicators(page?.rows);
   const reductions = useReductions(page?.rows.map((r) => r.id) ?? []);
   const dealers = useDealersByIds(page?.rows.map((r) => r.dealer_id) ?? []);
 
-  const apply = (patch: Partial<MarketFilters>) => setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
+  const [view, setView] = useResultsView();
+  const apply = (patch: Partial<MarketFilters>) =>
+    setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
   const active = activeMarketFilterCount(filters);
 
   useEffect(() => {
@@ -58,7 +74,12 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
 
   const brandOptions = (basics?.brands ?? []).map((b) => ({ value: b.slug, label: b.name }));
   const brand = basics?.brands.find((b) => b.slug === filters.make);
-  const modelOptions = brand ? (basics?.models ?? []).filter((m) => m.brand_id === brand.id).sort((a, b) => a.name.localeCompare(b.name)).map((m) => ({ value: m.slug, label: m.name })) : [];
+  const modelOptions = brand
+    ? (basics?.models ?? [])
+        .filter((m) => m.brand_id === brand.id)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((m) => ({ value: m.slug, label: m.name }))
+    : [];
 
   return (
     <div className="container page cat-page">
@@ -74,59 +95,164 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
         countId="results-heading"
         count={page ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found` : 'Searching…'}
         sort={
-          <SelectFilter
-            label="Sort by"
-            value={filters.sort === 'relevance' ? undefined : filters.sort}
-            anyLabel={MARKET_SORT_LABELS.relevance}
-            options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map((s) => ({ value: s, label: MARKET_SORT_LABELS[s] }))}
-            onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
-            testId="sort"
-          />
+          <div className="cat-results__tools">
+            <ViewToggle view={view} onChange={setView} />
+            <SelectFilter
+              label="Sort by"
+              value={filters.sort === 'relevance' ? undefined : filters.sort}
+              anyLabel={MARKET_SORT_LABELS.relevance}
+              options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map(
+                (s) => ({ value: s, label: MARKET_SORT_LABELS[s] }),
+              )}
+              onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
+              testId="sort"
+            />
+          </div>
         }
         filters={
           <>
             <PostcodeFilter filters={filters} onApply={apply} error={page?.postcodeError} />
-            <SelectFilter label="Make" value={filters.make} options={brandOptions} onChange={(v) => apply({ make: v })} anyLabel="Any make" testId="filter-make" />
-            <SelectFilter label="Model" value={filters.model} options={modelOptions} onChange={(v) => apply({ model: v })} anyLabel={brand ? 'Any model' : 'Choose a make first'} testId="filter-model" />
+            <SelectFilter
+              label="Make"
+              value={filters.make}
+              options={brandOptions}
+              onChange={(v) => apply({ make: v })}
+              anyLabel="Any make"
+              testId="filter-make"
+            />
+            <SelectFilter
+              label="Model"
+              value={filters.model}
+              options={modelOptions}
+              onChange={(v) => apply({ model: v })}
+              anyLabel={brand ? 'Any model' : 'Choose a make first'}
+              testId="filter-model"
+            />
             <fieldset className="cat-filter cat-checks">
               <legend className="cat-filter__label">Price</legend>
               <div className="cat-segment" role="radiogroup" aria-label="Price type">
                 {(['cash', 'monthly'] as const).map((mode) => (
                   <label key={mode} className="cat-check">
-                    <input type="radio" name="price-mode" checked={filters.priceMode === mode} onChange={() => apply({ priceMode: mode })} />
+                    <input
+                      type="radio"
+                      name="price-mode"
+                      checked={filters.priceMode === mode}
+                      onChange={() => apply({ priceMode: mode })}
+                    />
                     <span>{mode === 'cash' ? 'Cash price' : 'Monthly'}</span>
                   </label>
                 ))}
               </div>
               {filters.priceMode === 'cash' ? (
                 <div className="cat-pair">
-                  <SelectFilter label="Min price" value={filters.priceMin?.toString()} options={moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000])} onChange={(v) => apply({ priceMin: num(v) })} anyLabel="No min" />
-                  <SelectFilter label="Max price" value={filters.priceMax?.toString()} options={moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000])} onChange={(v) => apply({ priceMax: num(v) })} anyLabel="No max" testId="filter-price-max" />
+                  <SelectFilter
+                    label="Min price"
+                    value={filters.priceMin?.toString()}
+                    options={moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000])}
+                    onChange={(v) => apply({ priceMin: num(v) })}
+                    anyLabel="No min"
+                  />
+                  <SelectFilter
+                    label="Max price"
+                    value={filters.priceMax?.toString()}
+                    options={moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000])}
+                    onChange={(v) => apply({ priceMax: num(v) })}
+                    anyLabel="No max"
+                    testId="filter-price-max"
+                  />
                 </div>
               ) : (
                 <>
-                  <SelectFilter label="Max per month" value={filters.monthlyMax?.toString()} options={moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000])} onChange={(v) => apply({ monthlyMax: num(v) })} anyLabel="No max" />
+                  <SelectFilter
+                    label="Max per month"
+                    value={filters.monthlyMax?.toString()}
+                    options={moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000])}
+                    onChange={(v) => apply({ monthlyMax: num(v) })}
+                    anyLabel="No max"
+                  />
                   <p className="cat-muted cat-small">
-                    Representative example: hire purchase, {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit, {REPRESENTATIVE_FINANCE.termMonths} months, {REPRESENTATIVE_FINANCE.apr}% APR.
+                    Representative example: hire purchase, {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit,{' '}
+                    {REPRESENTATIVE_FINANCE.termMonths} months, {REPRESENTATIVE_FINANCE.apr}% APR.
                   </p>
                 </>
               )}
             </fieldset>
             <div className="cat-pair">
-              <SelectFilter label="Year from" value={filters.yearMin?.toString()} options={[...YEARS].reverse()} onChange={(v) => apply({ yearMin: num(v) })} />
-              <SelectFilter label="Year to" value={filters.yearMax?.toString()} options={YEARS} onChange={(v) => apply({ yearMax: num(v) })} />
+              <SelectFilter
+                label="Year from"
+                value={filters.yearMin?.toString()}
+                options={[...YEARS].reverse()}
+                onChange={(v) => apply({ yearMin: num(v) })}
+              />
+              <SelectFilter
+                label="Year to"
+                value={filters.yearMax?.toString()}
+                options={YEARS}
+                onChange={(v) => apply({ yearMax: num(v) })}
+              />
             </div>
-            <SelectFilter label="Max mileage" value={filters.mileageMax?.toString()} options={[10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({ value: String(v), label: `${v.toLocaleString('en-GB')} miles` }))} onChange={(v) => apply({ mileageMax: num(v) })} />
-            <CheckGroup legend="Body type" options={BODY_STYLE_OPTIONS} selected={filters.body} onChange={(body) => apply({ body })} />
-            <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={filters.fuel} onChange={(fuel) => apply({ fuel })} />
-            <SelectFilter label="Gearbox" value={filters.gearbox} options={GEARBOX_OPTIONS} onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })} />
-            <CheckGroup legend="Colour" options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} selected={filters.colour} onChange={(colour) => apply({ colour })} />
-            <SelectFilter label="Seats" value={filters.seatsMin?.toString()} options={SEAT_OPTIONS} onChange={(v) => apply({ seatsMin: num(v) })} />
-            <SelectFilter label="Annual tax (VED)" value={filters.taxMax?.toString()} options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))} onChange={(v) => apply({ taxMax: num(v) })} />
-            <SelectFilter label="Insurance group" value={filters.insuranceMax?.toString()} options={INSURANCE_GROUP_OPTIONS} onChange={(v) => apply({ insuranceMax: num(v) })} />
-            <ToggleFilter label="ULEZ compliant only" checked={filters.ulez} onChange={(ulez) => apply({ ulez })} hint="Likely compliance, worked out from fuel and first registration." />
+            <SelectFilter
+              label="Max mileage"
+              value={filters.mileageMax?.toString()}
+              options={[10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({
+                value: String(v),
+                label: `${v.toLocaleString('en-GB')} miles`,
+              }))}
+              onChange={(v) => apply({ mileageMax: num(v) })}
+            />
+            <CheckGroup
+              legend="Body type"
+              options={BODY_STYLE_OPTIONS}
+              selected={filters.body}
+              onChange={(body) => apply({ body })}
+            />
+            <CheckGroup
+              legend="Fuel"
+              options={FUEL_OPTIONS}
+              selected={filters.fuel}
+              onChange={(fuel) => apply({ fuel })}
+            />
+            <SelectFilter
+              label="Gearbox"
+              value={filters.gearbox}
+              options={GEARBOX_OPTIONS}
+              onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })}
+            />
+            <CheckGroup
+              legend="Colour"
+              options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
+              selected={filters.colour}
+              onChange={(colour) => apply({ colour })}
+            />
+            <SelectFilter
+              label="Seats"
+              value={filters.seatsMin?.toString()}
+              options={SEAT_OPTIONS}
+              onChange={(v) => apply({ seatsMin: num(v) })}
+            />
+            <SelectFilter
+              label="Annual tax (VED)"
+              value={filters.taxMax?.toString()}
+              options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))}
+              onChange={(v) => apply({ taxMax: num(v) })}
+            />
+            <SelectFilter
+              label="Insurance group"
+              value={filters.insuranceMax?.toString()}
+              options={INSURANCE_GROUP_OPTIONS}
+              onChange={(v) => apply({ insuranceMax: num(v) })}
+            />
+            <ToggleFilter
+              label="ULEZ compliant only"
+              checked={filters.ulez}
+              onChange={(ulez) => apply({ ulez })}
+              hint="Likely compliance, worked out from fuel and first registration."
+            />
             {active > 0 && (
-              <Button variant="ghost" onClick={() => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }))}>
+              <Button
+                variant="ghost"
+                onClick={() => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }))}
+              >
                 Clear all filters
               </Button>
             )}
@@ -134,24 +260,60 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
         }
       >
         {!page ? (
-          <div className="cat-grid">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={320} />)}</div>
+          <div className="cat-grid">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={320} />
+            ))}
+          </div>
         ) : page.total === 0 ? (
           <EmptyState
             icon={<CarIcon size={26} />}
             title={total === 0 ? 'The catalogue is still downloading' : 'No cars match these filters'}
-            description={total === 0 ? 'Listings appear here as soon as the first download finishes, and then work offline.' : 'Try a wider radius, a higher budget or fewer filters.'}
+            description={
+              total === 0
+                ? 'Listings appear here as soon as the first download finishes, and then work offline.'
+                : 'Try a wider radius, a higher budget or fewer filters.'
+            }
           />
         ) : (
           <>
-            <div className="cat-grid" data-testid="listing-results">
+            {stable.more > 0 && (
+              <div className="cat-more" role="status" data-testid="more-cars">
+                <span>
+                  {stable.more.toLocaleString('en-GB')} more {stable.more === 1 ? 'car' : 'cars'} available
+                </span>
+                <Button size="sm" variant="secondary" onClick={stable.refresh}>
+                  Show latest results
+                </Button>
+              </div>
+            )}
+            <div
+              className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
+              data-testid="listing-results"
+              data-view={view}
+            >
               {page.rows.map((l) => (
-                <ListingCard key={l.id} listing={l} indicator={indicators?.[l.id]} reduction={reductions?.[l.id]} miles={page.dealerMiles[l.dealer_id]} town={dealers?.get(l.dealer_id)?.town} />
+                <ListingCard
+                  key={l.id}
+                  listing={l}
+                  indicator={indicators?.[l.id]}
+                  reduction={reductions?.[l.id]}
+                  miles={page.dealerMiles[l.dealer_id]}
+                  town={dealers?.get(l.dealer_id)?.town}
+                />
               ))}
             </div>
             <p className="cat-muted cat-small">
-              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work out your own.
+              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
+              over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work
+              out your own.
             </p>
-            <Pagination page={filters.page} pageSize={filters.pageSize} total={page.total} onPage={(p) => apply({ page: p })} />
+            <Pagination
+              page={filters.page}
+              pageSize={filters.pageSize}
+              total={page.total}
+              onPage={(p) => apply({ page: p })}
+            />
           </>
         )}
       </FilterLayout>
@@ -159,7 +321,15 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
   );
 }
 
-function PostcodeFilter({ filters, onApply, error }: { filters: MarketFilters; onApply: (p: Partial<MarketFilters>) => void; error?: string }) {
+function PostcodeFilter({
+  filters,
+  onApply,
+  error,
+}: {
+  filters: MarketFilters;
+  onApply: (p: Partial<MarketFilters>) => void;
+  error?: string;
+}) {
   const [text, setText] = useState(filters.postcode ?? '');
   const [local, setLocal] = useState<string | undefined>();
   useEffect(() => setText(filters.postcode ?? ''), [filters.postcode]);
@@ -185,7 +355,17 @@ function PostcodeFilter({ filters, onApply, error }: { filters: MarketFilters; o
         Your postcode
       </label>
       <div className="cat-inline">
-        <input id="mp-postcode" className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. LS1 4AP" autoComplete="postal-code" aria-invalid={message ? true : undefined} aria-describedby={message ? 'mp-postcode-error' : undefined} data-testid="filter-postcode" />
+        <input
+          id="mp-postcode"
+          className="input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="e.g. LS1 4AP"
+          autoComplete="postal-code"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? 'mp-postcode-error' : undefined}
+          data-testid="filter-postcode"
+        />
         <Button type="submit" variant="secondary">
           Go
         </Button>
@@ -196,7 +376,14 @@ function PostcodeFilter({ filters, onApply, error }: { filters: MarketFilters; o
         </p>
       )}
       {filters.postcode && (
-        <SelectFilter label="Distance" value={filters.radius?.toString()} anyLabel="National" options={RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `Within ${r} miles` }))} onChange={(v) => onApply({ radius: num(v) })} testId="filter-radius" />
+        <SelectFilter
+          label="Distance"
+          value={filters.radius?.toString()}
+          anyLabel="National"
+          options={RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `Within ${r} miles` }))}
+          onChange={(v) => onApply({ radius: num(v) })}
+          testId="filter-radius"
+        />
       )}
     </form>
   );
