@@ -56,6 +56,14 @@ export function normalisePostcode(raw: string | null | undefined): string | unde
   return POSTCODE_RE.test(compact) ? compact : undefined;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A dealer id from the URL (the dealer page's stock and "this dealer's cars" links). */
+function readDealerId(p: URLSearchParams): string | undefined {
+  const raw = p.get('dealer')?.trim().toLowerCase();
+  return raw && UUID_RE.test(raw) ? raw : undefined;
+}
+
 export function parseMarketFilters(search: string | URLSearchParams): MarketFilters {
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const postcode = normalisePostcode(p.get('postcode'));
@@ -66,7 +74,8 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
   if (yearMin !== undefined && yearMax !== undefined && yearMin > yearMax) [yearMin, yearMax] = [yearMax, yearMin];
   let priceMin = readInt(p, 'price_min', 0, 1_000_000);
   let priceMax = readInt(p, 'price_max', 0, 1_000_000);
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax)
+    [priceMin, priceMax] = [priceMax, priceMin];
   const sort = readOne(p, 'sort', MARKET_SORTS) ?? 'relevance';
   return {
     postcode,
@@ -83,6 +92,7 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
     colour: readFreeList(p, 'colour'),
     ...readSpecFilters(p),
     taxMax: readInt(p, 'tax_max', 0, 10_000),
+    dealer: readDealerId(p),
     // Distance sort needs a postcode to measure from.
     sort: sort === 'distance' && !postcode ? 'relevance' : sort,
     ...readPaging(p),
@@ -106,6 +116,7 @@ export function serializeMarketFilters(f: MarketFilters): URLSearchParams {
       ['mileage_max', f.mileageMax],
       ['colour', f.colour],
       ['tax_max', f.taxMax],
+      ['dealer', f.dealer],
       ...specFilterParams(f),
     ],
     f,
@@ -130,7 +141,8 @@ export function activeMarketFilterCount(f: MarketFilters): number {
   if (f.postcode) n++;
   if (f.make) n++;
   if (f.model) n++;
-  if (f.priceMode === 'monthly' ? f.monthlyMax !== undefined : f.priceMin !== undefined || f.priceMax !== undefined) n++;
+  if (f.priceMode === 'monthly' ? f.monthlyMax !== undefined : f.priceMin !== undefined || f.priceMax !== undefined)
+    n++;
   if (f.yearMin !== undefined || f.yearMax !== undefined) n++;
   if (f.mileageMax !== undefined) n++;
   n += f.body.length > 0 ? 1 : 0;
@@ -141,5 +153,6 @@ export function activeMarketFilterCount(f: MarketFilters): number {
   n += f.taxMax !== undefined ? 1 : 0;
   n += f.insuranceMax !== undefined ? 1 : 0;
   n += f.ulez ? 1 : 0;
+  n += f.dealer ? 1 : 0;
   return n;
 }

@@ -49,11 +49,21 @@ const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
   savedSearches?: ReactNode;
+  /** Shows only this dealer's stock (the dealer page): no page header, the dealer is not a URL filter. */
+  dealerId?: string;
 }
 
-export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseMarketFilters(params), [params]);
+export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreenProps = {}) {
+  const [params, setParamsRaw] = useSearchParams();
+  const filters = useMemo(
+    () => (dealerId ? { ...parseMarketFilters(params), dealer: dealerId } : parseMarketFilters(params)),
+    [params, dealerId],
+  );
+  // On the dealer page the dealer comes from the path, so it stays out of the query string.
+  const setParams = (next: URLSearchParams) => {
+    if (dealerId) next.delete('dealer');
+    setParamsRaw(next);
+  };
   const arriving = useCatalogueArriving();
   const stable = useStableResults(serializeMarketFilters(filters).toString(), useListingSearch(filters), arriving);
   const page = stable.page;
@@ -66,7 +76,7 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
   const [view, setView] = useResultsView();
   const apply = (patch: Partial<MarketFilters>) =>
     setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
-  const active = activeMarketFilterCount(filters);
+  const active = activeMarketFilterCount(dealerId ? { ...filters, dealer: undefined } : filters);
 
   useEffect(() => {
     if (filters.page > 1) window.scrollTo({ top: 0 });
@@ -82,12 +92,14 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
     : [];
 
   return (
-    <div className="container page cat-page">
-      <PageHeader
-        eyebrow="Used and nearly-new cars"
-        title="Marketplace"
-        intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
-      />
+    <div className={dealerId ? 'cat-section' : 'container page cat-page'}>
+      {!dealerId && (
+        <PageHeader
+          eyebrow="Used and nearly-new cars"
+          title="Marketplace"
+          intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
+        />
+      )}
       {savedSearches}
       <FilterLayout
         toggleLabel={`Filters${active > 0 ? ` (${active})` : ''}`}
