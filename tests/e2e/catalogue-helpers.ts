@@ -18,5 +18,7 @@ export async function waitForCatalogue(page: Page): Promise<void> {
 }
 
 export async function resultIds(page: Page): Promise<string[]> {
-  return page.locator('[data-testid=listing-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
+  return page
+    .locator('[data-testid=listing-card]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
 }
