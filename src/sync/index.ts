@@ -18,6 +18,7 @@ import { createSyncErrorRecorder } from './sync-error-reports';
 import type { SyncErrorEvent } from './sync-errors';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
+export { isCatalogueArriving, useCatalogueArriving } from './use-catalogue-arriving';
 export type { PageSyncState } from './page-status';
 export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engine-types';
 export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';

@@ -4,11 +4,21 @@ import { expect, type Page } from '@playwright/test';
 /** Waits until the first catalogue download has filled the local store (the marketplace counts 10,000+ cars). */
 export async function waitForCatalogue(page: Page): Promise<void> {
   if (!page.url().includes('/marketplace')) await page.goto('/marketplace');
+  // The marketplace holds its results still while the download arrives: ask for the newest ones.
+  const more = page.getByTestId('more-cars').getByRole('button', { name: 'Show latest results' });
   await expect
-    .poll(async () => Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/[^0-9]/g, '')), { timeout: 120_000, intervals: [1000] })
+    .poll(
+      async () => {
+        if (await more.isVisible()) await more.click();
+        return Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/[^0-9]/g, ''));
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
     .toBeGreaterThanOrEqual(10_000);
 }
 
 export async function resultIds(page: Page): Promise<string[]> {
-  return page.locator('[data-testid=listing-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
+  return page
+    .locator('[data-testid=listing-card]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
 }

@@ -52,6 +52,8 @@ export interface ListingSearch {
   taxMax?: number;
   insuranceMax?: number;
   ulez: boolean;
+  /** Only this dealer's stock (a dealer id). */
+  dealer?: string;
   sort: ListingSort;
   page: number;
   pageSize: number;
@@ -124,6 +126,11 @@ async function resolve(t: CatalogueTx, s: ListingSearch): Promise<Resolved> {
         if (r.dealerIds.length === 0) r.empty = true;
       }
     }
+  }
+  if (s.dealer) {
+    const only = s.dealer;
+    r.dealerIds = r.dealerIds ? r.dealerIds.filter((d) => d === only) : [only];
+    if (r.dealerIds.length === 0) r.empty = true;
   }
   return r;
 }

@@ -99,3 +99,14 @@ describe('normalisePostcode', () => {
   ])('%s -> %s', (raw, out) => expect(normalisePostcode(raw)).toBe(out));
   it.each(['', 'hello world', '12345', 'LS'])('rejects %j', (raw) => expect(normalisePostcode(raw)).toBeUndefined());
 });
+
+describe('dealer filter', () => {
+  it('reads a dealer id from the URL, writes it back and counts it as a filter', () => {
+    const id = '6f1c2a52-3c1e-4a61-9a0b-1d2e3f405162';
+    const f = parseMarketFilters(`dealer=${id.toUpperCase()}`);
+    expect(f.dealer).toBe(id);
+    expect(serializeMarketFilters(f).get('dealer')).toBe(id);
+    expect(activeMarketFilterCount(f)).toBe(1);
+    expect(parseMarketFilters('dealer=not-a-dealer').dealer).toBeUndefined();
+  });
+});

@@ -68,6 +68,14 @@ export function homePostcodeOffer(
   return home && home !== urlPostcode ? home : undefined;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A dealer id from the URL (the dealer page's stock and "this dealer's cars" links). */
+function readDealerId(p: URLSearchParams): string | undefined {
+  const raw = p.get('dealer')?.trim().toLowerCase();
+  return raw && UUID_RE.test(raw) ? raw : undefined;
+}
+
 export function parseMarketFilters(search: string | URLSearchParams): MarketFilters {
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const postcode = normalisePostcode(p.get('postcode'));
@@ -96,6 +104,7 @@ export function parseMarketFilters(search: string | URLSearchParams): MarketFilt
     colour: readFreeList(p, 'colour'),
     ...readSpecFilters(p),
     taxMax: readInt(p, 'tax_max', 0, 10_000),
+    dealer: readDealerId(p),
     // Distance sort needs a postcode to measure from.
     sort: sort === 'distance' && !postcode ? 'relevance' : sort,
     ...readPaging(p),
@@ -119,6 +128,7 @@ export function serializeMarketFilters(f: MarketFilters): URLSearchParams {
       ['mileage_max', f.mileageMax],
       ['colour', f.colour],
       ['tax_max', f.taxMax],
+      ['dealer', f.dealer],
       ...specFilterParams(f),
     ],
     f,
@@ -155,5 +165,6 @@ export function activeMarketFilterCount(f: MarketFilters): number {
   n += f.taxMax !== undefined ? 1 : 0;
   n += f.insuranceMax !== undefined ? 1 : 0;
   n += f.ulez ? 1 : 0;
+  n += f.dealer ? 1 : 0;
   return n;
 }

@@ -23,6 +23,7 @@ export const paths = {
   performance: '/performance',
   myLeads: '/my-leads',
   dealerDashboard: '/dealer/dashboard',
+  dealerPage: '/dealers/:dealerId',
   ai2026: '/ai-2026',
   aiAssistant: '/ai-assistant',
   compare: '/compare',
@@ -54,7 +55,8 @@ export const href = {
   auth: (opts: { redirect?: string; tab?: 'signin' | 'signup' } = {}) => {
     const q = new URLSearchParams();
     if (opts.tab) q.set('tab', opts.tab);
-    if (opts.redirect && opts.redirect.startsWith('/') && !opts.redirect.startsWith('//')) q.set('redirect', opts.redirect);
+    if (opts.redirect && opts.redirect.startsWith('/') && !opts.redirect.startsWith('//'))
+      q.set('redirect', opts.redirect);
     const s = q.toString();
     return s ? `${paths.auth}?${s}` : paths.auth;
   },
@@ -67,6 +69,7 @@ export const href = {
   performance: () => paths.performance,
   myLeads: () => paths.myLeads,
   dealerDashboard: () => paths.dealerDashboard,
+  dealerPage: (dealerId: string) => `/dealers/${seg(dealerId)}`,
   ai2026: () => paths.ai2026,
   aiAssistant: () => paths.aiAssistant,
   compare: () => paths.compare,

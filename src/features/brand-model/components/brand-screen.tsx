@@ -1,19 +1,38 @@
 import { useMemo } from 'react';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
+import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock } from '@/shared/ui';
 import { ModelCard, sortModels, useModelEntries } from '@/entities/car';
 import { matchesName } from '../match-name';
 
 export function BrandScreen({ brandName }: { brandName: string }) {
   const data = useModelEntries();
+  // During the first download a real page may simply not have arrived yet: wait rather than say "not found".
+  const arriving = useCatalogueArriving();
   const brand = data?.basics.brands.find((b) => matchesName(b.slug, b.name, brandName));
-  const range = useMemo(() => (data && brand ? sortModels(data.entries.filter((e) => e.model.brand_id === brand.id), 'price-asc') : []), [data, brand]);
+  const range = useMemo(
+    () =>
+      data && brand
+        ? sortModels(
+            data.entries.filter((e) => e.model.brand_id === brand.id),
+            'price-asc',
+          )
+        : [],
+    [data, brand],
+  );
   if (!data) return <LoadingBlock />;
+  if (!brand && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
   if (!brand)
     return (
       <div className="container page cat-page">
-        <EmptyState icon={<CarIcon size={26} />} title="Brand not found" headingLevel="h1" description="The requested information could not be found." actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>} />
+        <EmptyState
+          icon={<CarIcon size={26} />}
+          title="Brand not found"
+          headingLevel="h1"
+          description="The requested information could not be found."
+          actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>}
+        />
       </div>
     );
   const scores = range.map((e) => e.score).filter((s): s is number => s !== undefined);

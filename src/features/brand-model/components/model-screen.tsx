@@ -5,6 +5,7 @@ import { useDealersByIds, useModelListings, usePriceIndicators } from '@/data/ca
 import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
+import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import {
   BookmarkButton,
@@ -32,6 +33,8 @@ const SECTION_TITLES: Record<string, string> = {
 export function ModelScreen({ brandName, modelName }: { brandName: string; modelName: string }) {
   const data = useModelEntries();
   const profile = useProfile();
+  // During the first download a real page may simply not have arrived yet: wait rather than say "not found".
+  const arriving = useCatalogueArriving();
   const brand = data?.basics.brands.find((b) => matchesName(b.slug, b.name, brandName));
   const model = brand
     ? data?.basics.models.find((m) => m.brand_id === brand.id && matchesName(m.slug, m.name, modelName))
@@ -47,6 +50,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       .slice(0, 4);
   }, [data, model]);
   if (!data) return <LoadingBlock />;
+  if ((!brand || !model) && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
   if (!brand || !model)
     return (
       <div className="container page cat-page">

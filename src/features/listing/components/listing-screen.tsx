@@ -186,7 +186,11 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
           </div>
           {dealer && (
             <div className="cat-panel">
-              <h2>{dealer.name}</h2>
+              <h2>
+                <Link to={href.dealerPage(dealer.id)} data-testid="listing-dealer-link">
+                  {dealer.name}
+                </Link>
+              </h2>
               <p style={{ margin: 0 }}>
                 {dealer.town}, {dealer.postcode}
               </p>
@@ -201,6 +205,9 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
                 </p>
               )}
               {dealer.phone && <p style={{ margin: 0 }}>Call {dealer.phone}</p>}
+              <ButtonLink to={href.dealerPage(dealer.id)} variant="outline">
+                See this dealer&apos;s cars and reviews
+              </ButtonLink>
             </div>
           )}
           {model && brand && (

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
   REPRESENTATIVE_FINANCE,
@@ -39,6 +40,9 @@ import {
   updateMarketFilters,
   type MarketFilters,
 } from '../market-filters';
+import { ViewToggle, useResultsView } from './results-view';
+import { useStableResults } from './use-stable-results';
+import { useCatalogueArriving } from '@/sync';
 
 const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 'silver', 'white', 'yellow'];
 const THIS_YEAR = new Date().getFullYear();
@@ -47,22 +51,35 @@ const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
   savedSearches?: ReactNode;
+  /** Shows only this dealer's stock (the dealer page): no page header, the dealer is not a URL filter. */
+  dealerId?: string;
 }
 
-export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}) {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseMarketFilters(params), [params]);
+export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreenProps = {}) {
+  const [params, setParamsRaw] = useSearchParams();
+  const filters = useMemo(
+    () => (dealerId ? { ...parseMarketFilters(params), dealer: dealerId } : parseMarketFilters(params)),
+    [params, dealerId],
+  );
+  // On the dealer page the dealer comes from the path, so it stays out of the query string.
+  const setParams = (next: URLSearchParams) => {
+    if (dealerId) next.delete('dealer');
+    setParamsRaw(next);
+  };
   const homePostcode = useProfile()?.home_postcode;
-  const page = useListingSearch(filters);
+  const arriving = useCatalogueArriving();
+  const stable = useStableResults(serializeMarketFilters(filters).toString(), useListingSearch(filters), arriving);
+  const page = stable.page;
   const total = useListingCount();
   const basics = useCatalogueBasics();
   const indicators = usePriceIndicators(page?.rows);
   const reductions = useReductions(page?.rows.map((r) => r.id) ?? []);
   const dealers = useDealersByIds(page?.rows.map((r) => r.dealer_id) ?? []);
 
+  const [view, setView] = useResultsView();
   const apply = (patch: Partial<MarketFilters>) =>
     setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
-  const active = activeMarketFilterCount(filters);
+  const active = activeMarketFilterCount(dealerId ? { ...filters, dealer: undefined } : filters);
 
   useEffect(() => {
     if (filters.page > 1) window.scrollTo({ top: 0 });
@@ -78,12 +95,14 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
     : [];
 
   return (
-    <div className="container page cat-page">
-      <PageHeader
-        eyebrow="Used and nearly-new cars"
-        title="Marketplace"
-        intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
-      />
+    <div className={dealerId ? 'cat-section' : 'container page cat-page'}>
+      {!dealerId && (
+        <PageHeader
+          eyebrow="Used and nearly-new cars"
+          title="Marketplace"
+          intro="Cars for sale from UK dealers. Every price includes any admin fee, and our price indicator shows how each compares with similar cars."
+        />
+      )}
       {savedSearches}
       <FilterLayout
         toggleLabel={`Filters${active > 0 ? ` (${active})` : ''}`}
@@ -91,16 +110,19 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
         countId="results-heading"
         count={page ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found` : 'Searching…'}
         sort={
-          <SelectFilter
-            label="Sort by"
-            value={filters.sort === 'relevance' ? undefined : filters.sort}
-            anyLabel={MARKET_SORT_LABELS.relevance}
-            options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map(
-              (s) => ({ value: s, label: MARKET_SORT_LABELS[s] }),
-            )}
-            onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
-            testId="sort"
-          />
+          <div className="cat-results__tools">
+            <ViewToggle view={view} onChange={setView} />
+            <SelectFilter
+              label="Sort by"
+              value={filters.sort === 'relevance' ? undefined : filters.sort}
+              anyLabel={MARKET_SORT_LABELS.relevance}
+              options={MARKET_SORTS.filter((s) => s !== 'relevance' && (s !== 'distance' || filters.postcode)).map(
+                (s) => ({ value: s, label: MARKET_SORT_LABELS[s] }),
+              )}
+              onChange={(v) => apply({ sort: (v as MarketFilters['sort']) ?? 'relevance' })}
+              testId="sort"
+            />
+          </div>
         }
         filters={
           <>
@@ -270,7 +292,21 @@ export function MarketplaceScreen({ savedSearches }: MarketplaceScreenProps = {}
           />
         ) : (
           <>
-            <div className="cat-grid" data-testid="listing-results">
+            {stable.more > 0 && (
+              <div className="cat-more" role="status" data-testid="more-cars">
+                <span>
+                  {stable.more.toLocaleString('en-GB')} more {stable.more === 1 ? 'car' : 'cars'} available
+                </span>
+                <Button size="sm" variant="secondary" onClick={stable.refresh}>
+                  Show latest results
+                </Button>
+              </div>
+            )}
+            <div
+              className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
+              data-testid="listing-results"
+              data-view={view}
+            >
               {page.rows.map((l) => (
                 <ListingCard
                   key={l.id}
