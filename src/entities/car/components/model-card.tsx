@@ -26,7 +26,7 @@ export function ModelCard({ model: m, brand, score, headingLevel: H = 'h3' }: { 
   return (
     <article className="cat-card" data-testid="model-card">
       <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <CarImage bodyStyle={m.body_style} colour={modelColour(m)} alt="" backdrop="studio" />
+        <CarImage bodyStyle={m.body_style} model={m} brand={brand?.name} colour={modelColour(m)} view="front-three-quarter" alt="" backdrop="studio" />
       </Link>
       <div className="cat-card__body">
         <div className="cat-card__row">
