@@ -4,6 +4,13 @@ import { formatDate, formatGBP } from '@/shared/lib/format';
 /** A step chart of the asking price over time, with a table alternative for screen readers. */
 export function PriceHistoryChart({ history, current, now = new Date() }: { history: PriceHistoryRow[]; current: number; now?: Date }) {
   if (history.length === 0) return <p className="cat-muted">No price history yet.</p>;
+  // A single price (or only repeats of it) is a fact, not a chart: a flat line would suggest data.
+  if (history.every((h) => h.price === current))
+    return (
+      <p className="cat-muted" data-testid="price-unchanged">
+        No price changes since listed on {formatDate(history[0].changed_at)}
+      </p>
+    );
   const W = 600;
   const H = 200;
   const pad = { l: 64, r: 16, t: 16, b: 28 };

@@ -5,6 +5,7 @@ import { href } from '@/shared/lib/routes';
 import { desktopLinks, isActive, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
+import { BookmarksLink } from './bookmarks-link';
 import { BrandLogo } from './brand-logo';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
@@ -49,6 +50,7 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
         </nav>
         <div className="topbar__actions">
           {statusSlot}
+          <BookmarksLink active={pathname === href.bookmarks()} />
           {viewer.signedIn && <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />}
           <div className="topbar__account">
             {unknown ? (
