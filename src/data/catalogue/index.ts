@@ -4,4 +4,5 @@ export * from './listing-costs';
 export { searchListings, scanListings, colourKey, LISTING_SORTS, type ListingSearch, type ListingSort, type ListingPage } from './listing-search';
 export * from './use-catalogue';
 export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
+export { useComparableListings } from './use-comparable-listings';
 export { installBenchHook } from './bench-hook';

@@ -23,7 +23,15 @@ export interface TopNavProps {
   statusSlot?: ReactNode;
 }
 
-export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNotifications, notificationsOpen, statusSlot }: TopNavProps) {
+export function TopNav({
+  viewer,
+  authLoading,
+  onSignOut,
+  unreadCount,
+  onOpenNotifications,
+  notificationsOpen,
+  statusSlot,
+}: TopNavProps) {
   const { pathname } = useLocation();
   const menuOpen = useLayout((s) => s.menuOpen);
   const { signingOut, signOut } = useSignOutAction(onSignOut);
@@ -40,7 +48,11 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
               const active = isActive(item, pathname);
               return (
                 <li key={item.label}>
-                  <Link to={item.to} className={cx('topbar__link', active && 'is-active')} aria-current={active ? 'page' : undefined}>
+                  <Link
+                    to={item.to}
+                    className={cx('topbar__link', active && 'is-active')}
+                    aria-current={active ? 'page' : undefined}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -51,7 +63,9 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
         <div className="topbar__actions">
           {statusSlot}
           <BookmarksLink active={pathname === href.bookmarks()} />
-          {viewer.signedIn && <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />}
+          {viewer.signedIn && (
+            <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />
+          )}
           <div className="topbar__account">
             {unknown ? (
               <Skeleton width={140} height={36} radius={10} />

@@ -56,7 +56,13 @@ function quantile(sorted: number[], q: number): number {
 }
 
 export function valueCar(input: ValuationInput, candidates: readonly PricedListing[]): Valuation {
-  const car: PricedListing = { id: '', car_model_id: input.carModelId, year: input.year, mileage: input.mileage, price: 0 };
+  const car: PricedListing = {
+    id: '',
+    car_model_id: input.carModelId,
+    year: input.year,
+    mileage: input.mileage,
+    price: 0,
+  };
   const usable = candidates.filter((c) => c.condition !== 'new');
   let comparables = usable.filter((c) => isComparable(car, c));
   let widened = false;
