@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCatalogueBasics, useComparableListings, type CarModelRow } from '@/data/catalogue';
 import { formatGBP } from '@/shared/lib/format';
@@ -39,6 +39,7 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
   const [condition, setCondition] = useState<CarCondition>('good');
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const listings = useComparableListings(submitted?.model.id);
   const currentYear = now.getFullYear();
 
@@ -81,6 +82,8 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
     if (Object.keys(next).length > 0 || !model || !make || year === null) return;
     const plate = parsePlate(yearText);
     setSubmitted({ model, makeName: make.name, year, mileage, condition, registration: plate?.formatted });
+    // On a phone the answer is below the form: bring it into view (no-op when it already is).
+    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'nearest' }));
   };
 
   return (
@@ -139,7 +142,9 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
             </Button>
           </form>
         </Card>
-        <ValuationResult submitted={submitted} valuation={valuation} />
+        <div ref={resultRef}>
+          <ValuationResult submitted={submitted} valuation={valuation} />
+        </div>
       </div>
     </div>
   );
@@ -192,7 +197,7 @@ function ValuationResult({ submitted, valuation }: { submitted: Submitted | null
       {valuation.available ? (
         <>
           <p className="valuation__range" data-testid="valuation-range">
-            {formatGBP(valuation.low)} – {formatGBP(valuation.high)}
+            <span>{formatGBP(valuation.low)}</span> – <span>{formatGBP(valuation.high)}</span>
           </p>
           <p>
             Most likely about <strong>{formatGBP(valuation.value)}</strong> on a dealer forecourt; a part-exchange offer
