@@ -63,7 +63,8 @@ describe('catalogue shape', () => {
   it('has unique UUIDs everywhere and unique slugs', () => {
     const ids = Object.values(c).flatMap((rows: { id: string }[]) => rows.map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids.slice(0, 500)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of ids.slice(0, 500))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(c.brands.map((b) => b.slug)).size).toBe(c.brands.length);
     expect(new Set(c.dealers.map((d) => d.slug)).size).toBe(c.dealers.length);
     expect(new Set(c.car_models.map((m) => `${m.brand_id}/${m.slug}`)).size).toBe(c.car_models.length);
@@ -71,7 +72,19 @@ describe('catalogue shape', () => {
 
   it('includes the big UK brands and well-known models', () => {
     const names = new Set(c.brands.map((b) => b.name));
-    for (const b of ['Ford', 'Vauxhall', 'Volkswagen', 'Kia', 'Toyota', 'BMW', 'Tesla', 'Land Rover', 'Citroën', 'Mercedes-Benz']) expect(names.has(b)).toBe(true);
+    for (const b of [
+      'Ford',
+      'Vauxhall',
+      'Volkswagen',
+      'Kia',
+      'Toyota',
+      'BMW',
+      'Tesla',
+      'Land Rover',
+      'Citroën',
+      'Mercedes-Benz',
+    ])
+      expect(names.has(b)).toBe(true);
     const models = new Set(c.car_models.map((m) => m.name));
     for (const m of ['Puma', 'Sportage', 'Golf', 'Model Y', 'Qashqai', 'Corsa']) expect(models.has(m)).toBe(true);
     for (const b of c.brands) expect(b.logo_url?.startsWith('data:image/svg+xml')).toBe(true);
@@ -130,7 +143,9 @@ describe('car models', () => {
     const slow = c.car_models.filter((m) => (m.power_bhp ?? 999) <= 100);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(mean(fast.map((m) => m.price_from))).toBeGreaterThan(2 * mean(slow.map((m) => m.price_from)));
-    expect(mean(fast.map((m) => m.insurance_group ?? 0))).toBeGreaterThan(mean(slow.map((m) => m.insurance_group ?? 0)) + 15);
+    expect(mean(fast.map((m) => m.insurance_group ?? 0))).toBeGreaterThan(
+      mean(slow.map((m) => m.insurance_group ?? 0)) + 15,
+    );
   });
 });
 
@@ -150,13 +165,34 @@ describe('reviews', () => {
       expect(r.cons.length).toBeGreaterThanOrEqual(3);
       expect(r.cons.length).toBeLessThanOrEqual(5);
       expect(r.verdict.split('. ').length).toBeGreaterThanOrEqual(2);
-      for (const key of ['driving', 'interior', 'practicality', 'running_costs', 'safety'] as const) expect(r.sections[key].length).toBeGreaterThan(60);
+      for (const key of ['driving', 'interior', 'practicality', 'running_costs', 'safety'] as const)
+        expect(r.sections[key].length).toBeGreaterThan(60);
       expect(r.published).toBe(true);
       expect(r.published_at! >= '2025-01-01' && r.published_at! < '2027-01-01').toBe(true);
       expect(r.title).toContain(m.name);
       expect(r.sections.practicality).toContain(`${m.boot_litres}`);
     }
     expect(new Set(c.reviews.map((r) => r.verdict)).size).toBe(c.reviews.length);
+  });
+
+  it('spread scores like real road tests, led by different cars, with verdicts that open differently', () => {
+    const scores = c.reviews.map((r) => r.cs_score);
+    expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...scores)).toBeGreaterThanOrEqual(5.5);
+    expect(Math.max(...scores)).toBeLessThanOrEqual(9.5);
+    const top = [...scores].sort((a, b) => b - a).slice(0, 4);
+    expect(new Set(top).size).toBeGreaterThan(1);
+    const firstSentence = (v: string) => v.split(/(?<=\.)\s/)[0];
+    expect(new Set(c.reviews.map((r) => firstSentence(r.verdict))).size).toBe(c.reviews.length);
+    expect(c.reviews.filter((r) => r.verdict.startsWith('There is a lot to like'))).toEqual([]);
+  });
+
+  it('quote each model against its class', () => {
+    const practical = c.reviews.filter((r) =>
+      /litres (more|less) than the \d+-litre median/.test(r.sections.practicality),
+    );
+    expect(practical.length).toBeGreaterThan(c.reviews.length / 2);
+    expect(c.reviews.every((r) => /reliability surveys/.test(r.sections.running_costs))).toBe(true);
   });
 
   it('score safer cars higher on average', () => {
@@ -201,9 +237,18 @@ describe('listings', () => {
       expect(d).toBeDefined();
       expect(l.brand_id).toBe(m.brand_id);
       expect(l).toMatchObject({
-        fuel_type: m.fuel_type, body_style: m.body_style, gearbox: m.gearbox, seats: m.seats, doors: m.doors,
-        engine_cc: m.engine_cc, co2_gkm: m.co2_gkm, insurance_group: m.insurance_group,
-        outcode: d.outcode, lat: d.lat, lng: d.lng, admin_fee: d.admin_fee,
+        fuel_type: m.fuel_type,
+        body_style: m.body_style,
+        gearbox: m.gearbox,
+        seats: m.seats,
+        doors: m.doors,
+        engine_cc: m.engine_cc,
+        co2_gkm: m.co2_gkm,
+        insurance_group: m.insurance_group,
+        outcode: d.outcode,
+        lat: d.lat,
+        lng: d.lng,
+        admin_fee: d.admin_fee,
       });
       expect(l.title.startsWith(`${l.year} `)).toBe(true);
       expect(l.title).toContain(m.name);
@@ -214,7 +259,9 @@ describe('listings', () => {
     const plates = new Set<string>();
     for (const l of c.vehicle_listings) {
       expect(isValidPlate(l.registration!), l.registration!).toBe(true);
-      expect(plateMatchesDate(l.registration!, l.registration_date!), `${l.registration} ${l.registration_date}`).toBe(true);
+      expect(plateMatchesDate(l.registration!, l.registration_date!), `${l.registration} ${l.registration_date}`).toBe(
+        true,
+      );
       expect(Number(l.registration_date!.slice(0, 4))).toBe(l.year);
       plates.add(l.registration!);
     }
@@ -241,7 +288,11 @@ describe('listings', () => {
       }
     }
     const used = c.vehicle_listings.filter((l) => l.condition === 'used');
-    const perYear = used.reduce((s, l) => s + l.mileage / Math.max(0.5, (now - Date.parse(l.registration_date!)) / (365.25 * DAY)), 0) / used.length;
+    const perYear =
+      used.reduce(
+        (s, l) => s + l.mileage / Math.max(0.5, (now - Date.parse(l.registration_date!)) / (365.25 * DAY)),
+        0,
+      ) / used.length;
     expect(perYear).toBeGreaterThan(7_000);
     expect(perYear).toBeLessThan(10_500);
     expect(c.vehicle_listings.filter((l) => l.condition === 'nearly_new').length).toBeGreaterThan(300);
@@ -258,7 +309,9 @@ describe('listings', () => {
     const golf = c.car_models.find((m) => m.name === 'Golf')!;
     const golfs = c.vehicle_listings.filter((l) => l.car_model_id === golf.id);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    expect(mean(golfs.filter((l) => l.year <= 2021).map((l) => l.price))).toBeLessThan(mean(golfs.filter((l) => l.year >= 2024).map((l) => l.price)));
+    expect(mean(golfs.filter((l) => l.year <= 2021).map((l) => l.price))).toBeLessThan(
+      mean(golfs.filter((l) => l.year >= 2024).map((l) => l.price)),
+    );
     const statuses = c.vehicle_listings.map((l) => l.status);
     expect(statuses.filter((s) => s === 'active').length / statuses.length).toBeGreaterThan(0.8);
     expect(statuses.filter((s) => s === 'sold').length).toBeGreaterThan(0);

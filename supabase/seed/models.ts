@@ -1,7 +1,13 @@
 /** Turns the compact model rows into car_models rows, deriving the figures that follow from the specs. */
-import { BODY_STYLE_LABELS, isBodyStyle, isFuelType, type BodyStyle, type Drivetrain } from '../../src/shared/lib/uk/body';
+import {
+  BODY_STYLE_LABELS,
+  isBodyStyle,
+  isFuelType,
+  type BodyStyle,
+  type Drivetrain,
+} from '../../src/shared/lib/uk/body';
 import type { BrandSource } from './data/brands';
-import { MODEL_ROWS } from './data/models';
+import { MODEL_DIMENSIONS, MODEL_ROWS } from './data/models';
 import { Rng, seconds, seedUuid, slugify, thousands } from './random';
 import type { BrandRow, CarModelRow } from './types';
 
@@ -21,8 +27,14 @@ const SEGMENTS: readonly Segment[] = ['A', 'B', 'C', 'D', 'E', 'F', 'L', 'S'];
 const DEFAULT_DOORS: Record<BodyStyle, number> = { sedan: 4, suv: 5, hatchback: 5, coupe: 2, wagon: 5, convertible: 2 };
 /** Base length, width, height (mm) by segment. */
 const DIMENSIONS: Record<Segment, [number, number, number]> = {
-  A: [3650, 1660, 1490], B: [4060, 1760, 1460], C: [4360, 1810, 1450], D: [4720, 1860, 1450],
-  E: [4960, 1900, 1470], F: [5180, 1950, 1500], L: [4960, 2000, 1790], S: [4420, 1860, 1300],
+  A: [3650, 1660, 1490],
+  B: [4060, 1760, 1460],
+  C: [4360, 1810, 1450],
+  D: [4720, 1860, 1450],
+  E: [4960, 1900, 1470],
+  F: [5180, 1950, 1500],
+  L: [4960, 2000, 1790],
+  S: [4420, 1860, 1300],
 };
 /** g CO2 per km x UK mpg, from the carbon in a litre of fuel. */
 const CO2_FACTOR = { petrol: 6400, diesel: 7400 } as const;
@@ -44,7 +56,10 @@ function topSpeed(bhp: number, segment: Segment, body: BodyStyle, electric: bool
   return round(v);
 }
 
-function towing(segment: Segment, spec: { electric: boolean; hybrid: boolean; diesel: boolean; body: BodyStyle; brand: string }): number | null {
+function towing(
+  segment: Segment,
+  spec: { electric: boolean; hybrid: boolean; diesel: boolean; body: BodyStyle; brand: string },
+): number | null {
   if (segment === 'S' || spec.body === 'convertible' || spec.body === 'coupe' || segment === 'A') return null;
   if (segment === 'L' && (spec.diesel || spec.brand === 'Land Rover')) return 3500;
   const base: Record<Exclude<Segment, 'S' | 'A'>, number> = { B: 1100, C: 1500, D: 1800, E: 2000, F: 2100, L: 2500 };
@@ -60,7 +75,14 @@ function insuranceGroup(bhp: number, price: number, electric: boolean): number {
 }
 
 const SEGMENT_ADJECTIVES: Record<Segment, string> = {
-  A: 'city', B: 'small', C: 'family', D: 'large', E: 'executive', F: 'luxury', L: 'large', S: 'performance',
+  A: 'city',
+  B: 'small',
+  C: 'family',
+  D: 'large',
+  E: 'executive',
+  F: 'luxury',
+  L: 'large',
+  S: 'performance',
 };
 
 /** 'family SUV', 'large saloon', 'performance coupe'. */
@@ -94,12 +116,18 @@ function describe(spec: ModelSpec, rng: Rng): string {
   const closers = [
     `It sits in insurance group ${r.insurance_group}${r.boot_litres ? ` and has a ${r.boot_litres}-litre boot` : ''}.`,
     `Expect 0-62 mph in ${seconds(r.zero_to_62)}${r.boot_litres ? ` and ${r.boot_litres} litres of boot space` : ''}.`,
-    r.ncap_stars !== null ? `Euro NCAP awarded it ${r.ncap_stars} star${r.ncap_stars === 1 ? '' : 's'} in ${r.ncap_year}.` : `Euro NCAP has not rated it yet.`,
+    r.ncap_stars !== null
+      ? `Euro NCAP awarded it ${r.ncap_stars} star${r.ncap_stars === 1 ? '' : 's'} in ${r.ncap_year}.`
+      : `Euro NCAP has not rated it yet.`,
   ];
   return `${rng.pick(openers)} ${rng.pick(middles)} ${rng.pick(closers)}`;
 }
 
-export function buildModels(brands: readonly BrandSource[], brandRows: readonly BrandRow[], timestamp: string): ModelSpec[] {
+export function buildModels(
+  brands: readonly BrandSource[],
+  brandRows: readonly BrandRow[],
+  timestamp: string,
+): ModelSpec[] {
   const rng = new Rng('models');
   const specs: ModelSpec[] = [];
   for (const brand of brands) {
@@ -109,7 +137,26 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
     for (const line of rows) {
       const f = line.split('|');
       if (f.length !== 18) throw new Error(`Model row needs 18 fields: ${line}`);
-      const [name, since, body, fuel, price, bhp, cc, econ, z62, seats, boot, ncap, seg, gear, drive, variant, battery, doors] = f;
+      const [
+        name,
+        since,
+        body,
+        fuel,
+        price,
+        bhp,
+        cc,
+        econ,
+        z62,
+        seats,
+        boot,
+        ncap,
+        seg,
+        gear,
+        drive,
+        variant,
+        battery,
+        doors,
+      ] = f;
       if (!isBodyStyle(body) || !isFuelType(fuel)) throw new Error(`Bad body or fuel: ${line}`);
       if (!(SEGMENTS as readonly string[]).includes(seg)) throw new Error(`Bad segment: ${line}`);
       const segment = seg as Segment;
@@ -118,7 +165,8 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
       const isPluginHybrid = fuel === 'hybrid' && battery_kwh !== null;
       if (electric !== (cc === '-')) throw new Error(`EVs (and only EVs) have no engine: ${line}`);
       if (electric && battery_kwh === null) throw new Error(`EV needs a battery: ${line}`);
-      if ((fuel === 'petrol' || fuel === 'diesel') && battery_kwh !== null) throw new Error(`Battery on a petrol/diesel: ${line}`);
+      if ((fuel === 'petrol' || fuel === 'diesel') && battery_kwh !== null)
+        throw new Error(`Battery on a petrol/diesel: ${line}`);
       const economy = num(econ, 'economy', line);
       const power = num(bhp, 'bhp', line);
       const priceFrom = num(price, 'price', line);
@@ -127,10 +175,18 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
       const modelRng = new Rng(`model:${brand.name}/${name}`);
       const [l, w, h] = DIMENSIONS[segment];
       const bodyAdjust = {
-        suv: [segment === 'L' ? 0 : 140, 20, segment === 'L' ? 0 : 170], wagon: [60, 0, 20], convertible: [0, 0, -80],
-        coupe: [0, 10, -90], sedan: [40, 0, -10], hatchback: [0, 0, 0],
+        suv: [segment === 'L' ? 0 : 140, 20, segment === 'L' ? 0 : 170],
+        wagon: [60, 0, 20],
+        convertible: [0, 0, -80],
+        coupe: [0, 10, -90],
+        sedan: [40, 0, -10],
+        hatchback: [0, 0, 0],
       }[body];
       const slug = slugify(name);
+      // Drawn even when unused, so the generator's sequence (and every other figure) stays the same.
+      const modelYear = Math.max(Number(since), modelRng.chance(0.5) ? 2025 : 2026);
+      const noise = [modelRng.normal(), modelRng.normal(), modelRng.normal()];
+      const published = MODEL_DIMENSIONS[`${brand.name}/${name}`];
       const row: CarModelRow = {
         id: seedUuid(`model:${brandRow.slug}/${slug}`),
         brand_id: brandRow.id,
@@ -139,7 +195,7 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
         body_style: body,
         fuel_type: fuel,
         price_from: priceFrom,
-        model_year: Math.max(Number(since), modelRng.chance(0.5) ? 2025 : 2026),
+        model_year: modelYear,
         mpg: electric ? null : economy,
         ev_range_miles: electric ? economy : null,
         // Range over battery size flatters efficiency; ~12% is lost to usable capacity and charging.
@@ -159,10 +215,16 @@ export function buildModels(brands: readonly BrandSource[], brandRows: readonly 
         engine_cc: electric ? null : num(cc, 'engine', line),
         gearbox: gear === 'm' ? 'manual' : 'automatic',
         drivetrain: ({ f: 'fwd', r: 'rwd', a: 'awd' } as Record<string, Drivetrain>)[drive],
-        length_mm: round(l + bodyAdjust[0] + modelRng.normal() * 90, 5),
-        width_mm: round(w + bodyAdjust[1] + modelRng.normal() * 25, 5),
-        height_mm: round(h + bodyAdjust[2] + modelRng.normal() * 30, 5),
-        towing_kg: towing(segment, { electric, hybrid: fuel === 'hybrid', diesel: fuel === 'diesel', body, brand: brand.name }),
+        length_mm: published?.[0] ?? round(l + bodyAdjust[0] + noise[0] * 90, 5),
+        width_mm: published?.[1] ?? round(w + bodyAdjust[1] + noise[1] * 25, 5),
+        height_mm: published?.[2] ?? round(h + bodyAdjust[2] + noise[2] * 30, 5),
+        towing_kg: towing(segment, {
+          electric,
+          hybrid: fuel === 'hybrid',
+          diesel: fuel === 'diesel',
+          body,
+          brand: brand.name,
+        }),
         description: '',
         image_url: null,
         created_at: timestamp,

@@ -6,3 +6,5 @@ export * from './use-catalogue';
 export * from './car-facts';
 export * from './ai-search';
 export * from './assistant-data';
+export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
+export { useComparableListings } from './use-comparable-listings';

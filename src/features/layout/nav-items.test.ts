@@ -5,7 +5,12 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('navigation items', () => {
   it('desktop links per sign-in state', () => {
-    expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual(['AI Search', 'Reviews', 'Marketplace', 'Recommended']);
+    expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual([
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+    ]);
     expect(labels(desktopLinks({ signedIn: true, isAdmin: false }))).toEqual([
       'AI Search',
       'Reviews',
@@ -23,6 +28,7 @@ describe('navigation items', () => {
       'Reviews',
       'Marketplace',
       'Recommended',
+      'Value My Car',
       'Bookmarks',
     ]);
     expect(labels(mobileLinks({ signedIn: true, isAdmin: true }))).toEqual([
@@ -31,6 +37,7 @@ describe('navigation items', () => {
       'Reviews',
       'Marketplace',
       'Recommended',
+      'Value My Car',
       'Admin Dashboard',
       'Account',
       'Bookmarks',

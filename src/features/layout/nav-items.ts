@@ -34,6 +34,7 @@ export function mobileLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
     { label: 'Reviews', to: href.reviews() },
     { label: 'Marketplace', to: href.marketplace() },
     { label: 'Recommended', to: href.recommended() },
+    { label: 'Value My Car', to: href.valueMyCar() },
   ];
   if (isAdmin) items.push({ label: 'Admin Dashboard', to: href.adminDashboard(), matchPrefix: '/admin' });
   if (signedIn) items.push({ label: 'Account', to: href.account() });

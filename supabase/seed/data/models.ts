@@ -68,7 +68,7 @@ export const MODEL_ROWS: Readonly<Record<string, readonly string[]>> = {
     'Seal U DM-i|2024|suv|hybrid|33195|215|1498|188.3|8.9|5|425|5/2023|D|a|f|1.5 DM-i|18.3|',
     'Sealion 7|2025|suv|electric|46990|308|-|300|6.7|5|500|5/2024|D|a|r|82kWh|82|',
   ],
-  'Citroën': [
+  Citroën: [
     'C3|2024|hatchback|petrol|17990|99|1199|51.4|10.6|5|310|4/2024|B|m|f|1.2 PureTech 100||',
     'ë-C3|2024|hatchback|electric|21990|111|-|199|11.0|5|310|4/2024|B|a|f|44kWh|44|',
     'C3 Aircross|2024|suv|hybrid|24490|134|1199|54.3|9.9|7|460|4/2025|B|a|f|1.2 Hybrid 136||',
@@ -197,9 +197,7 @@ export const MODEL_ROWS: Readonly<Record<string, readonly string[]>> = {
     'Eletre|2023|suv|electric|90000|603|-|373|4.5|5|611|-|L|a|a|603hp|112|',
     'Emeya|2024|sedan|electric|95000|603|-|379|4.2|4|509|-|S|a|a|603hp|102|5',
   ],
-  Maserati: [
-    'Grecale|2022|suv|petrol|72000|296|1995|30.4|5.6|5|535|-|D|a|a|2.0 Hybrid||',
-  ],
+  Maserati: ['Grecale|2022|suv|petrol|72000|296|1995|30.4|5.6|5|535|-|D|a|a|2.0 Hybrid||'],
   Mazda: [
     'Mazda2 Hybrid|2022|hatchback|hybrid|22000|114|1490|68.9|9.7|5|286|4/2020|B|a|f|1.5 Hybrid||',
     'Mazda3|2019|hatchback|petrol|25000|148|1998|47.1|9.3|5|358|5/2019|C|m|f|2.0 e-Skyactiv G||',
@@ -263,9 +261,7 @@ export const MODEL_ROWS: Readonly<Record<string, readonly string[]>> = {
     '5|2024|suv|petrol|24000|145|1598|37.2|9.1|5|370|5/2023|B|a|f|1.6 T-GDI||',
     'E5|2024|suv|electric|33000|201|-|257|7.6|5|380|5/2023|B|a|f|61kWh|61|',
   ],
-  Jaecoo: [
-    '7|2024|suv|hybrid|35000|201|1499|256.8|8.5|5|500|5/2024|C|a|f|1.5 Super Hybrid|18.3|',
-  ],
+  Jaecoo: ['7|2024|suv|hybrid|35000|201|1499|256.8|8.5|5|500|5/2024|C|a|f|1.5 Super Hybrid|18.3|'],
   Peugeot: [
     '208|2019|hatchback|petrol|20000|99|1199|54.3|9.9|5|311|4/2019|B|m|f|1.2 PureTech 100||',
     'e-208|2019|hatchback|electric|31000|154|-|248|8.2|5|309|4/2019|B|a|f|51kWh|51|',
@@ -398,4 +394,39 @@ export const MODEL_ROWS: Readonly<Record<string, readonly string[]>> = {
     'V90|2016|wagon|petrol|50000|247|1969|36.2|6.9|5|560|5/2017|E|a|f|B5||',
     'ES90|2025|sedan|electric|70000|328|-|435|6.6|5|424|-|E|a|r|Single Motor|92|5',
   ],
+};
+
+/**
+ * Published dimensions (length, width, height in mm) of models whose shape the segment averages would
+ * misdraw: small cars sold as SUVs, tall off-roaders, low fastbacks, compact MPVs. Others take the
+ * segment's typical size with a little variation.
+ */
+export const MODEL_DIMENSIONS: Readonly<Record<string, readonly [number, number, number]>> = {
+  'Audi/e-tron GT': [4989, 1964, 1396],
+  'BMW/2 Series Active Tourer': [4386, 1824, 1576],
+  'BMW/X7': [5181, 2000, 1835],
+  'BMW/Z4': [4324, 1864, 1304],
+  'Dacia/Spring': [3701, 1583, 1519],
+  'Fiat/Panda': [3686, 1672, 1551],
+  'Fiat/500e': [3632, 1683, 1527],
+  'Hyundai/i10': [3675, 1680, 1483],
+  'Hyundai/Inster': [3825, 1610, 1575],
+  'Jeep/Wrangler': [4882, 1894, 1838],
+  'Kia/Picanto': [3595, 1595, 1495],
+  'Land Rover/Defender 90': [4583, 1996, 1969],
+  'Land Rover/Defender 110': [5018, 1996, 1967],
+  'Land Rover/Defender 130': [5358, 1996, 1970],
+  'Land Rover/Discovery': [4956, 2073, 1888],
+  'Mercedes-Benz/G-Class': [4825, 1931, 1976],
+  'Porsche/Taycan': [4963, 1966, 1379],
+  'Smart/#1': [4270, 1822, 1636],
+  'Smart/#3': [4400, 1844, 1556],
+  'Smart/#5': [4705, 1920, 1705],
+  'Tesla/Model 3': [4720, 1850, 1441],
+  'Toyota/Aygo X': [3776, 1740, 1525],
+  'Toyota/GR Yaris': [3995, 1805, 1455],
+  'Toyota/Land Cruiser': [4925, 1980, 1925],
+  'Toyota/Yaris': [3940, 1745, 1500],
+  'Volkswagen/Golf': [4284, 1789, 1456],
+  'Volkswagen/Polo': [4074, 1751, 1451],
 };

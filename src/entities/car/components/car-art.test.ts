@@ -1,6 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_STYLES } from '@/data/catalogue/types';
-import { carArtSvg, galleryShots, paintFor } from './car-art';
+import { carArtSvg, galleryShots, paintFor, type CarView } from './car-art';
+import { SILHOUETTES, carShape, silhouetteOf, type Silhouette } from './car-shape';
+import { profile } from './car-profile';
+
+const VIEWS: CarView[] = ['front-three-quarter', 'side', 'rear-three-quarter', 'interior'];
+
+/** A model row of the given silhouette, with that silhouette's usual size. */
+function modelOf(silhouette: Silhouette) {
+  const rows = {
+    city: ['i10', 'hatchback', 3670, 1480],
+    hatchback: ['Polo', 'hatchback', 4075, 1450],
+    suv: ['Q3', 'suv', 4490, 1610],
+    'off-roader': ['Land Cruiser', 'suv', 4925, 1925],
+    estate: ['A5 Avant', 'wagon', 4830, 1470],
+    saloon: ['3 Series Saloon', 'sedan', 4710, 1440],
+    fastback: ['Taycan', 'sedan', 4965, 1380],
+    coupe: ['2 Series Coupe', 'coupe', 4540, 1390],
+    convertible: ['Z4', 'convertible', 4325, 1305],
+    mpv: ['2 Series Active Tourer', 'hatchback', 4385, 1580],
+    pickup: ['Ranger', 'suv', 5370, 1885],
+  } as const;
+  const [name, body_style, length_mm, height_mm] = rows[silhouette];
+  return {
+    name,
+    body_style,
+    length_mm,
+    height_mm,
+    doors: 5,
+    fuel_type: 'petrol',
+    price_from: 30000,
+    power_bhp: 150,
+  } as const;
+}
 
 describe('car art', () => {
   it('paints known colours and gives unknown ones a stable colour', () => {
@@ -10,21 +42,54 @@ describe('car art', () => {
     expect(paintFor('Moonbeam')).toMatch(/^hsl\(/);
   });
 
-  it('draws every body style from every angle as well-formed SVG', () => {
-    for (const bodyStyle of BODY_STYLES) {
-      for (const view of ['side', 'side-flipped', 'front', 'rear'] as const) {
-        const svg = carArtSvg({ bodyStyle, colour: 'Red', view, backdrop: 'dusk' });
+  it('tells every silhouette from its model facts', () => {
+    for (const s of SILHOUETTES) expect(silhouetteOf(modelOf(s))).toBe(s);
+  });
+
+  it('gives every silhouette its own outline (path data)', () => {
+    const outlines = SILHOUETTES.map((s) => {
+      const shape = carShape({ bodyStyle: modelOf(s).body_style, model: modelOf(s) });
+      return profile(shape, { squeeze: 1, mirror: false, shift: 0 }).body;
+    });
+    expect(new Set(outlines).size).toBe(SILHOUETTES.length);
+    const svgs = SILHOUETTES.map((s) =>
+      carArtSvg({ bodyStyle: modelOf(s).body_style, model: modelOf(s), colour: 'Red' }),
+    );
+    for (let i = 0; i < outlines.length; i++) expect(svgs[i]).toContain(outlines[i]);
+  });
+
+  it('draws every body style and silhouette from every angle as well-formed SVG, with the badge', () => {
+    const subjects = [
+      ...BODY_STYLES.map((bodyStyle) => ({ bodyStyle, model: null })),
+      ...SILHOUETTES.map((s) => ({ bodyStyle: modelOf(s).body_style, model: modelOf(s) })),
+    ];
+    for (const subject of subjects) {
+      for (const view of VIEWS) {
+        const svg = carArtSvg({ ...subject, colour: 'Red', view, backdrop: 'dusk', brand: 'Volkswagen' });
         expect(svg.startsWith('<svg')).toBe(true);
         expect(svg.endsWith('</svg>')).toBe(true);
         expect(svg).toContain('#b3202a');
-        expect(svg).not.toContain('undefined');
-        expect(svg).not.toContain('NaN');
+        expect(svg).not.toMatch(/undefined|NaN|Infinity/);
+        if (view !== 'side') expect(svg).toContain('>V</text>');
       }
     }
   });
 
-  it('differs by body style', () => {
-    expect(carArtSvg({ bodyStyle: 'suv', colour: 'Red' })).not.toBe(carArtSvg({ bodyStyle: 'hatchback', colour: 'Red' }));
+  it('is deterministic, and the four gallery views differ', () => {
+    const input = { bodyStyle: 'hatchback' as const, model: modelOf('hatchback'), colour: 'Blue', brand: 'Audi' };
+    const shots = VIEWS.map((view) => carArtSvg({ ...input, view }));
+    expect(new Set(shots).size).toBe(4);
+    expect(VIEWS.map((view) => carArtSvg({ ...input, view }))).toEqual(shots);
+  });
+
+  it('draws a longer, taller car bigger', () => {
+    const small = carShape({ bodyStyle: 'hatchback', model: modelOf('city') });
+    const big = carShape({ bodyStyle: 'suv', model: modelOf('off-roader') });
+    const place = { squeeze: 1, mirror: false, shift: 0 };
+    const [a, b] = [profile(small, place), profile(big, place)];
+    expect(b.x(1) - b.x(0)).toBeGreaterThan(a.x(1) - a.x(0));
+    expect(b.roofY).toBeLessThan(a.roofY);
+    expect(b.wheelR).toBeGreaterThan(a.wheelR);
   });
 
   it('makes four distinct shots per seed, and seeds vary the gallery', () => {

@@ -1,9 +1,11 @@
 // Generated car pictures: a silhouette per body style painted in the listing's colour, from several
 // angles over several backgrounds chosen by the listing's image_seed. Pure string building (no DOM),
 // so it renders the same in the page, in tests and offline, and costs no network.
-import type { BodyStyle } from '@/data/catalogue/types';
+import { brandInitials } from '@/shared/lib/uk/monogram';
+import { carShape, type CarShape, type ShapeSubject } from './car-shape';
+import { GROUND_Y, profile, type Profile } from './car-profile';
 
-export type CarView = 'side' | 'side-flipped' | 'front' | 'rear';
+export type CarView = 'front-three-quarter' | 'side' | 'rear-three-quarter' | 'interior';
 export type Backdrop = 'studio' | 'forecourt' | 'dusk' | 'showroom';
 const BACKDROPS: readonly Backdrop[] = ['studio', 'forecourt', 'dusk', 'showroom'];
 
@@ -29,7 +31,10 @@ const COLOURS: Record<string, string> = {
 
 /** Paint colour for a listing colour name ('Metallic Blue' -> blue); unknown names get a stable hue. */
 export function paintFor(colour: string): string {
-  const words = colour.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = colour
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   for (let i = words.length - 1; i >= 0; i--) {
     const hex = COLOURS[words[i]];
     if (hex) return hex;
@@ -49,126 +54,228 @@ function shade(hex: string, amount: number): string {
   return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')}`;
 }
 
-interface SideShape {
-  body: string;
-  glass: string;
-  pillarX: number;
-  wheelY: number;
-  wheelR: number;
-  wheels: [number, number];
-  extra?: string;
-}
+const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const r1 = (n: number): number => Math.round(n * 10) / 10;
+const pts = (list: [number, number][]): string => list.map(([a, b]) => `${r1(a)},${r1(b)}`).join(' ');
 
-// Side profiles face right in a 400x240 box, ground at y=196.
-const SIDE: Record<BodyStyle, SideShape> = {
-  hatchback: {
-    body: 'M55,168 L55,108 Q57,86 80,80 L110,76 L245,76 Q258,76 268,86 L300,118 L342,124 Q356,127 356,142 L356,168 Z',
-    glass: 'M78,116 L84,90 Q88,84 100,84 L242,84 Q252,84 260,92 L285,116 Z',
-    pillarX: 170,
-    wheelY: 170,
-    wheelR: 26,
-    wheels: [108, 298],
-  },
-  sedan: {
-    body: 'M35,168 L35,140 Q36,128 50,126 L95,122 L140,88 Q150,80 165,80 L255,80 Q268,80 280,90 L312,118 L352,124 Q364,127 365,142 L365,168 Z',
-    glass: 'M145,120 L170,88 L252,88 Q262,88 270,96 L292,120 Z',
-    pillarX: 215,
-    wheelY: 170,
-    wheelR: 26,
-    wheels: [100, 302],
-  },
-  suv: {
-    body: 'M45,166 L45,100 Q47,70 70,64 L110,58 L250,58 Q264,58 274,70 L305,108 L350,116 Q362,120 362,140 L362,166 Z',
-    glass: 'M70,104 L76,74 Q80,66 95,66 L246,66 Q256,66 264,76 L290,104 Z',
-    pillarX: 175,
-    wheelY: 166,
-    wheelR: 30,
-    wheels: [108, 300],
-  },
-  wagon: {
-    body: 'M35,168 L35,132 Q36,100 48,92 L70,84 L250,82 Q262,82 274,92 L308,120 L352,126 Q364,129 365,144 L365,168 Z',
-    glass: 'M58,120 L62,96 Q66,90 76,90 L248,90 Q258,90 266,98 L288,120 Z',
-    pillarX: 170,
-    wheelY: 170,
-    wheelR: 26,
-    wheels: [100, 302],
-  },
-  coupe: {
-    body: 'M40,168 L40,140 Q42,126 60,122 L100,116 L150,86 Q162,80 180,80 L235,82 Q248,84 262,96 L305,122 L352,128 Q364,131 365,146 L365,168 Z',
-    glass: 'M120,118 L155,92 Q165,88 178,88 L232,90 Q242,92 252,100 L280,118 Z',
-    pillarX: 205,
-    wheelY: 170,
-    wheelR: 26,
-    wheels: [102, 300],
-  },
-  convertible: {
-    body: 'M40,168 L40,138 Q42,126 60,124 L300,120 L352,128 Q364,131 365,146 L365,168 Z',
-    glass: 'M250,121 L228,92 L234,90 L258,121 Z',
-    pillarX: 0,
-    wheelY: 170,
-    wheelR: 26,
-    wheels: [102, 300],
-    extra: '<rect x="140" y="104" width="14" height="20" rx="5" fill="#2b2f36"/><rect x="190" y="104" width="14" height="20" rx="5" fill="#2b2f36"/>',
-  },
-};
-
-function wheel(cx: number, cy: number, r: number): string {
+/** A chrome roundel with the brand's initials, as on a bonnet, tailgate or steering wheel. */
+function badge(cx: number, cy: number, r: number, brand: string | undefined): string {
+  if (!brand) return `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="#e6e8ec" stroke="#7a808a"/>`;
+  const initials = escapeXml(brandInitials(brand));
+  const size = r1(r * (initials.length >= 3 ? 0.72 : initials.length === 2 ? 0.95 : 1.25));
   return (
-    `<circle cx="${cx}" cy="${cy}" r="${r + 4}" fill="#1b1d22"/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#2a2d33"/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${Math.round(r * 0.58)}" fill="#c9ced6"/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${Math.round(r * 0.2)}" fill="#5b616b"/>`
+    `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="#e6e8ec" stroke="#7a808a"/>` +
+    `<text x="${r1(cx)}" y="${r1(cy)}" dy="0.35em" text-anchor="middle" font-family="Arial,sans-serif" ` +
+    `font-weight="700" font-size="${size}" fill="#22262d">${initials}</text>`
   );
 }
 
-function sideView(body: BodyStyle, paint: string, flip: boolean): string {
-  const s = SIDE[body];
-  const [rear, front] = s.wheels;
-  const pillar = s.pillarX
-    ? `<line x1="${s.pillarX}" y1="60" x2="${s.pillarX}" y2="125" stroke="${paint}" stroke-width="6" clip-path="url(#g)"/>`
-    : '';
-  const parts =
-    `<ellipse cx="200" cy="198" rx="175" ry="9" fill="#000" opacity="0.22"/>` +
-    `<path d="${s.body}" fill="${paint}" stroke="${shade(paint, -0.25)}" stroke-width="2"/>` +
-    `<path d="M40,150 L360,150 L360,168 L40,168 Z" fill="${shade(paint, -0.12)}" opacity="0.6"/>` +
-    `<clipPath id="g"><path d="${s.glass}"/></clipPath>` +
-    `<path d="${s.glass}" fill="#263645"/>` +
-    `<path d="${s.glass}" fill="#9fc3e0" opacity="0.35" clip-path="url(#g)" transform="translate(0,-6)"/>` +
-    pillar +
-    (s.extra ?? '') +
-    `<rect x="340" y="130" width="16" height="7" rx="3" fill="#fff6cf"/>` +
-    `<rect x="44" y="132" width="12" height="7" rx="3" fill="#c1121f"/>` +
-    wheel(rear, s.wheelY, s.wheelR) +
-    wheel(front, s.wheelY, s.wheelR);
-  return flip ? `<g transform="translate(400,0) scale(-1,1)">${parts}</g>` : parts;
+function wheel(cx: number, cy: number, r: number, squeeze: number, far = false): string {
+  const rx = (n: number): number => r1(n * squeeze);
+  if (far) return `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${rx(r)}" ry="${r1(r)}" fill="#121317"/>`;
+  let spokes = '';
+  for (let i = 0; i < 5; i++) {
+    const a = (i * 2 * Math.PI) / 5 - Math.PI / 2;
+    spokes += `<line x1="${r1(cx)}" y1="${r1(cy)}" x2="${r1(cx + Math.cos(a) * r * 0.6 * squeeze)}" y2="${r1(cy + Math.sin(a) * r * 0.6)}"/>`;
+  }
+  return (
+    `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${rx(r)}" ry="${r1(r)}" fill="#1b1d22"/>` +
+    `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${rx(r * 0.68)}" ry="${r1(r * 0.68)}" fill="#9aa0a9"/>` +
+    `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${rx(r * 0.56)}" ry="${r1(r * 0.56)}" fill="#3d424a"/>` +
+    `<g stroke="#c9ced6" stroke-width="${r1(r * 0.14)}" stroke-linecap="round">${spokes}</g>` +
+    `<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${rx(r * 0.14)}" ry="${r1(r * 0.14)}" fill="#d7dbe1"/>`
+  );
 }
 
-function endView(body: BodyStyle, paint: string, end: 'front' | 'rear'): string {
-  const tall = body === 'suv' ? 22 : body === 'coupe' || body === 'convertible' ? -10 : 0;
-  const roofY = 78 - tall;
-  const glassTop = roofY + 10;
-  const glassBottom = 120;
-  const lamp = end === 'front' ? '#fff6cf' : '#c1121f';
-  const roof =
-    body === 'convertible'
-      ? `<path d="M132,${glassBottom} L146,${glassTop + 14} L254,${glassTop + 14} L268,${glassBottom} Z" fill="#263645" opacity="0.85"/>`
-      : `<path d="M120,${glassBottom + 4} L140,${roofY} L260,${roofY} L280,${glassBottom + 4} Z" fill="${paint}" stroke="${shade(paint, -0.25)}" stroke-width="2"/>` +
-        `<path d="M132,${glassBottom} L148,${glassTop} L252,${glassTop} L268,${glassBottom} Z" fill="#263645"/>`;
-  const grille =
+/** The near side of the car: body, glass, pillars, lamps and wheels. */
+function nearSide(pr: Profile, paint: string, squeeze: number, mirror: boolean): string {
+  const { x, y, line, shape } = pr;
+  const dark = shade(paint, -0.25);
+  const out = mirror ? 1 : -1;
+  const sq = (n: number): number => r1(n * squeeze);
+  let s = `<path d="${pr.body}" fill="${paint}" stroke="${dark}" stroke-width="1.5" stroke-linejoin="round"/>`;
+  s += `<path d="M${x(0.03)},${y(0.42)} L${x(0.97)},${y(0.45)}" stroke="${dark}" stroke-width="1.2" opacity="0.55"/>`;
+  if (['suv', 'off-roader', 'pickup'].includes(shape.silhouette)) {
+    s += `<path d="M${x(0.02)},${r1(pr.sillY - 2)} L${x(0.98)},${r1(pr.sillY - 2)}" stroke="#2a2d33" stroke-width="5"/>`;
+  }
+  s += `<path d="${pr.glass}" fill="#263645"/>`;
+  s += `<path d="${pr.glass}" fill="#a9cbe6" opacity="0.28" transform="translate(0,-3)"/>`;
+  for (const t of pr.pillars) {
+    const w = sq(5);
+    s += `<rect x="${r1(x(t) - w / 2)}" y="${y(0.97)}" width="${w}" height="${r1(y(line.belt) - y(0.97) + 1)}" fill="${paint}"/>`;
+    s += `<line x1="${x(t)}" y1="${y(line.belt)}" x2="${x(t)}" y2="${r1(pr.sillY - 3)}" stroke="${dark}" stroke-width="1"/>`;
+    s += `<rect x="${r1(x(t + 0.045) - sq(4))}" y="${r1(y(line.belt) + 5)}" width="${sq(8)}" height="2.5" rx="1" fill="${dark}"/>`;
+  }
+  if (shape.silhouette === 'convertible') {
+    for (const t of [0.42, 0.54]) {
+      s += `<rect x="${r1(x(t) - sq(5))}" y="${r1(y(line.belt) - 13)}" width="${sq(10)}" height="14" rx="4" fill="#2b2f36"/>`;
+    }
+  }
+  if (shape.silhouette === 'pickup') {
+    s += `<path d="M${x(0.01)},${y(line.tailH)} L${x(line.deckEnd)},${y(line.tailH)}" stroke="#1f2228" stroke-width="3"/>`;
+  }
+  if (shape.silhouette === 'off-roader') {
+    const cx = r1(x(0) + out * sq(7));
+    s += `<ellipse cx="${cx}" cy="${y(0.55)}" rx="${sq(pr.wheelR * 0.35)}" ry="${r1(pr.wheelR * 0.85)}" fill="#1b1d22"/>`;
+  }
+  s += `<path d="M${x(line.cowl - 0.02)},${y(line.belt + 0.02)} l${sq(-out * 9)},-2 l0,6 z" fill="${dark}"/>`;
+  const lampW = sq(shape.silhouette === 'off-roader' ? 6 : 12);
+  const headX = mirror ? x(0.995) : x(0.995) - lampW;
+  s += `<rect x="${r1(headX)}" y="${y(line.noseH - 0.08)}" width="${lampW}" height="5" rx="2" fill="#fff6cf"/>`;
+  const tailX = mirror ? x(0.005) - sq(9) : x(0.005);
+  s += `<rect x="${r1(tailX)}" y="${y(line.tailH - 0.14)}" width="${sq(9)}" height="6" rx="2" fill="#c1121f"/>`;
+  const [rearT, frontT] = pr.wheelT;
+  s += wheel(x(rearT), pr.axleY, pr.wheelR, squeeze) + wheel(x(frontT), pr.axleY, pr.wheelR, squeeze);
+  return s;
+}
+
+/** Top surfaces and the end face seen in a three-quarter view (front or rear), behind/after the near side. */
+function threeQuarter(
+  pr: Profile,
+  paint: string,
+  brand: string | undefined,
+  end: 'front' | 'rear',
+  fw: number,
+): string {
+  const { x, y, line, shape } = pr;
+  const dy = -fw * 0.2;
+  const light = shade(paint, 0.12);
+  const dark = shade(paint, -0.18);
+  const glassy = '#2c3e50';
+  const chain: [number, number, 'glass' | 'paint' | 'void'][] =
     end === 'front'
-      ? `<rect x="160" y="146" width="80" height="18" rx="6" fill="#1f2228"/><line x1="166" y1="155" x2="234" y2="155" stroke="#4b515b" stroke-width="2"/>`
-      : `<rect x="170" y="144" width="60" height="14" rx="2" fill="#f4f5f7" stroke="#1f2228"/>`;
-  return (
-    `<ellipse cx="200" cy="198" rx="125" ry="9" fill="#000" opacity="0.22"/>` +
-    `<rect x="104" y="172" width="32" height="24" rx="6" fill="#1b1d22"/>` +
-    `<rect x="264" y="172" width="32" height="24" rx="6" fill="#1b1d22"/>` +
-    roof +
-    `<path d="M96,180 L96,140 Q98,122 120,118 L280,118 Q302,122 304,140 L304,180 Z" fill="${paint}" stroke="${shade(paint, -0.25)}" stroke-width="2"/>` +
-    `<rect x="96" y="166" width="208" height="14" fill="${shade(paint, -0.15)}"/>` +
-    `<rect x="108" y="132" width="40" height="12" rx="5" fill="${lamp}"/>` +
-    `<rect x="252" y="132" width="40" height="12" rx="5" fill="${lamp}"/>` +
-    grille
-  );
+      ? shape.silhouette === 'convertible'
+        ? [
+            [1, line.noseH, 'paint'],
+            [line.cowl, line.belt, 'glass'],
+            [line.roofFront, 0.9, 'void'],
+          ]
+        : [
+            [1, line.noseH, 'paint'],
+            [line.cowl, line.belt, 'glass'],
+            [line.roofFront, 1, 'paint'],
+            [line.roofRear, 1, 'void'],
+          ]
+      : shape.silhouette === 'convertible'
+        ? [
+            [0, line.tailH, 'paint'],
+            [line.deckEnd, line.tailH, 'void'],
+          ]
+        : shape.silhouette === 'pickup'
+          ? [
+              [0, line.tailH, 'void'],
+              [line.deckEnd, line.tailH, 'paint'],
+              [line.deckEnd, 1, 'paint'],
+              [line.roofFront, 1, 'void'],
+            ]
+          : line.deckEnd > 0
+            ? [
+                [0, line.tailH, 'paint'],
+                [line.deckEnd, line.tailH, 'glass'],
+                [line.roofRear, 1, 'paint'],
+                [line.roofFront, 1, 'void'],
+              ]
+            : [
+                [0, line.tailH, 'paint'],
+                [line.roofRear, 1, 'paint'],
+                [line.roofFront, 1, 'void'],
+              ];
+  let tops = '';
+  for (let i = 0; i < chain.length - 1; i++) {
+    const [t0, h0, kind] = chain[i];
+    const [t1, h1] = chain[i + 1];
+    const a: [number, number] = [x(t0), y(h0)];
+    const b: [number, number] = [x(t1), y(h1)];
+    const fill =
+      kind === 'glass' ? glassy : i === 0 && shape.silhouette === 'pickup' && end === 'rear' ? '#2a2d33' : light;
+    tops += `<polygon points="${pts([a, b, [b[0] + fw * 0.92, b[1] + dy], [a[0] + fw, a[1] + dy]])}" fill="${fill}" stroke="${dark}" stroke-width="0.8"/>`;
+  }
+  if (shape.silhouette === 'pickup' && end === 'rear') {
+    const a: [number, number] = [x(0), y(line.tailH)];
+    const b: [number, number] = [x(line.deckEnd), y(line.tailH)];
+    tops = `<polygon points="${pts([a, b, [b[0] + fw, b[1] + dy], [a[0] + fw, a[1] + dy]])}" fill="#2a2d33"/>` + tops;
+  }
+  const fx = x(end === 'front' ? 1 : 0);
+  const topH = end === 'front' ? line.noseH - 0.02 : line.tailH;
+  const top = y(topH);
+  const bottom = pr.sillY + 2;
+  const face = `<polygon points="${pts([
+    [fx, top],
+    [fx + fw, top + dy],
+    [fx + fw, bottom + dy],
+    [fx, bottom],
+  ])}" fill="${shade(paint, -0.08)}" stroke="${dark}" stroke-width="1"/>`;
+  const at = (u: number, v: number): [number, number] => [fx + fw * u, top + (bottom - top) * v + dy * u];
+  const lamp = end === 'front' ? '#fff6cf' : '#c1121f';
+  const lampH = Math.max(4, (bottom - top) * 0.16);
+  const [l1x, l1y] = at(0.06, 0.18);
+  const [l2x, l2y] = at(0.72, 0.18);
+  let details =
+    `<rect x="${r1(l1x)}" y="${r1(l1y)}" width="${r1(fw * 0.22)}" height="${r1(lampH)}" rx="2" fill="${lamp}" transform="skewY(-11)" transform-origin="${r1(l1x)} ${r1(l1y)}"/>` +
+    `<rect x="${r1(l2x)}" y="${r1(l2y)}" width="${r1(fw * 0.22)}" height="${r1(lampH)}" rx="2" fill="${lamp}" transform="skewY(-11)" transform-origin="${r1(l2x)} ${r1(l2y)}"/>`;
+  const [gx, gy] = at(0.3, end === 'front' ? 0.42 : 0.5);
+  const plate = end === 'front' ? '#f4f5f7' : '#f2c230';
+  if (end === 'front') {
+    const grilleH = shape.electric ? lampH * 0.6 : (bottom - top) * 0.26;
+    details += `<rect x="${r1(gx)}" y="${r1(gy)}" width="${r1(fw * 0.4)}" height="${r1(grilleH)}" rx="3" fill="#1f2228" transform="skewY(-11)" transform-origin="${r1(gx)} ${r1(gy)}"/>`;
+  }
+  const [px, py] = at(0.32, 0.74);
+  details += `<rect x="${r1(px)}" y="${r1(py)}" width="${r1(fw * 0.36)}" height="${r1(Math.max(4, fw * 0.08))}" fill="${plate}" stroke="#1f2228" stroke-width="0.6" transform="skewY(-11)" transform-origin="${r1(px)} ${r1(py)}"/>`;
+  const [bx, by] = at(0.5, end === 'front' ? 0.24 : 0.3);
+  details += badge(bx, by, Math.max(5, fw * 0.085), brand);
+  return `${tops}${face}${details}`;
+}
+
+function exterior(
+  pr: Profile,
+  farPr: Profile,
+  paint: string,
+  brand: string | undefined,
+  view: CarView,
+  fw: number,
+): string {
+  const squeeze = view === 'side' ? 1 : SQUEEZE;
+  const mirror = view === 'rear-three-quarter';
+  const shadowW = r1(((pr.x(1) - pr.x(0)) * (mirror ? -1 : 1)) / 2 + fw / 2 + 14);
+  const cx = r1((pr.x(0) + pr.x(1)) / 2 + fw / 2);
+  let s = `<ellipse cx="${cx}" cy="${GROUND_Y + 1}" rx="${shadowW}" ry="8" fill="#000" opacity="0.25"/>`;
+  if (view === 'side') return s + nearSide(pr, paint, squeeze, mirror);
+  const dy = -fw * 0.2;
+  for (const t of farPr.wheelT) s += wheel(pr.x(t) + fw * 0.95, pr.axleY + dy, pr.wheelR, squeeze * 0.9, true);
+  const end = view === 'front-three-quarter' ? 'front' : 'rear';
+  return s + threeQuarter(pr, paint, brand, end, fw) + nearSide(pr, paint, squeeze, mirror);
+}
+
+/** The cabin from the back seat: right-hand drive, the badge on the wheel, a screen sized to the car. */
+function interior(shape: CarShape, paint: string, brand: string | undefined): string {
+  const trim = shape.premium ? '#3a2f2a' : '#2b2f36';
+  const wood = shape.premium
+    ? `<rect x="0" y="${shape.silhouette === 'off-roader' || shape.silhouette === 'mpv' ? 150 : 162}" width="400" height="8" fill="#8a5a34"/>`
+    : '';
+  const top = shape.silhouette === 'off-roader' || shape.silhouette === 'mpv' ? 100 : 112;
+  let s =
+    `<path d="M0,0 L400,0 L400,${top + 10} L372,${top} L338,34 L62,34 L28,${top} L0,${top + 10} Z" fill="#15171b" opacity="0.92"/>` +
+    `<path d="M0,${top + 10} Q200,${top - 22} 400,${top + 10} L400,240 L0,240 Z" fill="${trim}"/>` +
+    `<path d="M20,${top + 30} Q200,${top + 6} 380,${top + 30}" stroke="${paint}" stroke-width="6" fill="none"/>`;
+  if (shape.electric) {
+    s += `<rect x="164" y="${top + 16}" width="72" height="86" rx="6" fill="#0f1b2d" stroke="#4b515b"/>`;
+    s += `<path d="M172,${top + 80} C190,${top + 50} 210,${top + 70} 228,${top + 30}" stroke="#4aa3ff" stroke-width="3" fill="none"/>`;
+  } else {
+    const w = shape.premium ? 100 : 74;
+    s += `<rect x="${200 - w / 2}" y="${top + 20}" width="${w}" height="44" rx="5" fill="#0f1b2d" stroke="#4b515b"/>`;
+    s += `<rect x="${200 - w / 2 + 8}" y="${top + 30}" width="${w / 3}" height="6" rx="2" fill="#4aa3ff"/>`;
+    s += `<rect x="176" y="${top + 74}" width="48" height="10" rx="3" fill="#1b1d22"/>`;
+  }
+  for (const vx of [34, 330]) s += `<rect x="${vx}" y="${top + 22}" width="36" height="14" rx="4" fill="#1b1d22"/>`;
+  s += `<rect x="230" y="${top + 6}" width="84" height="34" rx="8" fill="#0d0f12"/>`;
+  s += `<circle cx="252" cy="${top + 23}" r="11" fill="none" stroke="#e0b423" stroke-width="2"/>`;
+  s += `<circle cx="292" cy="${top + 23}" r="11" fill="none" stroke="#8fd3ff" stroke-width="2"/>`;
+  s += wood;
+  s += `<rect x="186" y="${top + 110}" width="28" height="40" rx="8" fill="#1b1d22"/>`;
+  s += `<circle cx="272" cy="${top + 66}" r="46" fill="none" stroke="#111317" stroke-width="11"/>`;
+  s += `<path d="M230,${top + 72} L314,${top + 72}" stroke="#111317" stroke-width="12"/>`;
+  s += badge(272, top + 70, 12, brand);
+  return s;
 }
 
 function backdrop(kind: Backdrop): string {
@@ -184,23 +291,72 @@ function backdrop(kind: Backdrop): string {
   }
 }
 
-export interface CarArtInput {
-  bodyStyle: BodyStyle;
+export interface CarArtInput extends ShapeSubject {
   colour: string;
   view?: CarView;
   backdrop?: Backdrop;
+  /** Brand name, drawn as the badge. */
+  brand?: string;
 }
 
-/** The SVG markup (400x240) of one picture. */
-export function carArtSvg({ bodyStyle, colour, view = 'side', backdrop: bd = 'studio' }: CarArtInput): string {
+const SQUEEZE = 0.72;
+
+function renderSvg(input: CarArtInput, shape: CarShape): string {
+  const { colour, view = 'side', backdrop: bd = 'studio', brand } = input;
   const paint = paintFor(colour);
-  const car =
-    view === 'front' || view === 'rear' ? endView(bodyStyle, paint, view) : sideView(bodyStyle, paint, view === 'side-flipped');
+  let car: string;
+  if (view === 'interior') {
+    car = interior(shape, paint, brand);
+  } else {
+    const squeeze = view === 'side' ? 1 : SQUEEZE;
+    const near = profile(shape, { squeeze, mirror: false, shift: 0 });
+    const fw = view === 'side' ? 0 : r1((near.x(1) - near.x(0)) * 0.34);
+    const place = { squeeze, mirror: view === 'rear-three-quarter', shift: fw / 2 };
+    const pr = profile(shape, place);
+    car = exterior(pr, pr, paint, brand, view, fw);
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="400" height="240">${backdrop(bd)}${car}</svg>`;
 }
 
+/** A small least-recently-used cache: a marketplace page re-renders the same few dozen pictures. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string, make: () => V): V {
+    const hit = this.map.get(key);
+    if (hit !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit;
+    }
+    const value = make();
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    return value;
+  }
+}
+
+const svgCache = new Lru<string>(400);
+const uriCache = new Lru<string>(400);
+
+function cacheKey(input: CarArtInput, shape: CarShape): string {
+  const s = shape;
+  const shapeKey = `${s.silhouette}:${s.lengthMm}:${s.heightMm}:${s.wheelbaseMm}:${s.wheelIn}:${s.doors}:${s.electric}:${s.premium}`;
+  return `${shapeKey}|${input.colour}|${input.view ?? 'side'}|${input.backdrop ?? 'studio'}|${input.brand ?? ''}`;
+}
+
+/** The SVG markup (400x240) of one picture; memoised by model shape, colour, view, backdrop and badge. */
+export function carArtSvg(input: CarArtInput): string {
+  const shape = carShape(input);
+  return svgCache.get(cacheKey(input, shape), () => renderSvg(input, shape));
+}
+
 export function carArtDataUri(input: CarArtInput): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(carArtSvg(input))}`;
+  const shape = carShape(input);
+  return uriCache.get(
+    cacheKey(input, shape),
+    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(carArtSvg(input))}`,
+  );
 }
 
 export interface GalleryShot {
@@ -210,17 +366,18 @@ export interface GalleryShot {
 }
 
 const VIEW_LABEL: Record<CarView, string> = {
+  'front-three-quarter': 'front three-quarter view',
   side: 'side view',
-  'side-flipped': 'other side',
-  front: 'front view',
-  rear: 'rear view',
+  'rear-three-quarter': 'rear three-quarter view',
+  interior: 'dashboard',
 };
 
-/** The gallery for a listing: four angles, backdrops and the lead picture picked by image_seed. */
+const GALLERY_VIEWS: readonly CarView[] = ['front-three-quarter', 'side', 'rear-three-quarter', 'interior'];
+
+/** The gallery for a listing: four different angles over backdrops picked by image_seed. */
 export function galleryShots(seed: number): GalleryShot[] {
   const s = Math.abs(Math.trunc(seed));
-  const views: CarView[] = s % 2 === 0 ? ['side', 'front', 'rear', 'side-flipped'] : ['side-flipped', 'front', 'side', 'rear'];
-  return views.map((view, i) => {
+  return GALLERY_VIEWS.map((view, i) => {
     const bd = BACKDROPS[(s + i) % BACKDROPS.length];
     return { view, backdrop: bd, label: VIEW_LABEL[view] };
   });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { representativeMonthly, type ListingRow } from '@/data/catalogue';
+import { representativeMonthly, useCatalogueLookup, type ListingRow } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
@@ -18,12 +18,28 @@ export interface ListingCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ListingCard({ listing: l, indicator, reduction, miles, town, headingLevel: H = 'h3' }: ListingCardProps) {
+export function ListingCard({
+  listing: l,
+  indicator,
+  reduction,
+  miles,
+  town,
+  headingLevel: H = 'h3',
+}: ListingCardProps) {
   const shot = galleryShots(l.image_seed)[0];
+  const lookup = useCatalogueLookup();
   return (
     <article className="cat-card cat-listing" data-testid="listing-card" data-listing-id={l.id}>
       <Link to={href.listing(l.id)} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <CarImage bodyStyle={l.body_style} colour={l.colour} view={shot.view} backdrop={shot.backdrop} alt="" />
+        <CarImage
+          bodyStyle={l.body_style}
+          model={lookup.modelById.get(l.car_model_id)}
+          brand={lookup.brandById.get(l.brand_id)?.name}
+          colour={l.colour}
+          view={shot.view}
+          backdrop={shot.backdrop}
+          alt=""
+        />
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
       </Link>
       <div className="cat-card__body">

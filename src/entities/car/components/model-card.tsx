@@ -20,13 +20,31 @@ export function economyLabel(m: CarModelRow): string {
   return m.fuel_type === 'electric' ? (m.ev_range_miles ? `${m.ev_range_miles} miles range` : '') : formatMpg(m.mpg);
 }
 
-export function ModelCard({ model: m, brand, score, headingLevel: H = 'h3' }: { model: CarModelRow; brand?: BrandRow; score?: number; headingLevel?: 'h2' | 'h3' }) {
+export function ModelCard({
+  model: m,
+  brand,
+  score,
+  headingLevel: H = 'h3',
+}: {
+  model: CarModelRow;
+  brand?: BrandRow;
+  score?: number;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const name = `${brand?.name ?? ''} ${m.name}`.trim();
   const to = href.model(brand?.slug ?? 'unknown', m.slug);
   return (
     <article className="cat-card" data-testid="model-card">
       <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <CarImage bodyStyle={m.body_style} colour={modelColour(m)} alt="" backdrop="studio" />
+        <CarImage
+          bodyStyle={m.body_style}
+          model={m}
+          brand={brand?.name}
+          colour={modelColour(m)}
+          view="front-three-quarter"
+          alt=""
+          backdrop="studio"
+        />
       </Link>
       <div className="cat-card__body">
         <div className="cat-card__row">

@@ -2,8 +2,23 @@ import type { PriceHistoryRow } from '@/data/catalogue';
 import { formatDate, formatGBP } from '@/shared/lib/format';
 
 /** A step chart of the asking price over time, with a table alternative for screen readers. */
-export function PriceHistoryChart({ history, current, now = new Date() }: { history: PriceHistoryRow[]; current: number; now?: Date }) {
+export function PriceHistoryChart({
+  history,
+  current,
+  now = new Date(),
+}: {
+  history: PriceHistoryRow[];
+  current: number;
+  now?: Date;
+}) {
   if (history.length === 0) return <p className="cat-muted">No price history yet.</p>;
+  // A single price (or only repeats of it) is a fact, not a chart: a flat line would suggest data.
+  if (history.every((h) => h.price === current))
+    return (
+      <p className="cat-muted" data-testid="price-unchanged">
+        No price changes since listed on {formatDate(history[0].changed_at)}
+      </p>
+    );
   const W = 600;
   const H = 200;
   const pad = { l: 64, r: 16, t: 16, b: 28 };
@@ -38,10 +53,20 @@ export function PriceHistoryChart({ history, current, now = new Date() }: { hist
         ))}
         <path d={d} fill="none" stroke="var(--color-primary)" strokeWidth="3" />
         {history.map((h) => (
-          <circle key={h.id} cx={x(new Date(h.changed_at).getTime())} cy={y(h.price)} r="5" fill="var(--color-primary)" />
+          <circle
+            key={h.id}
+            cx={x(new Date(h.changed_at).getTime())}
+            cy={y(h.price)}
+            r="5"
+            fill="var(--color-primary)"
+          />
         ))}
-        <text x={pad.l} y={H - 8}>{formatDate(history[0].changed_at)}</text>
-        <text x={W - pad.r} y={H - 8} textAnchor="end">Today</text>
+        <text x={pad.l} y={H - 8}>
+          {formatDate(history[0].changed_at)}
+        </text>
+        <text x={W - pad.r} y={H - 8} textAnchor="end">
+          Today
+        </text>
       </svg>
       <figcaption>
         <details className="cat-details">

@@ -10,6 +10,8 @@ const EXPLORE = [
   { label: 'Marketplace', to: href.marketplace() },
   { label: 'Compare Cars', to: href.compare() },
   { label: 'AI Search', to: href.aiSearch() },
+  { label: 'Value My Car', to: href.valueMyCar() },
+  { label: 'Bookmarks', to: href.bookmarks() },
 ];
 
 // Placeholders in the spec: shown, but not links until the pages exist.

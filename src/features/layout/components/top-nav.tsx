@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { BookmarkIcon, ButtonLink, Button, CloseIcon, MenuIcon, Skeleton, cx } from '@/shared/ui';
+import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton, cx } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { desktopLinks, isActive, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
+import { BookmarksLink } from './bookmarks-link';
 import { BrandLogo } from './brand-logo';
 import { MobileMenu } from './mobile-menu';
 import { NotificationBell } from './notification-bell';
@@ -22,7 +23,15 @@ export interface TopNavProps {
   statusSlot?: ReactNode;
 }
 
-export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNotifications, notificationsOpen, statusSlot }: TopNavProps) {
+export function TopNav({
+  viewer,
+  authLoading,
+  onSignOut,
+  unreadCount,
+  onOpenNotifications,
+  notificationsOpen,
+  statusSlot,
+}: TopNavProps) {
   const { pathname } = useLocation();
   const menuOpen = useLayout((s) => s.menuOpen);
   const { signingOut, signOut } = useSignOutAction(onSignOut);
@@ -39,7 +48,11 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
               const active = isActive(item, pathname);
               return (
                 <li key={item.label}>
-                  <Link to={item.to} className={cx('topbar__link', active && 'is-active')} aria-current={active ? 'page' : undefined}>
+                  <Link
+                    to={item.to}
+                    className={cx('topbar__link', active && 'is-active')}
+                    aria-current={active ? 'page' : undefined}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -49,10 +62,10 @@ export function TopNav({ viewer, authLoading, onSignOut, unreadCount, onOpenNoti
         </nav>
         <div className="topbar__actions">
           {statusSlot}
-          <ButtonLink to={href.bookmarks()} variant="ghost" size="icon" className="topbar__bookmarks" aria-label="Bookmarks">
-            <BookmarkIcon />
-          </ButtonLink>
-          {viewer.signedIn && <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />}
+          <BookmarksLink active={pathname === href.bookmarks()} />
+          {viewer.signedIn && (
+            <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />
+          )}
           <div className="topbar__account">
             {unknown ? (
               <Skeleton width={140} height={36} radius={10} />

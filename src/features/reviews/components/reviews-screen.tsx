@@ -85,7 +85,7 @@ export function ReviewsScreen() {
           {results.slice(0, 60).map(({ model, brand: b, review }) => (
             <article key={review.id} className="cat-card" data-testid="review-card">
               <div className="cat-card__media">
-                <CarImage bodyStyle={model.body_style} colour={modelColour(model)} alt="" />
+                <CarImage bodyStyle={model.body_style} model={model} brand={b?.name} colour={modelColour(model)} view="front-three-quarter" alt="" />
               </div>
               <div className="cat-card__body">
                 <div className="cat-card__row">

@@ -9,3 +9,4 @@ export * from './distance';
 export * from './outcodes';
 export * from './running-costs';
 export * from './monogram';
+export * from './valuation';

@@ -82,14 +82,14 @@ export function isComparable(car: PricedListing, other: PricedListing): boolean 
   return Math.abs(other.mileage - car.mileage) <= window;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** A comparable's price adjusted to the target car's year and mileage. */
-function adjustedPrice(car: PricedListing, other: PricedListing): number {
+export function adjustedPrice(car: PricedListing, other: PricedListing): number {
   const years = car.year - other.year;
   const miles = (car.mileage - other.mileage) / 10_000;
   return other.price * (1 + PER_YEAR * years) * (1 - PER_10K_MILES * miles);

@@ -1,0 +1,7 @@
+import { usePageTitle } from '../use-page-title';
+import { ValuationScreen } from '@/features/valuation';
+
+export default function Screen() {
+  usePageTitle('Value my car');
+  return <ValuationScreen />;
+}
