@@ -4,6 +4,8 @@ import { Footer, MAIN_CONTENT_ID, SkipLink, TopNav } from '@/features/layout';
 import { loadAuthActions, useAuth, AuthFailure, authStore } from '@/features/auth';
 import { Button, ButtonLink, Dialog, EmptyState, Sheet, BellIcon } from '@/shared/ui';
 import { setNotificationsOpen, useShell } from '../shell-store';
+import { AccessibilityButton, RouteAnnouncer } from '@/features/accessibility';
+import { openConsentDialog } from '@/features/consent';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
@@ -91,15 +93,25 @@ export function MainLayout() {
         onOpenNotifications={() => setNotificationsOpen(true)}
         notificationsOpen={notificationsOpen}
         statusSlot={
-          <Suspense fallback={null}>
-            <SyncStatusBadge />
-          </Suspense>
+          <>
+            <AccessibilityButton />
+            <Suspense fallback={null}>
+              <SyncStatusBadge />
+            </Suspense>
+          </>
         }
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
-      <Footer />
+      <Footer
+        legalSlot={
+          <button type="button" className="footer__link-button" onClick={openConsentDialog}>
+            Cookie settings
+          </button>
+        }
+      />
+      <RouteAnnouncer />
       {guardedSignOut.dialog}
       {signedIn && (
         <Suspense fallback={null}>

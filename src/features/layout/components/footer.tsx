@@ -75,7 +75,12 @@ function FooterColumn(props: { as: 'nav' | 'section'; id: string; title: string;
   );
 }
 
-export function Footer() {
+export interface FooterProps {
+  /** Extra entries at the end of the legal links (the app shell's "Cookie settings" button). */
+  legalSlot?: ReactNode;
+}
+
+export function Footer({ legalSlot }: FooterProps = {}) {
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -124,6 +129,7 @@ export function Footer() {
                 </span>
               </li>
             ))}
+            {legalSlot && <li>{legalSlot}</li>}
           </ul>
         </nav>
       </div>
