@@ -47,7 +47,8 @@ interface SyncRegistration {
 async function registerBackgroundSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {
-    const reg = (await navigator.serviceWorker.getRegistration()) as (ServiceWorkerRegistration & SyncRegistration) | undefined;
+    const reg = (await navigator.serviceWorker.getRegistration()) as
+      (ServiceWorkerRegistration & SyncRegistration) | undefined;
     await reg?.sync?.register(BACKGROUND_SYNC_TAG);
   } catch {
     // Background Sync is optional (not in every browser); the worker syncs when a tab is open.
@@ -99,7 +100,9 @@ async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Pro
   if (!userId) throw new Error('Sign in first');
   const { error } = bookmarked
     ? await supabase.from('bookmarks').delete().eq('user_id', userId).eq('vehicle_listing_id', listingId)
-    : await supabase.from('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
+    : await supabase
+        .from('bookmarks')
+        .insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
   if (error) throw new Error(error.message);
   return !bookmarked;
 }
@@ -156,7 +159,9 @@ export function startSync(): void {
   store.observeQueue(
     (counts) => {
       queued = counts.queued;
-      if (!navigator.onLine && queued > 0) void registerBackgroundSync();
+      // Registered whenever changes wait (not only offline): if the app is closed before they go,
+      // the service worker drains them (sync/background.ts retries until no tab holds the lock).
+      if (queued > 0) void registerBackgroundSync();
     },
     { delayMs: 250 },
   );
@@ -172,19 +177,22 @@ export function startSync(): void {
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });
+    else if (queued > 0) void registerBackgroundSync();
   });
 
   // The local store follows the signed-in account; the leader re-pulls and re-subscribes.
   let authQueue: Promise<void> = Promise.resolve();
   getSupabase().auth.onAuthStateChange((event, session) => {
-    authQueue = authQueue.then(async () => {
-      if (event === 'TOKEN_REFRESHED') {
-        sendSyncCommand({ type: 'token-refreshed' });
-        return;
-      }
-      await setSessionUser(db, session?.user.id ?? null);
-      sendSyncCommand({ type: 'auth-changed' });
-    }).catch(() => undefined);
+    authQueue = authQueue
+      .then(async () => {
+        if (event === 'TOKEN_REFRESHED') {
+          sendSyncCommand({ type: 'token-refreshed' });
+          return;
+        }
+        await setSessionUser(db, session?.user.id ?? null);
+        sendSyncCommand({ type: 'auth-changed' });
+      })
+      .catch(() => undefined);
   });
 
   sendSyncCommand({ type: 'status-request' });

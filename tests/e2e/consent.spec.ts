@@ -55,7 +55,10 @@ test('"Accept all" sends the vitals measured before the choice to /api/web-vital
   expect(body.metrics.every((m) => ['good', 'needs-improvement', 'poor'].includes(m.rating))).toBe(true);
 });
 
-test('customise: necessary is locked on; the choice and its date persist and can be changed later', async ({ page, axe }) => {
+test('customise: necessary is locked on; the choice and its date persist and can be changed later', async ({
+  page,
+  axe,
+}) => {
   const beacons = await recordBeacons(page);
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Customise' }).click();

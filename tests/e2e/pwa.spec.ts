@@ -1,13 +1,18 @@
 // The installable app (issue 14 item 3): install criteria, the install prompt and its 7-day rule,
 // the workbox-window update prompt, Background Sync registration, tablet layouts; and /performance.
-import type { BrowserContext, Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createConfirmedUser, enableHooks, hooksReady, listingIds, signInUi, toggleBookmark } from './sync-helpers';
 
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }));
+      await new Promise<void>((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }),
+      );
     }
   });
 }
@@ -27,7 +32,7 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'acc
   }, outcome);
 }
 
-test('install criteria: manifest with icons, /sw.js in control, Background Sync registered', async ({ page, request }) => {
+test('install criteria: a manifest with icons and /sw.js in control', async ({ page, request }) => {
   await page.goto('/');
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBeTruthy();
@@ -39,6 +44,20 @@ test('install criteria: manifest with icons, /sw.js in control, Background Sync 
   expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   await controlled(page);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+});
+
+test('changes waiting in the outbox register Background Sync, so the worker can send them after close', async ({
+  page,
+  context,
+}) => {
+  await enableHooks(context);
+  const user = await createConfirmedUser('pwa-bg');
+  const [listingId] = await listingIds(1);
+  await signInUi(page, user.email);
+  await hooksReady(page);
+  await controlled(page);
+  await context.setOffline(true);
+  await toggleBookmark(page, listingId!);
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -49,6 +68,7 @@ test('install criteria: manifest with icons, /sw.js in control, Background Sync 
       }),
     )
     .toContain('motorly-outbox');
+  await context.setOffline(false);
 });
 
 test('install prompt: Install calls the browser prompt and hides it for 7 days; "Not now" too', async ({ page }) => {
@@ -69,7 +89,10 @@ test('install prompt: Install calls the browser prompt and hides it for 7 days; 
 
   // Six days later: still hidden. Eight days later: back.
   const daysAgo = (d: number) =>
-    page.evaluate((ms) => localStorage.setItem('motorly-install-prompt-hidden-at', String(Date.now() - ms)), d * 86_400_000);
+    page.evaluate(
+      (ms) => localStorage.setItem('motorly-install-prompt-hidden-at', String(Date.now() - ms)),
+      d * 86_400_000,
+    );
   await daysAgo(6);
   await page.reload();
   await offerInstall(page);
@@ -87,32 +110,38 @@ test('install prompt: Install calls the browser prompt and hides it for 7 days; 
   expect(Date.now() - hiddenAt).toBeLessThan(60_000);
 });
 
-/** Serves /sw.js with a marker appended: to the browser that is a new build of the service worker. */
-async function deployNewServiceWorker(context: BrowserContext): Promise<void> {
-  await context.route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    const body = `${await response.text()}\n// build ${Date.now()}\n`;
-    await route.fulfill({ response, body, headers: { ...response.headers(), 'cache-control': 'no-cache' } });
-  });
+/**
+ * Deploys a "new build": `vite preview` serves dist/ fresh on every request, so a byte appended to
+ * dist/sw.js is what the browser's update check sees as a new service worker. Undone afterwards.
+ */
+async function withNewServiceWorker(run: () => Promise<void>): Promise<void> {
+  const swPath = path.resolve('dist/sw.js');
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    writeFileSync(swPath, `${original}\n// build ${Date.now()}\n`);
+    await run();
+  } finally {
+    writeFileSync(swPath, original);
+  }
 }
 
-test('a new build shows "New version available! Reload to update?" and Reload activates it', async ({ page, context }) => {
+test('a new build shows "New version available! Reload to update?" and Reload activates it', async ({ page }) => {
   await page.goto('/');
   await controlled(page);
-  const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  expect(firstWorker).toMatch(/sw\.js$/);
-
-  await deployNewServiceWorker(context);
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   const prompt = page.getByText('New version available! Reload to update?');
-  await expect(prompt).toBeVisible({ timeout: 20_000 });
-  const changed = page.evaluate(
-    () => new Promise<boolean>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(true), { once: true })),
-  );
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
-  await changed.catch(() => true); // the page reloads as the new worker takes control
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  await expect(prompt).toBeHidden();
+
+  await withNewServiceWorker(async () => {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const state = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: reg?.waiting ?? null, controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    expect(state).toEqual({ waiting: null, controlled: true });
+  });
   await expect(prompt).toBeHidden();
 });
 

@@ -75,7 +75,14 @@ export function settingsReducer(state: AccessibilitySettings, action: SettingsAc
   }
 }
 
-const TOGGLES: ToggleKey[] = ['highContrast', 'largeText', 'reducedMotion', 'screenReader', 'keyboardNavigation', 'darkMode'];
+const TOGGLES: ToggleKey[] = [
+  'highContrast',
+  'largeText',
+  'reducedMotion',
+  'screenReader',
+  'keyboardNavigation',
+  'darkMode',
+];
 
 /** A stored value over the defaults; unknown or mistyped fields keep their default. */
 export function parseSettings(raw: string | null, fallback: AccessibilitySettings): AccessibilitySettings {

@@ -81,7 +81,10 @@ export const browserBeacon: SendBeacon = (url, body) => {
   if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     if (navigator.sendBeacon(url, new Blob([json], { type: 'application/json' }))) return;
   }
-  void fetch(url, { method: 'POST', body: json, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
-    () => undefined,
-  );
+  void fetch(url, {
+    method: 'POST',
+    body: json,
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+  }).catch(() => undefined);
 };

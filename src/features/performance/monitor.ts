@@ -38,10 +38,7 @@ export function checkMemory(): void {
   if (!memory || !memory.jsHeapSizeLimit) return;
   const ratio = memory.usedJSHeapSize / memory.jsHeapSizeLimit;
   const warning = ratio > MEMORY_WARNING_RATIO;
-  recordMemory(
-    { used: memory.usedJSHeapSize, limit: memory.jsHeapSizeLimit, ratio, at: performance.now() },
-    warning,
-  );
+  recordMemory({ used: memory.usedJSHeapSize, limit: memory.jsHeapSizeLimit, ratio, at: performance.now() }, warning);
   if (warning) console.warn(`Memory use at ${Math.round(ratio * 100)}% of the heap limit`);
 }
 

@@ -40,7 +40,13 @@ describe('cookie consent store', () => {
   });
 
   it('cannot be talked into necessary=false, and treats malformed storage as no choice', () => {
-    const raw = JSON.stringify({ necessary: false, analytics: false, marketing: false, functional: false, consentDate: '2026-01-01' });
+    const raw = JSON.stringify({
+      necessary: false,
+      analytics: false,
+      marketing: false,
+      functional: false,
+      consentDate: '2026-01-01',
+    });
     expect(parseConsent(raw)?.necessary).toBe(true);
     expect(parseConsent('{"analytics":true}')).toBeNull();
     expect(parseConsent('{')).toBeNull();

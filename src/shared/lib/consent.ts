@@ -71,7 +71,8 @@ export function saveConsent(choices: ConsentChoices, now: Date = new Date()): Co
   return consent;
 }
 
-export const acceptAllCookies = (now?: Date) => saveConsent({ analytics: true, marketing: true, functional: true }, now);
+export const acceptAllCookies = (now?: Date) =>
+  saveConsent({ analytics: true, marketing: true, functional: true }, now);
 export const rejectOptionalCookies = (now?: Date) =>
   saveConsent({ analytics: false, marketing: false, functional: false }, now);
 

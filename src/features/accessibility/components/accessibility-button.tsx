@@ -2,7 +2,15 @@ import { setAccessibilityPanelOpen, useAccessibility } from '../store';
 
 function AccessibilityIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="4.5" r="1.8" />
       <path d="M5 8.5l7 1.5 7-1.5M12 10v5M12 15l-3.5 6M12 15l3.5 6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>

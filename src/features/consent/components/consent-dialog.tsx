@@ -38,7 +38,9 @@ function ConsentForm() {
       <ul className="consent-list">
         <li className="consent-list__item">
           <Switch checked disabled onCheckedChange={() => undefined} label="Necessary (always on)" />
-          <p className="consent-list__help">Sign-in, security and your saved cars. The site cannot work without them.</p>
+          <p className="consent-list__help">
+            Sign-in, security and your saved cars. The site cannot work without them.
+          </p>
         </li>
         {CATEGORIES.map((c) => (
           <li key={c.key} className="consent-list__item">

@@ -63,7 +63,13 @@ function Newsletter() {
 }
 
 /** A titled column of links or contact lines. */
-function FooterColumn(props: { as: 'nav' | 'section'; id: string; title: string; listClassName?: string; children: ReactNode }) {
+function FooterColumn(props: {
+  as: 'nav' | 'section';
+  id: string;
+  title: string;
+  listClassName?: string;
+  children: ReactNode;
+}) {
   const { as: Tag, id, title, listClassName, children } = props;
   return (
     <Tag className="footer__col" aria-labelledby={id}>
@@ -88,8 +94,8 @@ export function Footer({ legalSlot }: FooterProps = {}) {
         <section className="footer__brand" aria-label="About Motorly">
           <BrandLogo />
           <p className="footer__text">
-            Motorly helps UK drivers discover, compare and buy their next car with expert reviews, honest running costs and
-            AI-powered search — all in pounds, built for British roads.
+            Motorly helps UK drivers discover, compare and buy their next car with expert reviews, honest running costs
+            and AI-powered search — all in pounds, built for British roads.
           </p>
         </section>
         <FooterColumn as="nav" id="footer-explore" title="Explore">
