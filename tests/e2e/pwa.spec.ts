@@ -170,7 +170,7 @@ test('/performance shows the live vitals with ratings, a chart, long tasks and m
       /* busy */
     }
   });
-  await page.getByRole('link', { name: 'Performance' }).count(); // no nav link: go by URL, same page session
+  // No nav link leads there: change the URL in-app so this page session's readings stay.
   await page.evaluate(() => {
     history.pushState({}, '', '/performance');
     dispatchEvent(new PopStateEvent('popstate'));

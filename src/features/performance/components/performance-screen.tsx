@@ -60,7 +60,7 @@ function RuntimeCards() {
         <h2 className="perf-runtime__title">Memory</h2>
         {memory ? (
           <>
-            <p className="perf-vital__value">{Math.round(memory.ratio * 100)}% of heap limit</p>
+            <p className="perf-vital__value">{(memory.ratio * 100).toFixed(1)}% of heap limit</p>
             <p className="perf-vital__limits">
               {mb(memory.used)} of {mb(memory.limit)} · checked every 30 s · warning above 90%
               {warnings ? ` · ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}
@@ -79,27 +79,29 @@ function HistoryTable() {
   const rows = history.slice(-10).reverse();
   if (rows.length === 0) return null;
   return (
-    <table className="perf-table">
-      <caption>Latest readings</caption>
-      <thead>
-        <tr>
-          <th scope="col">Metric</th>
-          <th scope="col">Value</th>
-          <th scope="col">Rating</th>
-          <th scope="col">At</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((s, i) => (
-          <tr key={`${s.name}-${s.at}-${i}`}>
-            <td>{s.name}</td>
-            <td>{formatVital(s.name, s.value)}</td>
-            <td>{RATING_TEXT[s.rating]}</td>
-            <td>{(s.at / 1000).toFixed(1)} s</td>
+    <div className="perf-table-wrap">
+      <table className="perf-table">
+        <caption>Latest readings</caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col">Value</th>
+            <th scope="col">Rating</th>
+            <th scope="col">At</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((s, i) => (
+            <tr key={`${s.name}-${s.at}-${i}`}>
+              <td>{s.name}</td>
+              <td>{formatVital(s.name, s.value)}</td>
+              <td>{RATING_TEXT[s.rating]}</td>
+              <td>{(s.at / 1000).toFixed(1)} s</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
