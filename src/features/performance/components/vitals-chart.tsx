@@ -49,9 +49,19 @@ export function VitalsChart({ history }: { history: VitalSample[] }) {
       ],
     };
     plot.current = new uPlot(opts, [[], ...VITAL_NAMES.map(() => [])], el);
-    const observer = new ResizeObserver(() => plot.current?.setSize({ width: width(), height: 260 }));
+    // Resizing inside the observer callback would change layout mid-observation (a "ResizeObserver
+    // loop" error, which the global error handler reports): resize on the next frame instead.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const next = width();
+        if (plot.current && plot.current.width !== next) plot.current.setSize({ width: next, height: 260 });
+      });
+    });
     observer.observe(el);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       plot.current?.destroy();
       plot.current = null;
