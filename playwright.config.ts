@@ -15,6 +15,31 @@ export const CHROMIUM_ARGS = [
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5173);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 54321);
 
+/**
+ * Every spec starts with a stored cookie choice (analytics off), so the cookie banner does not cover
+ * the controls other specs click; consent.spec.ts clears it to test the banner itself.
+ */
+export const CONSENT_STORED = {
+  cookies: [],
+  origins: [
+    {
+      origin: `http://localhost:${APP_PORT}`,
+      localStorage: [
+        {
+          name: 'motorly-cookie-consent',
+          value: JSON.stringify({
+            necessary: true,
+            analytics: false,
+            marketing: false,
+            functional: false,
+            consentDate: '2026-11-01T09:00:00.000Z',
+          }),
+        },
+      ],
+    },
+  ],
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -26,6 +51,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${APP_PORT}`,
+    storageState: CONSENT_STORED,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

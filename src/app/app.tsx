@@ -5,6 +5,9 @@ import { authStore, useSessionTimeout, type AuthState } from '@/features/auth';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { routes } from './route-table';
 import { useGlobalErrorToasts } from './global-errors';
+import { ConsentOverlays } from '@/features/consent';
+import { InstallPrompt } from '@/features/install';
+import { AccessibilityPanel } from '@/features/accessibility';
 
 // Mirrors the auth phase onto <html data-auth> so tests and styles can tell when it has settled.
 function authPhase(s: AuthState): string {
@@ -32,6 +35,9 @@ export function App() {
       <AppErrorBoundary>
         <RouterProvider router={router} />
       </AppErrorBoundary>
+      <ConsentOverlays />
+      <InstallPrompt />
+      <AccessibilityPanel />
       <Toaster />
     </>
   );

@@ -1,6 +1,7 @@
 // Background Sync entry for the service worker ('sync' event, tag 'motorly-outbox'): drains the
 // outbox once when no tab is syncing. If a tab's worker holds the leader lock it uploads already,
-// so this returns at once rather than racing it.
+// so this does not race it; it fails instead while changes wait, so the browser retries after the
+// tab has closed.
 import { createSyncStore, db } from '@/data';
 import { LEADER_LOCK } from './channels';
 import { SyncEngine } from './engine';
@@ -20,10 +21,18 @@ async function drainOnce(): Promise<void> {
   if (left.some((op) => op.next_attempt_at === 0)) throw new Error('Outbox not drained');
 }
 
-/** Drains the outbox from the service worker; resolves when done or when a tab leader exists. */
+/**
+ * Drains the outbox from the service worker. When a tab leads, that tab uploads; but if changes are
+ * still waiting the event fails, so the browser fires it again later, after the app may have closed.
+ */
 export async function handleBackgroundSync(): Promise<void> {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) return drainOnce();
-  await navigator.locks.request(LEADER_LOCK, { ifAvailable: true }, async (lock) => {
-    if (lock) await drainOnce();
+  const drained = await navigator.locks.request(LEADER_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await drainOnce();
+    return true;
   });
+  if (!drained && (await createSyncStore(db).pendingOps()).length > 0) {
+    throw new Error('A tab is syncing; try again later');
+  }
 }

@@ -122,7 +122,9 @@ export function startSync(): void {
   store.observeQueue(
     (counts) => {
       queued = counts.queued;
-      if (!navigator.onLine && queued > 0) void requestBackgroundSync();
+      // Registered whenever changes wait (not only offline): if the app is closed before they go,
+      // the service worker drains them (sync/background.ts retries until no tab holds the lock).
+      if (queued > 0) void requestBackgroundSync();
     },
     { delayMs: 250 },
   );
@@ -142,6 +144,7 @@ export function startSync(): void {
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendSyncCommand({ type: 'visible' });
+    else if (queued > 0) void requestBackgroundSync();
   });
 
   // The local store follows the signed-in account; the leader re-pulls and re-subscribes.

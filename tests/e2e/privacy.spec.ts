@@ -156,7 +156,7 @@ test('privacy settings: consent choices persist; clearing local data clears and 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('switch', { name: 'Marketing' })).toHaveAttribute('aria-checked', 'false');
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('motorly.consent') ?? 'null'));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('motorly-cookie-consent') ?? 'null'));
   expect(stored.state.consent).toMatchObject({ necessary: true, analytics: true, marketing: false, functional: false });
 
   await page.getByRole('button', { name: 'Clear local data' }).click();
@@ -164,7 +164,7 @@ test('privacy settings: consent choices persist; clearing local data clears and 
   await expect(dialog).toBeVisible();
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Clear data' }).click()]);
   await expect(page.getByTestId('consent-date')).toContainText('You have not made a choice yet');
-  expect(await page.evaluate(() => localStorage.getItem('motorly.consent'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('motorly-cookie-consent'))).toBeNull();
 });
 
 test('newsletter: a malformed address is refused and a good one gets a neutral confirmation', async ({ page }) => {

@@ -5,6 +5,8 @@ import { useAuth } from '@/features/auth';
 import { LoadingBlock, Sheet } from '@/shared/ui';
 import { useGuardedSignOut } from '../components/guarded-sign-out';
 import { setNotificationsOpen, useShell } from '../shell-store';
+import { AccessibilityButton, RouteAnnouncer } from '@/features/accessibility';
+import { openConsentDialog } from '@/features/consent';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
@@ -39,15 +41,25 @@ export function MainLayout() {
         onOpenNotifications={() => setNotificationsOpen(true)}
         notificationsOpen={notificationsOpen}
         statusSlot={
-          <Suspense fallback={null}>
-            <SyncStatusBadge />
-          </Suspense>
+          <>
+            <AccessibilityButton />
+            <Suspense fallback={null}>
+              <SyncStatusBadge />
+            </Suspense>
+          </>
         }
       />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
-      <Footer />
+      <Footer
+        legalSlot={
+          <button type="button" className="footer__link-button" onClick={openConsentDialog}>
+            Cookie settings
+          </button>
+        }
+      />
+      <RouteAnnouncer />
       {guardedSignOut.dialog}
       {signedIn && (
         <Suspense fallback={null}>

@@ -1,15 +1,13 @@
-import { ChartIcon } from '@/shared/ui';
-import { PlannedScreen } from '../components/planned-screen';
+import { Suspense } from 'react';
+import { LoadingBlock } from '@/shared/ui';
+import { PerformanceScreen } from '@/features/performance';
+import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {
+  usePageTitle('Performance monitor');
   return (
-    <PlannedScreen
-      eyebrow="Speed"
-      title="Performance monitor"
-      intro="Core Web Vitals measured on this device — LCP, INP, CLS, FCP and TTFB — against Google’s good and poor limits."
-      icon={<ChartIcon size={26} />}
-      emptyTitle="No measurements yet"
-      emptyDescription="Readings for this session will be listed here as you use the app."
-    />
+    <Suspense fallback={<LoadingBlock label="Loading performance monitor..." />}>
+      <PerformanceScreen />
+    </Suspense>
   );
 }

@@ -1,22 +1,10 @@
-// Cookie consent (SPEC §3 "Cookie consent", §5 "Necessary cookies cannot be disabled"): necessary is
-// always true; analytics, marketing and functional are the user's choice, stamped with the date it
-// was made. null until a choice is stored (the cookie banner shows until then). Persisted in
-// localStorage under 'motorly.consent' so beacons and the banner can read it before anything loads.
-import { create } from 'zustand';
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-
-/** localStorage where there is one; workers and Node get a store that keeps nothing. */
-const browserStorage = (): StateStorage =>
-  typeof localStorage === 'undefined'
-    ? { getItem: () => null, setItem: () => undefined, removeItem: () => undefined }
-    : localStorage;
-
-export const CONSENT_STORAGE_KEY = 'motorly.consent';
-
-export type ConsentCategory = 'necessary' | 'analytics' | 'marketing' | 'functional';
-export type OptionalCategory = Exclude<ConsentCategory, 'necessary'>;
+// Cookie consent (SPEC §3 "Cookie consent"): the one store the cookie banner, the customise dialog,
+// /privacy-settings and the analytics beacons all read. Persisted in localStorage so it is known
+// synchronously before first paint (the banner must not flash for someone who already chose).
+import { createStore, useStore } from 'zustand';
 
 export interface CookieConsent {
+  /** Necessary cookies cannot be disabled (SPEC §5). */
   necessary: true;
   analytics: boolean;
   marketing: boolean;
@@ -25,52 +13,88 @@ export interface CookieConsent {
   consentDate: string;
 }
 
-export type ConsentChoices = Record<OptionalCategory, boolean>;
+/** The switchable categories. */
+export type ConsentChoices = Pick<CookieConsent, 'analytics' | 'marketing' | 'functional'>;
 
-interface ConsentState {
+export const CONSENT_STORAGE_KEY = 'motorly-cookie-consent';
+
+export interface ConsentState {
+  /** null until a choice is stored: the banner shows. */
   consent: CookieConsent | null;
-  /** Stores a choice; necessary stays true whatever is passed. */
-  saveConsent: (choices: ConsentChoices, now?: Date) => CookieConsent;
-  clearConsent: () => void;
 }
 
-export function makeConsent(choices: ConsentChoices, now: Date = new Date()): CookieConsent {
-  return {
+/** Reads a stored choice; anything malformed counts as no choice (the banner asks again). */
+export function parseConsent(raw: string | null): CookieConsent | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Record<string, unknown>;
+    const flags = ['analytics', 'marketing', 'functional'] as const;
+    if (!flags.every((k) => typeof v[k] === 'boolean')) return null;
+    if (typeof v.consentDate !== 'string' || Number.isNaN(Date.parse(v.consentDate))) return null;
+    return {
+      necessary: true,
+      analytics: v.analytics as boolean,
+      marketing: v.marketing as boolean,
+      functional: v.functional as boolean,
+      consentDate: v.consentDate,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage blocked (some private modes)
+  }
+}
+
+function readStored(): CookieConsent | null {
+  return parseConsent(storage()?.getItem(CONSENT_STORAGE_KEY) ?? null);
+}
+
+export const consentStore = createStore<ConsentState>(() => ({ consent: readStored() }));
+
+/** Stores a choice (necessary is always on) and returns it. */
+export function saveConsent(choices: ConsentChoices, now: Date = new Date()): CookieConsent {
+  const consent: CookieConsent = {
     necessary: true,
-    analytics: choices.analytics === true,
-    marketing: choices.marketing === true,
-    functional: choices.functional === true,
+    analytics: choices.analytics,
+    marketing: choices.marketing,
+    functional: choices.functional,
     consentDate: now.toISOString(),
   };
+  storage()?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(consent));
+  consentStore.setState({ consent });
+  return consent;
 }
 
-export const useConsentStore = create<ConsentState>()(
-  persist(
-    (set) => ({
-      consent: null,
-      saveConsent: (choices, now) => {
-        const consent = makeConsent(choices, now);
-        set({ consent });
-        return consent;
-      },
-      clearConsent: () => set({ consent: null }),
-    }),
-    {
-      name: CONSENT_STORAGE_KEY,
-      version: 1,
-      storage: createJSONStorage(browserStorage),
-      partialize: (s) => ({ consent: s.consent }),
-    },
-  ),
-);
+export const acceptAllCookies = (now?: Date) =>
+  saveConsent({ analytics: true, marketing: true, functional: true }, now);
+export const rejectOptionalCookies = (now?: Date) =>
+  saveConsent({ analytics: false, marketing: false, functional: false }, now);
 
-/** The stored choice, or null if none was made yet. */
-export function useConsent(): CookieConsent | null {
-  return useConsentStore((s) => s.consent);
+/** Forgets the choice (e.g. "clear local data"): the banner asks again. */
+export function clearConsent(): void {
+  storage()?.removeItem(CONSENT_STORAGE_KEY);
+  consentStore.setState({ consent: null });
 }
 
-/** Whether a category may be used now (necessary always; others only with a stored yes). */
-export function hasConsent(category: ConsentCategory): boolean {
-  if (category === 'necessary') return true;
-  return useConsentStore.getState().consent?.[category] === true;
+/** True only once the user has said yes to analytics. */
+export function hasAnalyticsConsent(state: ConsentState = consentStore.getState()): boolean {
+  return state.consent?.analytics === true;
+}
+
+/** React hook over the consent store. */
+export function useConsent<T>(select: (s: ConsentState) => T): T {
+  return useStore(consentStore, select);
+}
+
+// Another tab's choice applies here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === CONSENT_STORAGE_KEY || e.key === null) consentStore.setState({ consent: readStored() });
+  });
 }

@@ -95,7 +95,12 @@ function FooterColumn(props: {
   );
 }
 
-export function Footer() {
+export interface FooterProps {
+  /** Extra entries at the end of the legal links (the app shell's "Cookie settings" button). */
+  legalSlot?: ReactNode;
+}
+
+export function Footer({ legalSlot }: FooterProps = {}) {
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -144,6 +149,7 @@ export function Footer() {
                 </span>
               </li>
             ))}
+            {legalSlot && <li>{legalSlot}</li>}
           </ul>
         </nav>
       </div>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Switch } from '@/shared/ui';
 import { formatDate } from '@/shared/lib/format';
-import { useConsent, useConsentStore, type ConsentChoices, type OptionalCategory } from '@/shared/lib/consent';
+import { saveConsent, useConsent, type ConsentChoices } from '@/shared/lib/consent';
+
+type OptionalCategory = keyof ConsentChoices;
 import { toast } from '@/shared/ui/toast-store';
 
 const CATEGORIES: { id: OptionalCategory; name: string; what: string }[] = [
@@ -24,8 +26,7 @@ const CATEGORIES: { id: OptionalCategory; name: string; what: string }[] = [
 
 /** Cookie choices (SPEC §3 Cookie consent): necessary always on, the rest switchable, with the date chosen. */
 export function ConsentCard() {
-  const consent = useConsent();
-  const saveConsent = useConsentStore((s) => s.saveConsent);
+  const consent = useConsent((s) => s.consent);
   const [draft, setDraft] = useState<ConsentChoices | null>(null);
   const choices: ConsentChoices = draft ?? {
     analytics: consent?.analytics ?? false,

@@ -1,0 +1,32 @@
+import { Button } from '@/shared/ui';
+import { acceptAllCookies, rejectOptionalCookies, useConsent } from '@/shared/lib/consent';
+import { openConsentDialog, useConsentUi } from '../store';
+
+/** Shown at the foot of the screen until a choice is stored (SPEC §4 "Cookie banner"). */
+export function CookieBanner() {
+  const chosen = useConsent((s) => s.consent !== null);
+  const dialogOpen = useConsentUi((s) => s.dialogOpen);
+  if (chosen || dialogOpen) return null;
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
+      <div className="cookie-banner__text">
+        <h2 id="cookie-banner-title" className="cookie-banner__title">
+          We use cookies
+        </h2>
+        <p>
+          Necessary cookies keep Motorly working. With your permission we also use analytics cookies to measure
+          performance, functional cookies to remember your choices and marketing cookies to show relevant offers.
+        </p>
+      </div>
+      <div className="cookie-banner__actions">
+        <Button variant="ghost" onClick={openConsentDialog}>
+          Customise
+        </Button>
+        <Button onClick={() => rejectOptionalCookies()}>Necessary only</Button>
+        <Button variant="primary" onClick={() => acceptAllCookies()}>
+          Accept all
+        </Button>
+      </div>
+    </section>
+  );
+}
