@@ -2,7 +2,14 @@
 // selects paged by (updated_at, id). RLS on the server decides what this user may read or write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Cursor } from '@/data';
-import { TransportError, type DeletedRow, type Row, type SyncTransport, type WireOp, type WireResult } from './transport';
+import {
+  TransportError,
+  type DeletedRow,
+  type Row,
+  type SyncTransport,
+  type WireOp,
+  type WireResult,
+} from './transport';
 
 interface PgError {
   message: string;
@@ -12,10 +19,11 @@ interface PgError {
 /** Maps a failed PostgREST call (status + error body) to the engine's error kinds. */
 export function toTransportError(status: number, error: PgError): TransportError {
   const code = error.code || undefined;
-  if (status === 0 || /fetch|network|Failed to fetch|ECONNREFUSED|socket/i.test(error.message) && status < 400) {
+  if (status === 0 || (/fetch|network|Failed to fetch|ECONNREFUSED|socket/i.test(error.message) && status < 400)) {
     return new TransportError('network', 'Network request failed', status, code);
   }
-  if (status === 401 || code === 'PGRST303' || code === 'PGRST301') return new TransportError('auth', 'Session expired', status, code);
+  if (status === 401 || code === 'PGRST303' || code === 'PGRST301')
+    return new TransportError('auth', 'Session expired', status, code);
   if (status === 429) return new TransportError('rate-limit', 'Too many requests', status, code);
   if (status >= 500) return new TransportError('server', 'Server error', status, code);
   return new TransportError('client', 'Request rejected', status, code);
@@ -32,6 +40,18 @@ function groupByTable(ops: WireOp[]): Map<string, WireOp[]> {
 }
 
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
+  /** One page of a table after the cursor, in (updated_at, id) order. */
+  async function pageAfter<T>(table: string, after: Cursor, limit: number): Promise<T[]> {
+    const { data, error, status } = await client
+      .from(table)
+      .select('*')
+      .or(afterFilter(after))
+      .order('updated_at', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(limit);
+    if (error) throw toTransportError(status, error);
+    return (data ?? []) as T[];
+  }
   return {
     async applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]> {
       const { data, error, status } = await client.rpc('apply_mutations', { client_id: clientId, ops });
@@ -43,7 +63,8 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       const results: WireResult[] = [];
       const insert = async (table: string, batch: WireOp[]): Promise<PgError | null> => {
         const { error, status } = await client.from(table).insert(batch.map((op) => ({ ...op.data, id: op.row_id })));
-        if (error && (status === 0 || status === 401 || status === 429 || status >= 500)) throw toTransportError(status, error);
+        if (error && (status === 0 || status === 401 || status === 429 || status >= 500))
+          throw toTransportError(status, error);
         return error;
       };
       for (const [table, batch] of groupByTable(ops)) {
@@ -62,27 +83,11 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       }
       return results;
     },
-    async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
-      const { data, error, status } = await client
-        .from(table)
-        .select('*')
-        .or(afterFilter(after))
-        .order('updated_at', { ascending: true })
-        .order('id', { ascending: true })
-        .limit(limit);
-      if (error) throw toTransportError(status, error);
-      return (data ?? []) as Row[];
+    pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
+      return pageAfter<Row>(table, after, limit);
     },
-    async pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
-      const { data, error, status } = await client
-        .from('deleted_rows')
-        .select('*')
-        .or(afterFilter(after))
-        .order('updated_at', { ascending: true })
-        .order('id', { ascending: true })
-        .limit(limit);
-      if (error) throw toTransportError(status, error);
-      return (data ?? []) as DeletedRow[];
+    pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
+      return pageAfter<DeletedRow>('deleted_rows', after, limit);
     },
     async count(table: string): Promise<number> {
       const { count, error, status } = await client.from(table).select('*', { count: 'exact', head: true });
