@@ -40,6 +40,18 @@ function groupByTable(ops: WireOp[]): Map<string, WireOp[]> {
 }
 
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
+  /** One page of a table after the cursor, in (updated_at, id) order. */
+  async function pageAfter<T>(table: string, after: Cursor, limit: number): Promise<T[]> {
+    const { data, error, status } = await client
+      .from(table)
+      .select(pullSelect(table))
+      .or(afterFilter(after))
+      .order('updated_at', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(limit);
+    if (error) throw toTransportError(status, error);
+    return (data ?? []) as T[];
+  }
   return {
     async applyMutations(clientId: string, ops: WireOp[]): Promise<WireResult[]> {
       const { data, error, status } = await client.rpc('apply_mutations', { client_id: clientId, ops });
@@ -71,27 +83,11 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       }
       return results;
     },
-    async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
-      const { data, error, status } = await client
-        .from(table)
-        .select(pullSelect(table))
-        .or(afterFilter(after))
-        .order('updated_at', { ascending: true })
-        .order('id', { ascending: true })
-        .limit(limit);
-      if (error) throw toTransportError(status, error);
-      return (data ?? []) as unknown as Row[];
+    pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
+      return pageAfter<Row>(table, after, limit);
     },
-    async pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
-      const { data, error, status } = await client
-        .from('deleted_rows')
-        .select('*')
-        .or(afterFilter(after))
-        .order('updated_at', { ascending: true })
-        .order('id', { ascending: true })
-        .limit(limit);
-      if (error) throw toTransportError(status, error);
-      return (data ?? []) as DeletedRow[];
+    pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
+      return pageAfter<DeletedRow>('deleted_rows', after, limit);
     },
     async count(table: string): Promise<number> {
       const { count, error, status } = await client.from(table).select('*', { count: 'exact', head: true });

@@ -1,19 +1,16 @@
 // Checks for the contact-dealer form. E-mail uses the spec's 'Invalid email format' (SPEC §5); the
 // other messages say what to fix. Sizes match the server's constraints on public.leads.
+import type { EnquiryInput } from '@/data';
 
-export interface EnquiryForm {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  partExchange: boolean;
-  partExchangeRegistration: string;
+/** The enquiry's own fields as the form holds them (the listing and dealer come from the page). */
+export interface EnquiryForm extends Omit<EnquiryInput, 'listingId' | 'dealerId' | 'partExchangeMileage'> {
   /** As typed (commas allowed). */
   partExchangeMileage: string;
-  financeInterest: boolean;
 }
 
-export type EnquiryErrors = Partial<Record<'name' | 'email' | 'phone' | 'message' | 'partExchangeRegistration' | 'partExchangeMileage', string>>;
+export type EnquiryErrors = Partial<
+  Record<'name' | 'email' | 'phone' | 'message' | 'partExchangeRegistration' | 'partExchangeMileage', string>
+>;
 
 export const ENQUIRY_LIMITS = { name: 100, message: 2000, mileage: 1_000_000 } as const;
 
@@ -62,7 +59,8 @@ export function validateEnquiry(form: EnquiryForm): EnquiryErrors {
   if (!message) errors.message = ENQUIRY_MESSAGES.message;
   else if (message.length > ENQUIRY_LIMITS.message) errors.message = ENQUIRY_MESSAGES.messageLength;
   if (form.partExchange) {
-    if (!isUkRegistration(form.partExchangeRegistration)) errors.partExchangeRegistration = ENQUIRY_MESSAGES.registration;
+    if (!isUkRegistration(form.partExchangeRegistration))
+      errors.partExchangeRegistration = ENQUIRY_MESSAGES.registration;
     if (parseMileage(form.partExchangeMileage) === null) errors.partExchangeMileage = ENQUIRY_MESSAGES.mileage;
   }
   return errors;

@@ -6,11 +6,19 @@ import { href } from '@/shared/lib/routes';
 import { Badge, Button, EmptyState, MailIcon, Select } from '@/shared/ui';
 import { MessageThread, ReplyBox, type ThreadMessage } from '@/shared/ui/message-thread';
 
-const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed', viewing_booked: 'Viewing booked', lost: 'Lost' };
+const STATUS_LABELS: Record<string, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  closed: 'Closed',
+  viewing_booked: 'Viewing booked',
+  lost: 'Lost',
+};
 const STATUS_OPTIONS = HUB_LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 const when = (iso: string | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : 'Just now';
+  iso
+    ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    : 'Just now';
 
 /** Incoming leads, filtered by status, each with its thread, a reply box and a status switch. */
 export function LeadInbox({ threads }: { threads: LeadThread[] }) {
@@ -22,11 +30,22 @@ export function LeadInbox({ threads }: { threads: LeadThread[] }) {
       <div className="hub-section__head">
         <h2 id="hub-leads-h">Leads</h2>
         <div className="hub-filters" role="group" aria-label="Show leads">
-          <Button size="sm" variant={filter === 'all' ? 'secondary' : 'ghost'} aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+          <Button
+            size="sm"
+            variant={filter === 'all' ? 'secondary' : 'ghost'}
+            aria-pressed={filter === 'all'}
+            onClick={() => setFilter('all')}
+          >
             All ({threads.length})
           </Button>
           {HUB_LEAD_STATUSES.map((s) => (
-            <Button key={s} size="sm" variant={filter === s ? 'secondary' : 'ghost'} aria-pressed={filter === s} onClick={() => setFilter(s)}>
+            <Button
+              key={s}
+              size="sm"
+              variant={filter === s ? 'secondary' : 'ghost'}
+              aria-pressed={filter === s}
+              onClick={() => setFilter(s)}
+            >
               {STATUS_LABELS[s]} ({count(s)})
             </Button>
           ))}
@@ -37,7 +56,11 @@ export function LeadInbox({ threads }: { threads: LeadThread[] }) {
           icon={<MailIcon size={26} />}
           headingLevel="h3"
           title={threads.length ? 'No leads with this status' : 'No leads yet'}
-          description={threads.length ? 'Choose another status above.' : 'Enquiries buyers send about your cars arrive here as they are sent.'}
+          description={
+            threads.length
+              ? 'Choose another status above.'
+              : 'Enquiries buyers send about your cars arrive here as they are sent.'
+          }
         />
       ) : (
         <ul className="hub-list">
@@ -64,7 +87,11 @@ function LeadItem({ thread }: { thread: LeadThread }) {
       mine: m.sender_id !== lead.user_id,
       note:
         m.delivery.state === 'sent' ? undefined : (
-          <p className="hub-pending">{m.delivery.state === 'queued' ? 'Queued: it will be sent when you are back online.' : `Not sent: ${m.delivery.message}`}</p>
+          <p className="hub-pending">
+            {m.delivery.state === 'queued'
+              ? 'Queued: it will be sent when you are back online.'
+              : `Not sent: ${m.delivery.message}`}
+          </p>
         ),
     })),
   ];
@@ -93,7 +120,10 @@ function LeadItem({ thread }: { thread: LeadThread }) {
           </p>
         </div>
         <div className="hub-card__status">
-          <Badge variant={lead.status === 'new' ? 'primary' : lead.status === 'closed' ? 'neutral' : 'success'} data-testid="hub-lead-status">
+          <Badge
+            variant={lead.status === 'new' ? 'primary' : lead.status === 'closed' ? 'neutral' : 'success'}
+            data-testid="hub-lead-status"
+          >
             {STATUS_LABELS[lead.status]}
           </Badge>
           <label className="sr-only" htmlFor={`status-${lead.id}`}>
@@ -104,20 +134,25 @@ function LeadItem({ thread }: { thread: LeadThread }) {
             className="hub-status-select"
             options={STATUS_OPTIONS}
             value={(HUB_LEAD_STATUSES as readonly string[]).includes(lead.status) ? lead.status : ''}
-            placeholder={(HUB_LEAD_STATUSES as readonly string[]).includes(lead.status) ? undefined : STATUS_LABELS[lead.status]}
+            placeholder={
+              (HUB_LEAD_STATUSES as readonly string[]).includes(lead.status) ? undefined : STATUS_LABELS[lead.status]
+            }
             onChange={(e) => void writes.setStatus(lead.id, e.target.value as HubLeadStatus)}
           />
         </div>
       </header>
       {extras.length > 0 && (
-        <ul className="hub-tags">
+        <ul className="list-plain hub-tags">
           {extras.map((x) => (
             <li key={x}>{x}</li>
           ))}
         </ul>
       )}
       <MessageThread messages={messages} label={`Conversation with ${lead.name}`} />
-      <ReplyBox label={`Reply to ${lead.name}`} onSend={async (body) => void (await writes.sendMessage(lead.id, body))} />
+      <ReplyBox
+        label={`Reply to ${lead.name}`}
+        onSend={async (body) => void (await writes.sendMessage(lead.id, body))}
+      />
     </article>
   );
 }

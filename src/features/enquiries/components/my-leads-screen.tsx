@@ -14,7 +14,13 @@ import '../enquiries.css';
 /** /my-leads: the shopper's enquiries, their status and the dealers' replies, live. */
 export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
   const threads = useMyLeads();
-  const header = <PageHeader eyebrow="Enquiries" title="My leads" intro="The enquiries you have sent to dealers, and their replies." />;
+  const header = (
+    <PageHeader
+      eyebrow="Enquiries"
+      title="My leads"
+      intro="The enquiries you have sent to dealers, and their replies."
+    />
+  );
   if (viewer.status === 'loading' || (viewer.status === 'signed-in' && threads === undefined))
     return (
       <div className="container page">
@@ -30,7 +36,11 @@ export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
           icon={<MailIcon size={26} />}
           title="Sign in to see your enquiries"
           description="Your enquiries to dealers and their replies are kept with your account."
-          actions={<ButtonLink variant="primary" to={href.auth({ redirect: href.myLeads() })}>Sign In</ButtonLink>}
+          actions={
+            <ButtonLink variant="primary" to={href.auth({ redirect: href.myLeads() })}>
+              Sign In
+            </ButtonLink>
+          }
         />
       </div>
     );
@@ -42,10 +52,14 @@ export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
           icon={<MailIcon size={26} />}
           title="No enquiries yet"
           description="When you contact a dealer about a car, the conversation will be kept here."
-          actions={<ButtonLink variant="primary" to={href.marketplace()}>Browse the marketplace</ButtonLink>}
+          actions={
+            <ButtonLink variant="primary" to={href.marketplace()}>
+              Browse the marketplace
+            </ButtonLink>
+          }
         />
       ) : (
-        <ul className="enq-list" aria-label="Your enquiries">
+        <ul className="list-plain stack enq-list" aria-label="Your enquiries">
           {threads!.map((t) => (
             <li key={t.lead.id}>
               <LeadCard thread={t} />
@@ -126,7 +140,7 @@ function EnquiryExtras({ thread: { lead } }: { thread: LeadThread }) {
   ].filter((x): x is string => Boolean(x));
   if (!items.length) return null;
   return (
-    <ul className="enq-extras">
+    <ul className="list-plain enq-extras">
       {items.map((x) => (
         <li key={x}>{x}</li>
       ))}

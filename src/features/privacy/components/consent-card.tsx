@@ -48,7 +48,7 @@ export function ConsentCard() {
           ? `You last made a choice on ${formatDate(consent.consentDate)}.`
           : 'You have not made a choice yet, so only necessary cookies are used.'}
       </p>
-      <ul className="privacy-choices">
+      <ul className="list-plain stack privacy-choices">
         <li>
           <Switch checked disabled onCheckedChange={() => undefined} label="Necessary (always on)" />
           <p className="privacy-choices__what">
