@@ -8,7 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dirsIn = (dir) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 const features = dirsIn('src/features');
 const entities = dirsIn('src/entities');
 
@@ -19,15 +24,27 @@ const zones = [
     from: ['./src/app', './src/features', './src/entities', './src/data', './src/sync'],
     message: 'shared/ is the bottom layer.',
   },
-  { target: './src/data', from: ['./src/app', './src/features', './src/entities', './src/sync'], message: 'data/ may only import shared/.' },
-  { target: './src/sync', from: ['./src/app', './src/features', './src/entities'], message: 'sync/ may import data/ and shared/ only.' },
+  {
+    target: './src/data',
+    from: ['./src/app', './src/features', './src/entities', './src/sync'],
+    message: 'data/ may only import shared/.',
+  },
+  {
+    target: './src/sync',
+    from: ['./src/app', './src/features', './src/entities'],
+    message: 'sync/ may import data/ and shared/ only.',
+  },
   {
     target: './src/entities',
     from: ['./src/app', './src/features', './src/sync'],
     message: 'entities/ may import data/ and shared/ only (not features, app or sync).',
   },
   { target: './src/features', from: ['./src/app'], message: 'features/ must not import app/.' },
-  { target: './sw', from: ['./src/app', './src/features', './src/entities', './src/shared/ui'], message: 'sw/ imports sync/ and data/ only, never UI.' },
+  {
+    target: './sw',
+    from: ['./src/app', './src/features', './src/entities', './src/shared/ui'],
+    message: 'sw/ imports sync/ and data/ only, never UI.',
+  },
   ...features.map((f) => ({
     target: `./src/features/${f}`,
     from: './src/features',
@@ -43,7 +60,11 @@ const zones = [
     },
     ...entities
       .filter((other) => other !== e)
-      .map((other) => ({ target: `./src/entities/${e}`, from: `./src/entities/${other}`, message: 'Entities do not import each other.' })),
+      .map((other) => ({
+        target: `./src/entities/${e}`,
+        from: `./src/entities/${other}`,
+        message: 'Entities do not import each other.',
+      })),
   ]),
   {
     // Product screens; app/errors' error screens (one shell wrapping another) are not routes' screens.
@@ -53,9 +74,18 @@ const zones = [
   },
   // Views never call Supabase: the page-wide client is for the auth feature and src/sync only.
   {
-    target: ['./src/app', './src/entities', './src/data', './src/shared', './src/main.tsx', './sw', ...features.filter((f) => f !== 'auth').map((f) => `./src/features/${f}`)],
+    target: [
+      './src/app',
+      './src/entities',
+      './src/data',
+      './src/shared',
+      './src/main.tsx',
+      './sw',
+      ...features.filter((f) => f !== 'auth').map((f) => `./src/features/${f}`),
+    ],
     from: './src/sync/supabase-client.ts',
-    message: 'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through src/sync/admin-api.ts.',
+    message:
+      'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through src/sync/admin-api.ts.',
   },
 ];
 
@@ -63,8 +93,12 @@ const DEXIE_ONLY_IN_DATA = [
   { name: 'dexie', message: 'dexie is used only inside src/data.' },
   { name: 'dexie-react-hooks', message: 'dexie-react-hooks is used only inside src/data.' },
 ];
-const SUPABASE_JS = { name: '@supabase/supabase-js', message: '@supabase/supabase-js is used only in src/sync and the auth feature.' };
-const DB_MESSAGE = 'Views do not hand the database around: use a data hook (e.g. useToggleBookmark()) or add one in src/data/hooks.';
+const SUPABASE_JS = {
+  name: '@supabase/supabase-js',
+  message: '@supabase/supabase-js is used only in src/sync and the auth feature.',
+};
+const DB_MESSAGE =
+  'Views do not hand the database around: use a data hook (e.g. useToggleBookmark()) or add one in src/data/hooks.';
 const DB_NAMES = ['db', 'createDatabase', 'MotorlyDb'];
 
 /** no-restricted-imports options: dexie outside data, supabase-js outside sync/auth, the db outside data/sync. */
@@ -90,7 +124,11 @@ const KEBAB_DIR = /^_?[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const local = {
   rules: {
     'kebab-case-filename': {
-      meta: { type: 'suggestion', schema: [], messages: { bad: "'{{name}}' is not kebab-case (e.g. sync-status-badge.tsx)." } },
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: { bad: "'{{name}}' is not kebab-case (e.g. sync-status-badge.tsx)." },
+      },
       create(context) {
         return {
           Program(node) {
@@ -108,7 +146,17 @@ const local = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'dev-dist/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'dev-dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -149,5 +197,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restricted({ supabase: false, db: true })] },
   },
   // Tests set up and inspect the store directly.
-  { files: ['src/features/auth/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ supabase: false })] } },
+  {
+    files: ['src/features/auth/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', restricted({ supabase: false })] },
+  },
 );

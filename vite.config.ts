@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Error reports carry the app version: package.json's, unless the build sets one.
-process.env.VITE_APP_VERSION ??= (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+process.env.VITE_APP_VERSION ??= (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 // The service worker is our own source (sw/sw.ts) compiled by vite-plugin-pwa's injectManifest
 // strategy, so precaching is Workbox's and the runtime logic stays in the repo.

@@ -9,7 +9,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/bundle/**/*.test.ts', 'supabase/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/bundle/**/*.test.ts',
+            'supabase/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
           testTimeout: 30_000,

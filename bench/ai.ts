@@ -23,10 +23,13 @@ function printEvaluation(title: string, e: Evaluation, count: number): void {
   for (const f of e.fields) {
     const p = f.predicted ? f.truePositives / f.predicted : 1;
     const r = f.expected ? f.truePositives / f.expected : 1;
-    console.log(`${f.field.padEnd(20)}  ${pct(p).padStart(9)}  ${pct(r).padStart(7)}   ${String(f.expected).padStart(5)}`);
+    console.log(
+      `${f.field.padEnd(20)}  ${pct(p).padStart(9)}  ${pct(r).padStart(7)}   ${String(f.expected).padStart(5)}`,
+    );
   }
   console.log(`${'ALL FIELDS'.padEnd(20)}  ${pct(e.precision).padStart(9)}  ${pct(e.recall).padStart(7)}`);
-  for (const m of e.misses.slice(0, 10)) console.log(`  miss: "${m.query}" expected ${JSON.stringify(m.expected)} got ${JSON.stringify(m.got)}`);
+  for (const m of e.misses.slice(0, 10))
+    console.log(`  miss: "${m.query}" expected ${JSON.stringify(m.expected)} got ${JSON.stringify(m.got)}`);
 }
 
 const main = evaluate(LABELLED_QUERIES, parse);
@@ -40,8 +43,12 @@ const scores = expertScores(cat.reviews);
 const live = cat.vehicle_listings.filter((l) => l.status !== 'sold');
 const cheapest = new Map<string, number>();
 for (const l of live) cheapest.set(l.car_model_id, Math.min(cheapest.get(l.car_model_id) ?? Infinity, l.price));
-const modelCars = cat.car_models.map((m) => modelFacts(m, brands.get(m.brand_id), scores.get(m.id), cheapest.get(m.id)));
-const listingCars = live.map((l) => listingFacts(l, models.get(l.car_model_id), brands.get(l.brand_id), scores.get(l.car_model_id)));
+const modelCars = cat.car_models.map((m) =>
+  modelFacts(m, brands.get(m.brand_id), scores.get(m.id), cheapest.get(m.id)),
+);
+const listingCars = live.map((l) =>
+  listingFacts(l, models.get(l.car_model_id), brands.get(l.brand_id), scores.get(l.car_model_id)),
+);
 const opts = { cashForMonthly: cashPriceForMonthly, limit: 20 };
 
 function parseAndRank(query: string): number {
@@ -67,12 +74,21 @@ for (let round = 0; round < 5; round++) {
     cpu.push((c.user + c.system) / 1000);
   }
 }
-const pctl = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const pctl = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const load = os.loadavg()[0];
 const busy = load > os.cpus().length;
-console.log(`\nParse + rank ${modelCars.length} models and ${listingCars.length} listings, ${wall.length} runs (load ${load.toFixed(1)} on ${os.cpus().length} cores):`);
-console.log(`  wall  p50 ${pctl(wall, 0.5).toFixed(2)} ms   p95 ${pctl(wall, 0.95).toFixed(2)} ms   max ${pctl(wall, 1).toFixed(2)} ms`);
-console.log(`  cpu   p50 ${pctl(cpu, 0.5).toFixed(2)} ms   p95 ${pctl(cpu, 0.95).toFixed(2)} ms   max ${pctl(cpu, 1).toFixed(2)} ms`);
+console.log(
+  `\nParse + rank ${modelCars.length} models and ${listingCars.length} listings, ${wall.length} runs (load ${load.toFixed(1)} on ${os.cpus().length} cores):`,
+);
+console.log(
+  `  wall  p50 ${pctl(wall, 0.5).toFixed(2)} ms   p95 ${pctl(wall, 0.95).toFixed(2)} ms   max ${pctl(wall, 1).toFixed(2)} ms`,
+);
+console.log(
+  `  cpu   p50 ${pctl(cpu, 0.5).toFixed(2)} ms   p95 ${pctl(cpu, 0.95).toFixed(2)} ms   max ${pctl(cpu, 1).toFixed(2)} ms`,
+);
 const p95 = busy ? pctl(cpu, 0.95) : pctl(wall, 0.95);
 const ok = main.precision >= 0.95 && main.recall >= 0.95 && p95 <= 20;
-console.log(`\nTargets (precision >= 95%, recall >= 95%, p95 <= 20 ms on ${busy ? 'CPU' : 'wall'} time): ${ok ? 'met' : 'NOT met'}`);
+console.log(
+  `\nTargets (precision >= 95%, recall >= 95%, p95 <= 20 ms on ${busy ? 'CPU' : 'wall'} time): ${ok ? 'met' : 'NOT met'}`,
+);

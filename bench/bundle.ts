@@ -75,7 +75,12 @@ const largest = routes[0];
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows: [string, string, string, string][] = [
   ['metric', 'measured (gzip)', 'target', 'ratio to target'],
-  ['JS loaded for "/" (entry + static imports)', kb(entryBytes), `${TARGET_KB} KB`, `${(entryBytes / (TARGET_KB * 1024)).toFixed(2)}x`],
+  [
+    'JS loaded for "/" (entry + static imports)',
+    kb(entryBytes),
+    `${TARGET_KB} KB`,
+    `${(entryBytes / (TARGET_KB * 1024)).toFixed(2)}x`,
+  ],
   [
     `largest route chunk (${largest ? path.basename(largest.route) : 'none'}, beyond entry)`,
     largest ? kb(largest.bytes) : '-',

@@ -89,7 +89,9 @@ function requester(job: Pick<LoadJob, 'url' | 'key' | 'kind'>): (i: number) => P
     };
   }
   return async (i) => {
-    const { error } = await c.from('performance_metrics').insert({ source: 'performance', metric: 'bench', value: i, url: '/bench' });
+    const { error } = await c
+      .from('performance_metrics')
+      .insert({ source: 'performance', metric: 'bench', value: i, url: '/bench' });
     if (error) throw new Error(`insert failed: ${error.message}`);
   };
 }
@@ -107,18 +109,29 @@ async function runLoad(job: LoadJob, warmup = WARMUP): Promise<LoadResult> {
 }
 
 const isLoadResult = (m: unknown): m is LoadResult =>
-  typeof m === 'object' && m !== null && typeof (m as LoadResult).rps === 'number' && typeof (m as LoadResult).warmupRps === 'number';
+  typeof m === 'object' &&
+  m !== null &&
+  typeof (m as LoadResult).rps === 'number' &&
+  typeof (m as LoadResult).warmupRps === 'number';
 
 /** The same load in a child process (this file with --load, or --fanout for the realtime subscribers). */
-function runInChild<T>(flag: '--load' | '--fanout', job: LoadJob | FanoutJob, accept: (m: unknown) => m is T): Promise<T> {
+function runInChild<T>(
+  flag: '--load' | '--fanout',
+  job: LoadJob | FanoutJob,
+  accept: (m: unknown) => m is T,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [flag, JSON.stringify(job)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), [flag, JSON.stringify(job)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let result: T | null = null;
     child.on('message', (m) => {
       result = accept(m) ? m : null;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (result !== null && code === 0 ? resolve(result) : reject(new Error(`${flag} child exited with ${code}`))));
+    child.on('exit', (code) =>
+      result !== null && code === 0 ? resolve(result) : reject(new Error(`${flag} child exited with ${code}`)),
+    );
   });
 }
 
@@ -142,7 +155,13 @@ async function measure(label: string, opts: () => StartStackOptions): Promise<Fi
     const fanout: FanoutResult[] = [];
     for (const subscribers of FANOUT) {
       process.stdout.write(`fan-out to ${subscribers}... `);
-      const job: FanoutJob = { url: stack.url, anonKey: stack.anonKey, serviceKey: stack.serviceRoleKey, subscribers, changes: FANOUT_CHANGES };
+      const job: FanoutJob = {
+        url: stack.url,
+        anonKey: stack.anonKey,
+        serviceKey: stack.serviceRoleKey,
+        subscribers,
+        changes: FANOUT_CHANGES,
+      };
       fanout.push(await runInChild('--fanout', job, isFanoutResult));
     }
     process.stdout.write('\n');
@@ -161,17 +180,23 @@ async function measure(label: string, opts: () => StartStackOptions): Promise<Fi
 }
 
 function startThrowawayPostgres(): { url: string; stop: () => void } | null {
-  const bins = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`) : [];
+  const bins = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`)
+    : [];
   const bin = bins.find((b) => existsSync(path.join(b, 'initdb')));
   if (!bin) return null;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-pg-'));
   chmodSync(dir, 0o755);
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string) =>
-    asRoot ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', cmd], { stdio: 'ignore' }) : execFileSync('sh', ['-c', cmd], { stdio: 'ignore' });
+    asRoot
+      ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', cmd], { stdio: 'ignore' })
+      : execFileSync('sh', ['-c', cmd], { stdio: 'ignore' });
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   run(`${bin}/initdb -D ${dir}/data -U postgres -A trust --no-sync`);
-  run(`${bin}/pg_ctl -D ${dir}/data -o '-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l ${dir}/log -w start`);
+  run(
+    `${bin}/pg_ctl -D ${dir}/data -o '-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l ${dir}/log -w start`,
+  );
   return {
     url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
     stop: () => {
@@ -205,7 +230,10 @@ const fmt = (n: number, unit: string) => `${n >= 100 ? Math.round(n) : n.toFixed
 async function main(): Promise<void> {
   console.log(
     `Embedded stack benchmark: ${SELECTS} selects, ${INSERTS} inserts, ${CONCURRENCY} in flight after ${WARMUP} warm-up requests; ` +
-      `load from a child process (load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')})\n`,
+      `load from a child process (load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')})\n`,
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-pglite-'));
   let pglite: Figures;
@@ -215,7 +243,9 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  let server = process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined } : startThrowawayPostgres();
+  let server = process.env.TEST_DATABASE_URL
+    ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined }
+    : startThrowawayPostgres();
   let postgres: Figures | null = null;
   if (server) {
     try {
@@ -235,7 +265,12 @@ async function main(): Promise<void> {
     ['insert', (f) => f.insertRps, 'req/s', true],
     ...FANOUT.flatMap((n, i): [string, (f: Figures) => number, string, boolean][] => [
       [`1 price change -> ${n} sockets, p95`, (f) => f.fanout[i].p95Ms, 'ms', false],
-      [`  events delivered (${FANOUT_CHANGES} changes)`, (f) => f.fanout[i].delivered, `of ${n * FANOUT_CHANGES}`, true],
+      [
+        `  events delivered (${FANOUT_CHANGES} changes)`,
+        (f) => f.fanout[i].delivered,
+        `of ${n * FANOUT_CHANGES}`,
+        true,
+      ],
     ]),
   ];
   const table = rows.map(([name, get, unit]) => {
@@ -248,7 +283,9 @@ async function main(): Promise<void> {
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const r of table) console.log(line(r));
-  console.log(`\nTargets: warm boot <= 5000 ms (PGlite ${Math.round(pglite.warmBootMs)} ms), >= 500 filtered selects/s on PGlite (${Math.round(pglite.selectRps)}).`);
+  console.log(
+    `\nTargets: warm boot <= 5000 ms (PGlite ${Math.round(pglite.warmBootMs)} ms), >= 500 filtered selects/s on PGlite (${Math.round(pglite.selectRps)}).`,
+  );
   const big = pglite.fanout[pglite.fanout.length - 1];
   const met = big.p95Ms <= 300 && big.delivered === big.expected;
   console.log(

@@ -24,14 +24,26 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://localhost:${APP_PORT}`;
 const PASSWORD = 'Tr4ffic-Cone#Bristol';
 const LISTING_GOAL = 10_000;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
 };
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
-const fmtAll = (xs: number[]) => [...xs].sort((a, b) => a - b).map((x) => x.toFixed(1)).join(' ');
+const fmtAll = (xs: number[]) =>
+  [...xs]
+    .sort((a, b) => a - b)
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 interface Row {
   name: string;
@@ -69,14 +81,31 @@ async function main() {
   console.log('Starting a fresh stack (migrations + catalogue seed)...');
   // The build above carries the demo anon key (no VITE_SUPABASE_ANON_KEY): start the stack with the demo keys.
   const stack = await startStack({ port: API_PORT, dataDir: path.join(tmp, 'db'), quiet: true, demoKeys: true });
-  const server = await preview({ logLevel: 'error', build: { outDir }, preview: { port: APP_PORT, strictPort: true, host: 'localhost' } });
-  const svcHeaders = { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/json' };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const server = await preview({
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port: APP_PORT, strictPort: true, host: 'localhost' },
+  });
+  const svcHeaders = {
+    apikey: stack.serviceRoleKey,
+    authorization: `Bearer ${stack.serviceRoleKey}`,
+    'content-type': 'application/json',
+  };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
-    const listingRes = await fetch(`${API}/rest/v1/vehicle_listings?select=id&order=id&limit=2`, { headers: svcHeaders });
+    const listingRes = await fetch(`${API}/rest/v1/vehicle_listings?select=id&order=id&limit=2`, {
+      headers: svcHeaders,
+    });
     const [listingA, listingB] = (await listingRes.json()) as { id: string }[];
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const created = await fetch(`${API}/auth/v1/admin/users`, { method: 'POST', headers: svcHeaders, body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }) });
+    const created = await fetch(`${API}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: svcHeaders,
+      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
+    });
     const user = (await created.json()) as { id: string };
 
     const context = await browser.newContext();
@@ -95,7 +124,9 @@ async function main() {
       let listings = 0;
       let listingsAt = -1;
       const channel = new BroadcastChannel('motorly-sync-status');
-      channel.onmessage = (e: MessageEvent<{ type: string; event?: { type: string; table?: string; count?: number } }>) => {
+      channel.onmessage = (
+        e: MessageEvent<{ type: string; event?: { type: string; table?: string; count?: number } }>,
+      ) => {
         const ev = e.data.event;
         if (e.data.type !== 'event' || ev?.type !== 'pulled' || ev.table !== 'vehicle_listings') return;
         listings += ev.count ?? 0;
@@ -169,7 +200,12 @@ async function main() {
     await page.locator('[data-testid="bookmark-toggle"]:enabled').waitFor({ timeout: 20_000 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const N = 40;
     // Clicks spaced as a person's are (0.2-0.8 s apart), so some land while the previous one uploads.
     const pause = (i: number) => 200 + ((i * 137) % 600);
@@ -178,10 +214,17 @@ async function main() {
     await page.evaluate(addOnlineButton, listingB.id);
     const online: number[] = [];
     for (let i = 0; i < N; i++) online.push(await page.evaluate(onlineClickToScreen, pause(i)));
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const lp = p95(local);
     const op = p95(online);
-    console.log(`  write to screen (ms, sorted): local ${fmtAll(local)}\n                             online-only ${fmtAll(online)}`);
+    console.log(
+      `  write to screen (ms, sorted): local ${fmtAll(local)}\n                             online-only ${fmtAll(online)}`,
+    );
     rows.push({
       name: `Write to screen p95 (400 ms RTT, ${N} clicks)`,
       ours: ms(lp),
@@ -200,7 +243,13 @@ async function main() {
     const firstDrain = await drainOutbox(page, context, listingA.id);
     const drained = await drainOutbox(page, context, listingA.id);
     console.log(`  outbox drain: first after boot ${ms(firstDrain)}, then ${ms(drained)}`);
-    const perOp = await page.evaluate(perOpBaseline, { api: API, token, anon: stack.anonKey, userId: user.id, listingId: listingA.id });
+    const perOp = await page.evaluate(perOpBaseline, {
+      api: API,
+      token,
+      anon: stack.anonKey,
+      userId: user.id,
+      listingId: listingA.id,
+    });
     rows.push({
       name: 'Outbox drain, 1,000 ops',
       ours: ms(drained),
@@ -246,7 +295,14 @@ async function main() {
       });
       rt.push((await seen) - t0);
     }
-    rows.push({ name: 'Realtime insert to DOM p95', ours: ms(p95(rt)), baseline: '-', ratio: '-', target: '<= 300 ms', pass: p95(rt) <= 300 });
+    rows.push({
+      name: 'Realtime insert to DOM p95',
+      ours: ms(p95(rt)),
+      baseline: '-',
+      ratio: '-',
+      target: '<= 300 ms',
+      pass: p95(rt) <= 300,
+    });
 
     await context.close();
   } finally {
@@ -258,7 +314,11 @@ async function main() {
 
   const cols: (keyof Row)[] = ['name', 'ours', 'baseline', 'ratio', 'target', 'pass'];
   const head = ['Benchmark', 'Local-first sync', 'Baseline', 'Ratio', 'Target', 'Met'];
-  const cells = rows.map((r) => cols.map((c) => (c === 'pass' ? (r.info ? `info: ${r.pass ? 'within' : 'over'}` : r.pass ? 'yes' : 'NO') : String(r[c]))));
+  const cells = rows.map((r) =>
+    cols.map((c) =>
+      c === 'pass' ? (r.info ? `info: ${r.pass ? 'within' : 'over'}` : r.pass ? 'yes' : 'NO') : String(r[c]),
+    ),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join(' | ');
   console.log('\n' + line(head));
@@ -319,7 +379,10 @@ function addOnlineButton(listingId: string): void {
   button.onclick = async () => {
     button.disabled = true;
     try {
-      const now = await window.__motorlySync.onlineToggleBookmark(listingId, button.getAttribute('aria-pressed') === 'true');
+      const now = await window.__motorlySync.onlineToggleBookmark(
+        listingId,
+        button.getAttribute('aria-pressed') === 'true',
+      );
       button.setAttribute('aria-pressed', String(now));
     } finally {
       button.disabled = false;
@@ -354,7 +417,9 @@ async function onlineClickToScreen(pauseMs: number): Promise<number> {
  * without indexes, then times one readwrite transaction of puts: the first `goal` listings, and
  * every catalogue row.
  */
-async function rawPutBaseline(goal: number): Promise<{ listings: number; listingsPlain: number; all: number; allPlain: number; rows: number }> {
+async function rawPutBaseline(
+  goal: number,
+): Promise<{ listings: number; listingsPlain: number; all: number; allPlain: number; rows: number }> {
   const request = <T>(req: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
@@ -363,7 +428,8 @@ async function rawPutBaseline(goal: number): Promise<{ listings: number; listing
   const stores = ['brands', 'car_models', 'dealers', 'reviews', 'vehicle_listings', 'listing_price_history'];
   const src = await request(indexedDB.open('motorly'));
   const data: Record<string, unknown[]> = {};
-  const indexes: Record<string, { name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean }[]> = {};
+  const indexes: Record<string, { name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean }[]> =
+    {};
   for (const s of stores) {
     const store = src.transaction(s).objectStore(s);
     indexes[s] = Array.from(store.indexNames, (name) => {
@@ -381,7 +447,9 @@ async function rawPutBaseline(goal: number): Promise<{ listings: number; listing
     req.onupgradeneeded = () => {
       for (const s of only) {
         const store = req.result.createObjectStore(s, { keyPath: 'id' });
-        if (withIndexes) for (const i of indexes[s]) store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+        if (withIndexes)
+          for (const i of indexes[s])
+            store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
       }
     };
     return request(req);
@@ -413,7 +481,13 @@ async function rawPutBaseline(goal: number): Promise<{ listings: number; listing
 }
 
 /** In the page: the same 1,000 ops as the engine's drain, one apply_mutations request each. */
-async function perOpBaseline(a: { api: string; token: string; anon: string; userId: string; listingId: string }): Promise<number> {
+async function perOpBaseline(a: {
+  api: string;
+  token: string;
+  anon: string;
+  userId: string;
+  listingId: string;
+}): Promise<number> {
   const headers = { apikey: a.anon, authorization: `Bearer ${a.token}`, 'content-type': 'application/json' };
   const clientId = crypto.randomUUID();
   const t0 = performance.now();
@@ -429,7 +503,11 @@ async function perOpBaseline(a: { api: string; token: string; anon: string; user
       row_id: rowId,
       data: create ? { id: rowId, user_id: a.userId, vehicle_listing_id: a.listingId, note: '' } : {},
     };
-    const res = await fetch(`${a.api}/rest/v1/rpc/apply_mutations`, { method: 'POST', headers, body: JSON.stringify({ client_id: clientId, ops: [op] }) });
+    const res = await fetch(`${a.api}/rest/v1/rpc/apply_mutations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ client_id: clientId, ops: [op] }),
+    });
     if (!res.ok) throw new Error(`per-op baseline failed: ${res.status}`);
   }
   return performance.now() - t0;

@@ -15,7 +15,13 @@ const jobs = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -25,7 +31,10 @@ try {
     await page.setContent(
       `<html><body style="margin:0;background:transparent"><div style="width:${job.size}px;height:${job.size}px">${svg.replace('<svg ', `<svg width="${job.size}" height="${job.size}" `)}</div></body></html>`,
     );
-    const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: job.size, height: job.size } });
+    const png = await page.screenshot({
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: job.size, height: job.size },
+    });
     writeFileSync(path.join(dir, job.out), png);
     console.log(`${job.out} ${job.size}x${job.size} ${png.length} bytes`);
   }

@@ -21,7 +21,7 @@ const skipBuild = flag('--no-build');
 const appSecurity = prepareAppSecurity(appPort, apiPort);
 
 if (skipBuild && !existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm start` without --no-build (it builds for the stack\'s keys).');
+  console.error("dist/ is missing: run `npm start` without --no-build (it builds for the stack's keys).");
   process.exit(1);
 }
 

@@ -9,9 +9,14 @@ const startedAt = performance.now();
 export function useGlobalErrorToasts(): void {
   useEffect(() => {
     const handle = (error: unknown) => {
-      const severity = errorSeverity(error, { global: true, sinceStartMs: performance.now() - startedAt, component: 'global' });
+      const severity = errorSeverity(error, {
+        global: true,
+        sinceStartMs: performance.now() - startedAt,
+        component: 'global',
+      });
       void recordError(error, { component: 'global' }, severity);
-      if (shouldNotify(severity)) toast({ title: errorTitle(severity), description: friendlyMessage(error), variant: 'destructive' });
+      if (shouldNotify(severity))
+        toast({ title: errorTitle(severity), description: friendlyMessage(error), variant: 'destructive' });
     };
     const onError = (e: ErrorEvent) => handle(e.error ?? e.message);
     const onRejection = (e: PromiseRejectionEvent) => handle(e.reason);

@@ -40,8 +40,10 @@ export const SCHEMA_V2: Record<string, string> = {
   vehicle_listings:
     'id, price, mileage, year, listed_at, car_model_id, brand_id, dealer_id, fuel_type, body_style, status, updated_at, ' +
     '[brand_id+price], [fuel_type+price], [body_style+price], [car_model_id+price], [dealer_id+listed_at], [brand_id+year], [brand_id+mileage]',
-  car_models: 'id, brand_id, slug, [brand_id+slug], body_style, fuel_type, price_from, updated_at, [brand_id+price_from], [body_style+price_from], [fuel_type+price_from]',
-  bookmarks: 'id, user_id, car_model_id, vehicle_listing_id, created_at, [user_id+car_model_id], [user_id+vehicle_listing_id]',
+  car_models:
+    'id, brand_id, slug, [brand_id+slug], body_style, fuel_type, price_from, updated_at, [brand_id+price_from], [body_style+price_from], [fuel_type+price_from]',
+  bookmarks:
+    'id, user_id, car_model_id, vehicle_listing_id, created_at, [user_id+car_model_id], [user_id+vehicle_listing_id]',
   notifications: 'id, user_id, created_at, [user_id+created_at]',
   price_alerts: 'id, user_id, vehicle_listing_id, created_at, [user_id+created_at]',
   personalized_recommendations: 'id, user_id, car_model_id, expires_at, [user_id+recommendation_score]',

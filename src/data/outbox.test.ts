@@ -25,8 +25,13 @@ afterEach(async () => {
 describe('repositories write the row and its op atomically', () => {
   it('create/update/delete append typed ops with increasing seq and one client id', async () => {
     const alert = await createRow(db, 'price_alerts', {
-      vehicle_listing_id: null, target_price: 9000, current_price: 10000, price_drop_threshold: 5,
-      is_active: true, times_triggered: 0, last_triggered_at: null,
+      vehicle_listing_id: null,
+      target_price: 9000,
+      current_price: 10000,
+      price_drop_threshold: 5,
+      is_active: true,
+      times_triggered: 0,
+      last_triggered_at: null,
     });
     await updateRow(db, 'price_alerts', alert.id, { is_active: false });
     await deleteRow(db, 'price_alerts', alert.id);
@@ -50,12 +55,24 @@ describe('repositories write the row and its op atomically', () => {
     const original = crypto.randomUUID.bind(crypto);
     const fixed = '22222222-2222-4222-8222-222222222222';
     await db.outbox.add({
-      id: fixed, seq: 0, client_id: 'x', user_id: USER, type: 'create', table: 'bookmarks', row_id: fixed,
-      data: {}, timestamp: 0, retries: 0, last_error: null, last_error_code: null, next_attempt_at: 0,
+      id: fixed,
+      seq: 0,
+      client_id: 'x',
+      user_id: USER,
+      type: 'create',
+      table: 'bookmarks',
+      row_id: fixed,
+      data: {},
+      timestamp: 0,
+      retries: 0,
+      last_error: null,
+      last_error_code: null,
+      next_attempt_at: 0,
     });
     await getClientId(db); // so the 2nd UUID drawn is the op id (1st: the row id)
     let calls = 0;
-    crypto.randomUUID = () => (++calls === 2 ? fixed : original()) as `${string}-${string}-${string}-${string}-${string}`;
+    crypto.randomUUID = () =>
+      (++calls === 2 ? fixed : original()) as `${string}-${string}-${string}-${string}-${string}`;
     try {
       await expect(addBookmark(db, { carModelId: 'm1' })).rejects.toThrow();
     } finally {
@@ -67,7 +84,14 @@ describe('repositories write the row and its op atomically', () => {
 
   it('increments are applied locally and sent as $inc', async () => {
     await db.personalized_recommendations.put({
-      id: 'r1', user_id: USER, car_model_id: 'm1', recommendation_score: 1, reasons: [], expires_at: '', clicked: false, shown_count: 2,
+      id: 'r1',
+      user_id: USER,
+      car_model_id: 'm1',
+      recommendation_score: 1,
+      reasons: [],
+      expires_at: '',
+      clicked: false,
+      shown_count: 2,
     });
     await incrementRecommendationShown(db, 'r1');
     expect((await db.personalized_recommendations.get('r1'))?.shown_count).toBe(3);
@@ -77,10 +101,19 @@ describe('repositories write the row and its op atomically', () => {
 
   it('refuses user-table writes when signed out, but keeps signed-out bookmarks locally without ops', async () => {
     await setSessionUser(db, null);
-    await expect(createRow(db, 'search_interactions', {
-      session_id: '', search_query: 'x', interaction_type: 'search', search_filters: {}, results_shown: 0,
-      results_clicked: 0, time_spent_seconds: 0, target_car_id: null, interaction_data: {},
-    })).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(
+      createRow(db, 'search_interactions', {
+        session_id: '',
+        search_query: 'x',
+        interaction_type: 'search',
+        search_filters: {},
+        results_shown: 0,
+        results_clicked: 0,
+        time_spent_seconds: 0,
+        target_car_id: null,
+        interaction_data: {},
+      }),
+    ).rejects.toBeInstanceOf(NotSignedInError);
     expect(await toggleBookmark(db, { listingId: 'l1' })).toBe(true);
     expect((await db.bookmarks.toArray())[0].user_id).toBeNull();
     expect(await db.outbox.count()).toBe(0);
@@ -122,7 +155,7 @@ describe('needs attention', () => {
     expect(await store.parkedRowKeys()).toEqual(new Set([`bookmarks:${b.id}`]));
     expect(await store.resumeTransient()).toBe(0); // permanent ones wait for the user
     await retryParkedOp(db, op.id);
-    expect((await db.outbox.get(op.id))).toMatchObject({ retries: 0, seq: op.seq });
+    expect(await db.outbox.get(op.id)).toMatchObject({ retries: 0, seq: op.seq });
     for (let i = 0; i < 3; i++) await store.recordFailure(op.id, info);
     await discardParkedOp(db, op.id);
     expect(await db.needs_attention.count()).toBe(0);

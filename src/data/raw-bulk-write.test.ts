@@ -51,17 +51,22 @@ async function firedKeys(write: () => Promise<unknown>): Promise<string[]> {
 
 describe('raw bulk write, pinned to the installed Dexie', () => {
   it('is checked against the installed Dexie version (re-check this module when Dexie changes)', () => {
-    const installed = (JSON.parse(readFileSync('node_modules/dexie/package.json', 'utf8')) as { version: string }).version;
-    expect(installed, 'Dexie was upgraded: re-check raw-bulk-write.ts against its storagemutated format').toBe(DEXIE_FORMAT_VERSION);
+    const installed = (JSON.parse(readFileSync('node_modules/dexie/package.json', 'utf8')) as { version: string })
+      .version;
+    expect(installed, 'Dexie was upgraded: re-check raw-bulk-write.ts against its storagemutated format').toBe(
+      DEXIE_FORMAT_VERSION,
+    );
     expect(Dexie.semVer).toBe(DEXIE_FORMAT_VERSION);
   });
 
-  it('fires the keys Dexie fires for the same table, and reads Dexie\'s own keys back to the table', async () => {
+  it("fires the keys Dexie fires for the same table, and reads Dexie's own keys back to the table", async () => {
     const viaDexie = await firedKeys(() => db.vehicle_listings.bulkPut([listing('l1', 1000)] as never));
     expect(viaDexie.length).toBeGreaterThan(0);
     const ours = mutationKeys(db, 'vehicle_listings');
     for (const key of viaDexie) expect(ours, `Dexie fired ${key}, which notifyTablesChanged does not`).toContain(key);
-    expect([...mutatedTables(Object.fromEntries(viaDexie.map((k) => [k, true])) as never)]).toEqual([`${db.name}/vehicle_listings`]);
+    expect([...mutatedTables(Object.fromEntries(viaDexie.map((k) => [k, true])) as never)]).toEqual([
+      `${db.name}/vehicle_listings`,
+    ]);
     const ourEvent = await firedKeys(async () => notifyTablesChanged(db, ['vehicle_listings']));
     expect(new Set(ourEvent)).toEqual(new Set(ours));
   });
@@ -82,12 +87,18 @@ describe('raw bulk write, pinned to the installed Dexie', () => {
   it('stores the same derived fields as a write through the middleware, skips pending rows, sets the cursor', async () => {
     await db.car_models.put({ id: 'm1', brand_id: 'b1', slug: 'm1', price_from: 45000 } as never);
     await db.vehicle_listings.put(listing('via-dexie', 20000) as never);
-    await putPulledRaw(db, 'vehicle_listings', [listing('raw', 20000)], { updated_at: '2026-01-01T00:00:00Z', id: 'raw' });
+    await putPulledRaw(db, 'vehicle_listings', [listing('raw', 20000)], {
+      updated_at: '2026-01-01T00:00:00Z',
+      id: 'raw',
+    });
     const viaDexie = await db.vehicle_listings.get('via-dexie');
     const raw = await db.vehicle_listings.get('raw');
     expect({ ...raw, id: 'x' }).toEqual({ ...viaDexie, id: 'x' });
     expect(raw).toHaveProperty('annual_tax');
-    expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual({ updated_at: '2026-01-01T00:00:00Z', id: 'raw' });
+    expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual({
+      updated_at: '2026-01-01T00:00:00Z',
+      id: 'raw',
+    });
 
     await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
     await updateRow(db, 'vehicle_listings', 'raw', { price: 19000 });

@@ -21,7 +21,12 @@ const PENDING_STORES = ['outbox', 'needs_attention'] as const;
  * pending-op check and the table's cursor; rows with queued or parked ops are skipped.
  * @returns how many rows were written
  */
-export async function putPulledRaw(db: MotorlyDb, table: SyncTableName, rows: readonly object[], cursor?: Cursor): Promise<number> {
+export async function putPulledRaw(
+  db: MotorlyDb,
+  table: SyncTableName,
+  rows: readonly object[],
+  cursor?: Cursor,
+): Promise<number> {
   if (!db.isOpen()) await db.open();
   const values = deriveOnWrite(db, table, rows);
   const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
@@ -80,6 +85,7 @@ export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
 /** Tells live queries in every tab and worker that anything in these tables may have changed. */
 export function notifyTablesChanged(db: MotorlyDb, tables: readonly SyncTableName[]): void {
   const parts: Record<string, RangeSet> = {};
-  for (const name of new Set(tables)) for (const key of mutationKeys(db, name)) parts[key] = new RangeSet(-Infinity, [[[]]]);
+  for (const name of new Set(tables))
+    for (const key of mutationKeys(db, name)) parts[key] = new RangeSet(-Infinity, [[[]]]);
   if (Object.keys(parts).length) Dexie.on.storagemutated.fire(parts);
 }

@@ -5,7 +5,14 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
-  behaviourFrom, DEFAULT_PROFILE, personalisationScore, rankModels, type ModelFacts, type Personalisation, type Profile, type Signal,
+  behaviourFrom,
+  DEFAULT_PROFILE,
+  personalisationScore,
+  rankModels,
+  type ModelFacts,
+  type Personalisation,
+  type Profile,
+  type Signal,
 } from '@/shared/lib/ai/scoring';
 import { expertScores } from './catalogue/car-facts';
 import type { MotorlyDb } from './db';
@@ -39,18 +46,36 @@ export interface RecommendationsView {
 export function profileOf(p: UserPreferenceProfile | null | undefined): Profile | null {
   if (!p) return null;
   return {
-    budget_min: Number(p.budget_min), budget_max: Number(p.budget_max), preferred_brands: p.preferred_brands ?? [],
-    preferred_fuel_types: p.preferred_fuel_types ?? [], preferred_body_styles: p.preferred_body_styles ?? [],
-    family_size: Number(p.family_size), driving_style: p.driving_style, priority_features: p.priority_features ?? [],
+    budget_min: Number(p.budget_min),
+    budget_max: Number(p.budget_max),
+    preferred_brands: p.preferred_brands ?? [],
+    preferred_fuel_types: p.preferred_fuel_types ?? [],
+    preferred_body_styles: p.preferred_body_styles ?? [],
+    family_size: Number(p.family_size),
+    driving_style: p.driving_style,
+    priority_features: p.priority_features ?? [],
   };
 }
 
 function modelFactsOf(models: CarModel[], brands: Map<string, Brand>, scores: Map<string, number>): ModelFacts[] {
   return models.map((m) => ({
-    id: m.id, name: m.name, brand: brands.get(m.brand_id)?.name ?? '', brand_id: m.brand_id, body_style: m.body_style,
-    fuel_type: m.fuel_type, price_from: Number(m.price_from), model_year: m.model_year, mpg: m.mpg, ev_range_miles: m.ev_range_miles,
-    insurance_group: m.insurance_group, ncap_stars: m.ncap_stars, seats: m.seats, boot_litres: m.boot_litres,
-    zero_to_62: m.zero_to_62, power_bhp: m.power_bhp, cs_score: scores.get(m.id) ?? null,
+    id: m.id,
+    name: m.name,
+    brand: brands.get(m.brand_id)?.name ?? '',
+    brand_id: m.brand_id,
+    body_style: m.body_style,
+    fuel_type: m.fuel_type,
+    price_from: Number(m.price_from),
+    model_year: m.model_year,
+    mpg: m.mpg,
+    ev_range_miles: m.ev_range_miles,
+    insurance_group: m.insurance_group,
+    ncap_stars: m.ncap_stars,
+    seats: m.seats,
+    boot_litres: m.boot_litres,
+    zero_to_62: m.zero_to_62,
+    power_bhp: m.power_bhp,
+    cs_score: scores.get(m.id) ?? null,
   }));
 }
 
@@ -62,28 +87,45 @@ async function localSignals(store: MotorlyDb, userId: string): Promise<Signal[]>
     store.personalized_recommendations.where('user_id').equals(userId).toArray(),
   ]);
   const listingModels = new Map(
-    (await store.vehicle_listings.bulkGet(bookmarks.map((b) => b.vehicle_listing_id).filter((id): id is string => !!id)))
+    (
+      await store.vehicle_listings.bulkGet(
+        bookmarks.map((b) => b.vehicle_listing_id).filter((id): id is string => !!id),
+      )
+    )
       .filter((l) => !!l)
       .map((l) => [l!.id, l!.car_model_id]),
   );
   return [
     ...searches.map((s) => ({
       modelId: s.target_car_id,
-      brandNames: Array.isArray((s.search_filters as { brands?: unknown }).brands) ? ((s.search_filters as { brands: string[] }).brands) : [],
+      brandNames: Array.isArray((s.search_filters as { brands?: unknown }).brands)
+        ? (s.search_filters as { brands: string[] }).brands
+        : [],
     })),
-    ...bookmarks.map((b) => ({ modelId: b.car_model_id ?? (b.vehicle_listing_id ? listingModels.get(b.vehicle_listing_id) : null), weight: 2 })),
+    ...bookmarks.map((b) => ({
+      modelId: b.car_model_id ?? (b.vehicle_listing_id ? listingModels.get(b.vehicle_listing_id) : null),
+      weight: 2,
+    })),
     ...recs.filter((r) => r.clicked).map((r) => ({ modelId: r.car_model_id })),
   ];
 }
 
-export async function loadRecommendations(store: MotorlyDb, userId: string, now = Date.now()): Promise<RecommendationsView> {
+export async function loadRecommendations(
+  store: MotorlyDb,
+  userId: string,
+  now = Date.now(),
+): Promise<RecommendationsView> {
   const [profileRow, rows, models, brandRows, reviews, pendingOps, signals] = await Promise.all([
     store.user_preference_profiles.where('user_id').equals(userId).first(),
     store.personalized_recommendations.where('user_id').equals(userId).toArray(),
     store.car_models.toArray(),
     store.brands.toArray(),
     store.reviews.toArray(),
-    store.outbox.where('user_id').equals(userId).filter((op) => op.table === 'user_preference_profiles').count(),
+    store.outbox
+      .where('user_id')
+      .equals(userId)
+      .filter((op) => op.table === 'user_preference_profiles')
+      .count(),
     localSignals(store, userId),
   ]);
   const brands = new Map(brandRows.map((b) => [b.id, b]));
@@ -92,13 +134,23 @@ export async function loadRecommendations(store: MotorlyDb, userId: string, now 
   const profile = profileOf(profileRow);
   const behaviour = behaviourFrom(signals, facts);
   const local = rankModels(facts, profile ?? DEFAULT_PROFILE, behaviour, RECOMMENDATIONS_SHOWN).map((s) => ({
-    rowId: null, model: byId.get(s.model.id)!, brand: brands.get(s.model.brand_id), score: s.score, reasons: s.reasons,
+    rowId: null,
+    model: byId.get(s.model.id)!,
+    brand: brands.get(s.model.brand_id),
+    score: s.score,
+    reasons: s.reasons,
   }));
   const live = rows.filter((r) => Date.parse(r.expires_at) > now && byId.has(r.car_model_id));
   live.sort((a, b) => Number(b.recommendation_score) - Number(a.recommendation_score));
   const cached = live.slice(0, RECOMMENDATIONS_SHOWN).map((r: PersonalizedRecommendation) => {
     const model = byId.get(r.car_model_id)!;
-    return { rowId: r.id, model, brand: brands.get(model.brand_id), score: Number(r.recommendation_score), reasons: (r.reasons ?? []).map(String) };
+    return {
+      rowId: r.id,
+      model,
+      brand: brands.get(model.brand_id),
+      score: Number(r.recommendation_score),
+      reasons: (r.reasons ?? []).map(String),
+    };
   });
   const newestCache = live.reduce((t, r) => Math.max(t, Date.parse(r.updated_at ?? r.created_at ?? '') || 0), 0);
   const profileChanged = profileRow ? Date.parse(profileRow.last_updated) > newestCache : false;
@@ -117,14 +169,26 @@ export function useRecommendations(userId: string | null): RecommendationsView |
 }
 
 /** Server rows from ml-recommendations replace this user's cached set (they are the server's own rows). */
-export async function storeServerRecommendations(store: MotorlyDb, userId: string, rows: PersonalizedRecommendation[]): Promise<void> {
+export async function storeServerRecommendations(
+  store: MotorlyDb,
+  userId: string,
+  rows: PersonalizedRecommendation[],
+): Promise<void> {
   await store.transaction('rw', store.personalized_recommendations, store.outbox, async () => {
     const pending = new Set(
-      (await store.outbox.where('user_id').equals(userId).filter((op) => op.table === 'personalized_recommendations').toArray()).map((op) => op.row_id),
+      (
+        await store.outbox
+          .where('user_id')
+          .equals(userId)
+          .filter((op) => op.table === 'personalized_recommendations')
+          .toArray()
+      ).map((op) => op.row_id),
     );
     const keep = new Set(rows.map((r) => r.id));
     const old = await store.personalized_recommendations.where('user_id').equals(userId).toArray();
-    await store.personalized_recommendations.bulkDelete(old.filter((r) => !keep.has(r.id) && !pending.has(r.id)).map((r) => r.id));
+    await store.personalized_recommendations.bulkDelete(
+      old.filter((r) => !keep.has(r.id) && !pending.has(r.id)).map((r) => r.id),
+    );
     await store.personalized_recommendations.bulkPut(rows.filter((r) => !pending.has(r.id)));
   });
 }

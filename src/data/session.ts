@@ -67,7 +67,10 @@ export async function claimSignedOutBookmarks(db: MotorlyDb, userId: string): Pr
   return db.transaction('rw', db.bookmarks, db.outbox, db.sync_state, async () => {
     const anon = await db.bookmarks.filter((b) => b.user_id === null).toArray();
     if (!anon.length) return 0;
-    const [own, ctx] = await Promise.all([db.bookmarks.where('user_id').equals(userId).toArray(), readWriteContext(db)]);
+    const [own, ctx] = await Promise.all([
+      db.bookmarks.where('user_id').equals(userId).toArray(),
+      readWriteContext(db),
+    ]);
     let claimed = 0;
     for (const b of anon) {
       if (own.some((o) => sameTarget(o, b))) {

@@ -10,7 +10,12 @@ import { createSyncStore, type QueueCounts } from './sync-store';
 let db: MotorlyDb;
 let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
-const brand = (i: number) => ({ id: `b${i}`, slug: `brand-${i}`, name: `Brand ${i}`, updated_at: `2026-01-0${i}T00:00:00Z` });
+const brand = (i: number) => ({
+  id: `b${i}`,
+  slug: `brand-${i}`,
+  name: `Brand ${i}`,
+  updated_at: `2026-01-0${i}T00:00:00Z`,
+});
 
 beforeEach(async () => {
   db = new MotorlyDb(`test-sync-store-${++n}`);
@@ -62,8 +67,23 @@ describe('applyPulled', () => {
 
   it('gives pulled listings the derived, indexed fields the marketplace filters on', async () => {
     const store = createSyncStore(db);
-    await store.applyPulled('car_models', [{ id: 'm1', brand_id: 'b1', slug: 'm1', name: 'M1', price_from: 30000, updated_at: '2026-01-01T00:00:00Z' }]);
-    await store.applyPulled('vehicle_listings', [{ id: 'l1', car_model_id: 'm1', brand_id: 'b1', price: 20000, colour: 'Metallic Grey', updated_at: '2026-01-01T00:00:00Z' }], { notify: false });
+    await store.applyPulled('car_models', [
+      { id: 'm1', brand_id: 'b1', slug: 'm1', name: 'M1', price_from: 30000, updated_at: '2026-01-01T00:00:00Z' },
+    ]);
+    await store.applyPulled(
+      'vehicle_listings',
+      [
+        {
+          id: 'l1',
+          car_model_id: 'm1',
+          brand_id: 'b1',
+          price: 20000,
+          colour: 'Metallic Grey',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ],
+      { notify: false },
+    );
     const row = await db.vehicle_listings.get('l1');
     expect(row).toMatchObject({ colour_key: 'grey' });
     expect([0, 1]).toContain(Reflect.get(row ?? {}, 'ulez'));
@@ -128,10 +148,17 @@ describe('observeQueue', () => {
       await w.next(1);
       expect(w.seen).toEqual([{ queued: 0, parked: 0, lastSeq: 0 }]);
       // Three writes within the delay: one report, after all of them.
-      await Promise.all([addBookmark(db, { listingId: 'l1' }), addBookmark(db, { listingId: 'l2' }), addBookmark(db, { listingId: 'l3' })]);
+      await Promise.all([
+        addBookmark(db, { listingId: 'l1' }),
+        addBookmark(db, { listingId: 'l2' }),
+        addBookmark(db, { listingId: 'l3' }),
+      ]);
       await w.next(2);
       await w.settle(80);
-      expect(w.seen).toEqual([{ queued: 0, parked: 0, lastSeq: 0 }, { queued: 3, parked: 0, lastSeq: 3 }]);
+      expect(w.seen).toEqual([
+        { queued: 0, parked: 0, lastSeq: 0 },
+        { queued: 3, parked: 0, lastSeq: 3 },
+      ]);
       // An ack lowers the count; the highest seq left is reported.
       const ops = await db.outbox.orderBy('seq').toArray();
       await createSyncStore(db).ackOps([ops[2].id]);
@@ -167,7 +194,8 @@ describe('observeQueue', () => {
       await w.next(2);
       const [op] = await db.outbox.toArray();
       const store = createSyncStore(db);
-      for (let i = 0; i < 3; i++) await store.recordFailure(op.id, { code: '42501', message: 'no', nextAttemptAt: 0, failure: 'permanent' });
+      for (let i = 0; i < 3; i++)
+        await store.recordFailure(op.id, { code: '42501', message: 'no', nextAttemptAt: 0, failure: 'permanent' });
       await w.settle(60);
       expect(w.seen.at(-1)).toEqual({ queued: 0, parked: 1, lastSeq: 0 });
     } finally {

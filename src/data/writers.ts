@@ -3,7 +3,12 @@
 import { bound } from './hooks/bound';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from './repositories/notifications';
 import { createPriceAlert, deletePriceAlert, setPriceAlertActive } from './repositories/price-alerts';
-import { createSavedSearch, deleteSavedSearch, markSavedSearchViewed, renameSavedSearch } from './repositories/saved-searches';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  markSavedSearchViewed,
+  renameSavedSearch,
+} from './repositories/saved-searches';
 import { saveNotificationPreferences, saveProfile } from './repositories/preferences';
 
 export const notificationWrites = {

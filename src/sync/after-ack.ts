@@ -67,7 +67,10 @@ export class AckedRows {
  * Re-reads rows from the server (one select per table and chunk) and stores them; rows the server
  * no longer has are deleted locally. A failure is reported and left to the next catch-up pull.
  */
-export async function refetchRows(ctx: CycleContext, rows: readonly { table: SyncTableName; rowId: string }[]): Promise<void> {
+export async function refetchRows(
+  ctx: CycleContext,
+  rows: readonly { table: SyncTableName; rowId: string }[],
+): Promise<void> {
   const byTable = new Map<SyncTableName, Set<string>>();
   for (const { table, rowId } of rows) byTable.set(table, (byTable.get(table) ?? new Set()).add(rowId));
   for (const [table, idSet] of byTable) {
@@ -84,7 +87,10 @@ export async function refetchRows(ctx: CycleContext, rows: readonly { table: Syn
       }
       await ctx.store.applyPulled(table, found);
       const seen = new Set(found.map((r) => String(r.id)));
-      await ctx.store.applyDeleted(table, chunk.filter((id) => !seen.has(id)));
+      await ctx.store.applyDeleted(
+        table,
+        chunk.filter((id) => !seen.has(id)),
+      );
     }
   }
 }

@@ -4,7 +4,16 @@
 // CHAOS_RUNS sets the number of runs (default 100).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MotorlyDb, createRow, createSyncStore, deleteRow, discardParkedOp, setSessionUser, updateRow, type OpData } from '@/data';
+import {
+  MotorlyDb,
+  createRow,
+  createSyncStore,
+  deleteRow,
+  discardParkedOp,
+  setSessionUser,
+  updateRow,
+  type OpData,
+} from '@/data';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer, type FakeTransport } from './testing/fake-server';
 
@@ -31,8 +40,19 @@ type Cmd =
 const client = fc.integer({ min: 0, max: 1 });
 const pick = fc.nat(1000);
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ t: fc.constant('create' as const), c: client, price: fc.integer({ min: 1, max: 99_999 }) }) },
-  { weight: 5, arbitrary: fc.record({ t: fc.constant('update' as const), c: client, pick, price: fc.integer({ min: 1, max: 99_999 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ t: fc.constant('create' as const), c: client, price: fc.integer({ min: 1, max: 99_999 }) }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      t: fc.constant('update' as const),
+      c: client,
+      pick,
+      price: fc.integer({ min: 1, max: 99_999 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('inc' as const), c: client, pick }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), c: client, pick }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('offline' as const), c: client }) },
@@ -43,7 +63,10 @@ const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rate' as const), n: fc.integer({ min: 1, max: 2 }) }) },
   { weight: 1, arbitrary: fc.constant({ t: 'expire' as const }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('forbid' as const), pick }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.constantFrom(0, 500, 5000, 12_000, 31_000) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.constantFrom(0, 500, 5000, 12_000, 31_000) }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('restart' as const), c: client }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('pull' as const), c: client }) },
 );
@@ -106,7 +129,14 @@ async function runScenario(cmds: Cmd[]): Promise<void> {
   const record = async (c: number) => {
     const op = await clients[c].db.outbox.orderBy('seq').last();
     if (op && !generated.some((g) => g.op_id === op.id)) {
-      generated.push({ op_id: op.id, client: c, seq: op.seq, type: op.type, row_id: op.row_id, data: structuredClone(op.data) });
+      generated.push({
+        op_id: op.id,
+        client: c,
+        seq: op.seq,
+        type: op.type,
+        row_id: op.row_id,
+        data: structuredClone(op.data),
+      });
     }
   };
 
@@ -116,8 +146,13 @@ async function runScenario(cmds: Cmd[]): Promise<void> {
       switch (cmd.t) {
         case 'create': {
           await createRow(clients[cmd.c].db, TABLE, {
-            vehicle_listing_id: null, target_price: cmd.price, current_price: 100_000, price_drop_threshold: 5,
-            is_active: true, times_triggered: 0, last_triggered_at: null,
+            vehicle_listing_id: null,
+            target_price: cmd.price,
+            current_price: 100_000,
+            price_drop_threshold: 5,
+            is_active: true,
+            times_triggered: 0,
+            last_triggered_at: null,
           });
           await record(cmd.c);
           void clients[cmd.c].engine.trigger();
@@ -228,9 +263,12 @@ async function runScenario(cmds: Cmd[]): Promise<void> {
     const increasing = (xs: number[]) => expect(xs).toEqual([...xs].sort((a, b) => a - b));
     for (let c = 0; c < 2; c++) {
       const clientId = await createSyncStore(clients[c].db).clientId();
-      const mine = [...server.ledger.values()].filter((e) => e.client_id === clientId).sort((a, b) => a.order - b.order);
+      const mine = [...server.ledger.values()]
+        .filter((e) => e.client_id === clientId)
+        .sort((a, b) => a.order - b.order);
       increasing(mine.filter((e) => !everParked.has(e.row_id)).map((e) => e.seq));
-      for (const row of new Set(mine.map((e) => e.row_id))) increasing(mine.filter((e) => e.row_id === row).map((e) => e.seq));
+      for (const row of new Set(mine.map((e) => e.row_id)))
+        increasing(mine.filter((e) => e.row_id === row).map((e) => e.seq));
     }
     // Model: the generated ops folded in ledger order = the server's rows.
     const model = new Map<string, Record<string, unknown>>();
@@ -250,7 +288,9 @@ async function runScenario(cmds: Cmd[]): Promise<void> {
       const { updated_at: _u, ...rest } = r;
       return rest;
     };
-    const serverRows = [...server.table(TABLE).values()].map(strip).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    const serverRows = [...server.table(TABLE).values()]
+      .map(strip)
+      .sort((a, b) => String(a.id).localeCompare(String(b.id)));
     const modelRows = [...model.values()].sort((a, b) => String(a.id).localeCompare(String(b.id)));
     expect(serverRows).toEqual(modelRows);
     // Each client's local store = the server.

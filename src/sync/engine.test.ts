@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, deleteRow, recordErrorReport, setSessionUser, updateRow, discardParkedOp, type SyncTableName } from '@/data';
+import {
+  MotorlyDb,
+  createRow,
+  createSyncStore,
+  deleteRow,
+  recordErrorReport,
+  setSessionUser,
+  updateRow,
+  discardParkedOp,
+  type SyncTableName,
+} from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
 import { TransportError, type WireOp } from './transport';
@@ -23,7 +33,9 @@ interface Harness {
 
 let h: Harness;
 
-async function makeHarness(opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {}): Promise<Harness> {
+async function makeHarness(
+  opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {},
+): Promise<Harness> {
   const db = new MotorlyDb(`engine-test-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
@@ -43,13 +55,29 @@ async function makeHarness(opts: { catalogue?: SyncTableName[]; user?: SyncTable
     pageSize: opts.pageSize,
   });
   const settle = () => engine.whenIdle();
-  return { db, server, clock, transport, engine, events, requests, online, settle, advance: (ms) => clock.advance(ms, settle) };
+  return {
+    db,
+    server,
+    clock,
+    transport,
+    engine,
+    events,
+    requests,
+    online,
+    settle,
+    advance: (ms) => clock.advance(ms, settle),
+  };
 }
 
 async function alert(target = 9000) {
   return createRow(h.db, 'price_alerts', {
-    vehicle_listing_id: null, target_price: target, current_price: 10000, price_drop_threshold: 5,
-    is_active: true, times_triggered: 0, last_triggered_at: null,
+    vehicle_listing_id: null,
+    target_price: target,
+    current_price: 10000,
+    price_drop_threshold: 5,
+    is_active: true,
+    times_triggered: 0,
+    last_triggered_at: null,
   });
 }
 
@@ -141,8 +169,14 @@ describe('push', () => {
     await h.advance(5000);
     const parked = await h.db.needs_attention.toArray();
     expect(parked).toHaveLength(1);
-    expect(parked[0]).toMatchObject({ failure: 'permanent', last_error_code: 'PT429', last_error: 'Too many attempts. Please try again later.' });
-    expect(h.events).toContainEqual(expect.objectContaining({ type: 'sync-failed', message: 'Too many attempts. Please try again later.' }));
+    expect(parked[0]).toMatchObject({
+      failure: 'permanent',
+      last_error_code: 'PT429',
+      last_error: 'Too many attempts. Please try again later.',
+    });
+    expect(h.events).toContainEqual(
+      expect.objectContaining({ type: 'sync-failed', message: 'Too many attempts. Please try again later.' }),
+    );
     // Permanent: the resume timer does not bring it back on its own.
     await h.advance(120_000);
     expect(await h.db.needs_attention.count()).toBe(1);
@@ -205,7 +239,14 @@ describe('push', () => {
   it('a lost response after commit is replayed without applying twice ($inc included)', async () => {
     h.server.upsertRow('personalized_recommendations', { id: 'r1', user_id: USER, shown_count: 0 });
     await h.db.personalized_recommendations.put({
-      id: 'r1', user_id: USER, car_model_id: 'm', recommendation_score: 1, reasons: [], expires_at: '', clicked: false, shown_count: 0,
+      id: 'r1',
+      user_id: USER,
+      car_model_id: 'm',
+      recommendation_score: 1,
+      reasons: [],
+      expires_at: '',
+      clicked: false,
+      shown_count: 0,
     });
     await updateRow(h.db, 'personalized_recommendations', 'r1', {}, { shown_count: 1 });
     h.server.faults.dropResponses = 1;
@@ -223,7 +264,7 @@ describe('push', () => {
     let hold: Promise<void> | null = null;
     let release: () => void = () => undefined;
     // sessionUserId is the first read of scheduleNext, after the cycle's last look at its kicks.
-    const gated = { ...store, sessionUserId: async () => ((hold ? await hold : undefined), store.sessionUserId()) };
+    const gated = { ...store, sessionUserId: async () => (hold ? await hold : undefined, store.sessionUserId()) };
     const engine = new SyncEngine({
       store: gated,
       transport: h.transport,
@@ -317,7 +358,11 @@ describe('pull', () => {
 
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
-    for (let i = 0; i < 25; i++) h.server.upsertRow('vehicle_listings', { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, price: i });
+    for (let i = 0; i < 25; i++)
+      h.server.upsertRow('vehicle_listings', {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        price: i,
+      });
     h.engine.start();
     await h.settle();
     const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));
@@ -402,17 +447,24 @@ describe('after an ack', () => {
 describe('error reports made while signed out', () => {
   it('are queued without a user and sent as a plain insert, not through apply_mutations', async () => {
     await setSessionUser(h.db, null);
-    const report = await recordErrorReport(h.db, { message: 'Boom', severity: 'high', component: 'app', comment: 'it broke' });
+    const report = await recordErrorReport(h.db, {
+      message: 'Boom',
+      severity: 'high',
+      component: 'app',
+      comment: 'it broke',
+    });
     expect((await h.db.outbox.toArray()).map((op) => op.user_id)).toEqual([null]);
     h.engine.start();
     await h.settle();
     expect(h.requests).toHaveLength(0);
-    expect(h.server.anonymousInserts).toMatchObject([{ id: report.id, message: 'Boom', severity: 'high', user_id: null }]);
+    expect(h.server.anonymousInserts).toMatchObject([
+      { id: report.id, message: 'Boom', severity: 'high', user_id: null },
+    ]);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.error_reports.get(report.id)).toBeDefined(); // kept locally (write-only table)
   });
 
-  it('survive signing in and out (only the account\'s own ops are cleared)', async () => {
+  it("survive signing in and out (only the account's own ops are cleared)", async () => {
     await setSessionUser(h.db, null);
     await recordErrorReport(h.db, { message: 'Offline crash', severity: 'medium' });
     await setSessionUser(h.db, USER);
@@ -430,7 +482,9 @@ describe('sync-error events on the engine edges', () => {
     h.server.faults.fail5xx = 1;
     h.engine.start();
     await h.settle();
-    expect(errors()).toMatchObject([{ kind: 'pull', status: 503, message: 'There was a problem accessing the data. Please try again.' }]);
+    expect(errors()).toMatchObject([
+      { kind: 'pull', status: 503, message: 'There was a problem accessing the data. Please try again.' },
+    ]);
     expect(errors()[0].cause).not.toMatch(/\n\s+at /); // no stack trace
   });
 

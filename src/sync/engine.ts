@@ -28,7 +28,15 @@
 //           permanent (42501, 23xxx, 22xxx, PGRST204) -> waits for the user's Retry / Discard.
 import { CATALOGUE_TABLES, USER_TABLES, type SyncStore } from '@/data';
 import { AckedRows, processRequestedRefetch } from './after-ack';
-import type { Clock, CycleContext, EngineSettings, EngineState, PullScope, SyncEvent, SyncStatus } from './engine-types';
+import type {
+  Clock,
+  CycleContext,
+  EngineSettings,
+  EngineState,
+  PullScope,
+  SyncEvent,
+  SyncStatus,
+} from './engine-types';
 import { Puller } from './pull';
 import { Pusher, opOwner } from './push';
 import { friendlyFailure, syncError } from './sync-errors';
@@ -53,7 +61,13 @@ export interface EngineOptions extends Partial<EngineSettings> {
 
 export class SyncEngine {
   private readonly ctx: CycleContext;
-  private readonly state: EngineState = { backoffUntil: 0, resumeAt: Infinity, authBlocked: false, pullDue: null, again: false };
+  private readonly state: EngineState = {
+    backoffUntil: 0,
+    resumeAt: Infinity,
+    authBlocked: false,
+    pullDue: null,
+    again: false,
+  };
   private readonly pusher: Pusher;
   private readonly puller: Puller;
   private readonly onEvent: (event: SyncEvent) => void;
@@ -79,7 +93,14 @@ export class SyncEngine {
       catalogueTables: opts.catalogueTables ?? CATALOGUE_TABLES,
       userTables: opts.userTables ?? USER_TABLES,
     };
-    this.status = { phase: 'idle', online: this.isOnline(), inFlight: 0, download: null, lastSyncedAt: null, lastError: null };
+    this.status = {
+      phase: 'idle',
+      online: this.isOnline(),
+      inFlight: 0,
+      download: null,
+      lastSyncedAt: null,
+      lastError: null,
+    };
     this.ctx = {
       store: opts.store,
       transport: opts.transport,
@@ -270,7 +291,12 @@ export class SyncEngine {
     const userId = await this.store.sessionUserId();
     const parkedRows = await this.store.parkedRowKeys();
     for (const op of await this.store.pendingOps()) {
-      if (op.next_attempt_at === 0 || !opOwner(op, userId, state.authBlocked) || parkedRows.has(`${op.table}:${op.row_id}`)) continue;
+      if (
+        op.next_attempt_at === 0 ||
+        !opOwner(op, userId, state.authBlocked) ||
+        parkedRows.has(`${op.table}:${op.row_id}`)
+      )
+        continue;
       next = Math.min(next, Math.max(op.next_attempt_at, now, state.backoffUntil));
     }
     if (state.resumeAt > now && parkedRows.size > 0) next = Math.min(next, state.resumeAt);
@@ -278,15 +304,17 @@ export class SyncEngine {
     if (this.timer !== null && this.timerAt <= next) return;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timerAt = next;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      // Only the resume timer brings parked ops back; retry/pull timers just run a cycle.
-      if (this.clock.now() >= state.resumeAt) {
-        state.resumeAt = Infinity;
-        void this.trigger();
-      } else this.kick();
-    }, Math.max(0, next - now));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        // Only the resume timer brings parked ops back; retry/pull timers just run a cycle.
+        if (this.clock.now() >= state.resumeAt) {
+          state.resumeAt = Infinity;
+          void this.trigger();
+        } else this.kick();
+      },
+      Math.max(0, next - now),
+    );
   }
 }
-

@@ -33,7 +33,10 @@ export function newWriteWatcher(onNewWrite: () => void): (counts: QueueCounts) =
  * The leader's problem sink: every tab hears the event (status card, notices) and it is recorded
  * once, here, on the error-report path.
  */
-export function leaderProblems(post: (event: SyncErrorEvent) => void, record: (event: SyncErrorEvent) => Promise<unknown>) {
+export function leaderProblems(
+  post: (event: SyncErrorEvent) => void,
+  record: (event: SyncErrorEvent) => Promise<unknown>,
+) {
   const report = (event: SyncErrorEvent) => {
     post(event);
     void record(event);
@@ -70,7 +73,10 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const statusOut = new BroadcastChannel(STATUS_CHANNEL);
   const commands = new BroadcastChannel(COMMAND_CHANNEL);
   const post = (msg: StatusMessage) => statusOut.postMessage(msg);
-  const problems = leaderProblems((event) => post({ type: 'event', event, leaderId: id }), createSyncErrorRecorder(db, 'leader'));
+  const problems = leaderProblems(
+    (event) => post({ type: 'event', event, leaderId: id }),
+    createSyncErrorRecorder(db, 'leader'),
+  );
 
   const engine = new SyncEngine({
     store,
@@ -160,15 +166,21 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
   // read a moment after the write, so the upload starts after the writing tab has re-rendered from
   // the store instead of competing with it (a burst of writes also goes out as one batch).
-  const unobserve = store.observeQueue(newWriteWatcher(() => void engine.trigger()), {
-    delayMs: NEW_WRITE_DELAY_MS,
-    onError: (err) => problems.report(syncError('queue', err)),
-  });
+  const unobserve = store.observeQueue(
+    newWriteWatcher(() => void engine.trigger()),
+    {
+      delayMs: NEW_WRITE_DELAY_MS,
+      onError: (err) => problems.report(syncError('queue', err)),
+    },
+  );
 
   engine.start();
   await problems.guard('realtime', refreshRealtime());
   if (knownUser) {
-    const claim = engine.whenIdle().then(() => claimSignedOutBookmarks(db, knownUser!)).then((n) => n > 0 && engine.kick());
+    const claim = engine
+      .whenIdle()
+      .then(() => claimSignedOutBookmarks(db, knownUser!))
+      .then((n) => n > 0 && engine.kick());
     void problems.guard('command', claim);
   }
 

@@ -101,7 +101,10 @@ export class Puller {
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
         write: async (rows, pageBest) => {
           // Rows and cursor in one local transaction.
-          const written = await ctx.store.applyPulled(table, rows, { notify: false, cursor: rows.length && pageBest ? pageBest : undefined });
+          const written = await ctx.store.applyPulled(table, rows, {
+            notify: false,
+            cursor: rows.length && pageBest ? pageBest : undefined,
+          });
           if (written > 0) unannounced = true;
           if (unannounced && ctx.clock.now() - announcedAt >= NOTIFY_EVERY_MS) {
             ctx.store.notifyChanged([table]);
@@ -135,7 +138,8 @@ export class Puller {
       cursorOf: (row) => ({ updated_at: row.updated_at, id: row.id }),
       write: async (rows, best) => {
         const byTable = new Map<SyncTableName, string[]>();
-        for (const r of rows) if (knownTable(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.row_id]);
+        for (const r of rows)
+          if (knownTable(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.row_id]);
         for (const [table, ids] of byTable) await ctx.store.applyDeleted(table, ids);
         if (rows.length && best) await ctx.store.setDeletedCursor(best);
       },

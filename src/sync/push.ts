@@ -76,13 +76,22 @@ export class Pusher {
   }
 
   private request(clientId: string, wire: WireOp[], owner: BatchOwner): Promise<WireResult[]> {
-    return owner === 'user' ? this.ctx.transport.applyMutations(clientId, wire) : this.ctx.transport.insertAnonymous(wire);
+    return owner === 'user'
+      ? this.ctx.transport.applyMutations(clientId, wire)
+      : this.ctx.transport.insertAnonymous(wire);
   }
 
   /** Sends one batch; refreshes an expired token once without spending a try. */
   private async send(clientId: string, batch: OutboxOp[], owner: BatchOwner): Promise<SendOutcome> {
     const { ctx } = this;
-    const wire: WireOp[] = batch.map((op) => ({ op_id: op.id, seq: op.seq, type: op.type, table: op.table, row_id: op.row_id, data: op.data }));
+    const wire: WireOp[] = batch.map((op) => ({
+      op_id: op.id,
+      seq: op.seq,
+      type: op.type,
+      table: op.table,
+      row_id: op.row_id,
+      data: op.data,
+    }));
     let refreshed = false;
     for (;;) {
       try {
@@ -179,10 +188,16 @@ export class Pusher {
       lastFailure = r ?? { op_id: op.id, status: 'error', code: 'missing-result' };
       const failure = isPermanentCode(code) ? 'permanent' : 'transient';
       const message = friendlyFailure(code);
-      const outcome = await ctx.store.recordFailure(op.id, { code, message, nextAttemptAt: now + ctx.settings.retryDelayMs, failure });
+      const outcome = await ctx.store.recordFailure(op.id, {
+        code,
+        message,
+        nextAttemptAt: now + ctx.settings.retryDelayMs,
+        failure,
+      });
       if (outcome === 'parked') {
         parked++;
-        if (failure === 'transient') ctx.state.resumeAt = Math.min(ctx.state.resumeAt, now + ctx.settings.resumeDelayMs);
+        if (failure === 'transient')
+          ctx.state.resumeAt = Math.min(ctx.state.resumeAt, now + ctx.settings.resumeDelayMs);
       }
     }
     const lastMessage = lastFailure ? friendlyFailure(lastFailure.code ?? null) : null;

@@ -6,7 +6,13 @@ import type { SyncStore, SyncTableName } from '@/data';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
 /** Rows owned by the user: filtered by user_id. */
-export const USER_REALTIME_TABLES: SyncTableName[] = ['notifications', 'price_alerts', 'dealer_members', 'saved_searches', 'user_preferences'];
+export const USER_REALTIME_TABLES: SyncTableName[] = [
+  'notifications',
+  'price_alerts',
+  'dealer_members',
+  'saved_searches',
+  'user_preferences',
+];
 /**
  * Rows shared between a buyer and a dealer's members (a dealer's leads carry the buyer's user_id):
  * no filter, RLS decides per subscriber, as it does for the pull.
@@ -77,7 +83,9 @@ function changedRowId(change: Change): string | null {
 /** Subscribes; the channel is rebuilt by the caller when the user changes. */
 export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   const { client, userId } = opts;
-  const channel: RealtimeChannel = client.channel(`motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`);
+  const channel: RealtimeChannel = client.channel(
+    `motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`,
+  );
   const tables: { table: SyncTableName; filter?: string }[] = [
     ...PUBLIC_REALTIME_TABLES.map((table) => ({ table })),
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
@@ -85,14 +93,19 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   ];
   const apply = changeApplier(opts);
   for (const { table, filter } of tables) {
-    channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, (change: Change) => {
-      void apply(table, change);
-    });
+    channel.on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+      (change: Change) => {
+        void apply(table, change);
+      },
+    );
   }
   channel.subscribe((status, err) => {
     if (status === 'SUBSCRIBED') opts.onSubscribed();
     // supabase-js retries the join itself; the event says live updates are paused meanwhile.
-    else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') opts.onError(syncError('realtime', err ?? new Error(`Realtime ${status}`)));
+    else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+      opts.onError(syncError('realtime', err ?? new Error(`Realtime ${status}`)));
   });
   return {
     async close() {

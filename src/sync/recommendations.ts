@@ -11,7 +11,9 @@ interface FunctionAnswer {
 
 /** Fetches (a fresh set when `forceRefresh`) and stores them; throws when the server cannot be reached. */
 export async function refreshRecommendations(userId: string, forceRefresh: boolean): Promise<void> {
-  const { data, error } = await getSupabase().functions.invoke<FunctionAnswer>('ml-recommendations', { body: { userId, forceRefresh } });
+  const { data, error } = await getSupabase().functions.invoke<FunctionAnswer>('ml-recommendations', {
+    body: { userId, forceRefresh },
+  });
   if (error || !data) throw new Error(error?.message ?? 'No answer from the recommendations service.');
   const rows = data.recommendations.map(({ car_models: _joined, ...row }) => ({ ...row, reasons: row.reasons ?? [] }));
   await storeServerRecommendations(db, userId, rows);

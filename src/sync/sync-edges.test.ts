@@ -28,7 +28,11 @@ describe('sync edges', () => {
     await apply('reviews', { eventType: 'INSERT', new: { id: 'r1' }, old: {} } as never);
     expect(events).toMatchObject([{ type: 'sync-error', kind: 'realtime', cause: 'Error: QuotaExceededError' }]);
     const ok = changeApplier({ store, onError: (e) => events.push(e) });
-    await ok('reviews', { eventType: 'INSERT', new: { id: 'r2', updated_at: '2026-01-01T00:00:00Z' }, old: {} } as never);
+    await ok('reviews', {
+      eventType: 'INSERT',
+      new: { id: 'r2', updated_at: '2026-01-01T00:00:00Z' },
+      old: {},
+    } as never);
     expect(await db.reviews.get('r2')).toBeDefined();
     expect(events).toHaveLength(1);
   });
@@ -54,10 +58,18 @@ describe('sync edges', () => {
   it('page: a refused Background Sync registration is an event', async () => {
     const events: SyncErrorEvent[] = [];
     const reg = { sync: { register: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) } };
-    await registerBackgroundSync('tag', async () => reg as never, (e) => events.push(e));
+    await registerBackgroundSync(
+      'tag',
+      async () => reg as never,
+      (e) => events.push(e),
+    );
     expect(events).toMatchObject([{ kind: 'background-sync' }]);
     // No Background Sync API at all is not a problem.
-    await registerBackgroundSync('tag', async () => ({}) as never, (e) => events.push(e));
+    await registerBackgroundSync(
+      'tag',
+      async () => ({}) as never,
+      (e) => events.push(e),
+    );
     expect(events).toHaveLength(1);
   });
 

@@ -10,11 +10,17 @@ export const SAME_PROBLEM_WINDOW_MS = 60_000;
 
 /** SPEC §8 severity of a sync failure, from its HTTP status, code and cause. */
 export function syncErrorSeverity(event: SyncErrorEvent) {
-  return errorSeverity({ message: event.cause, status: event.status ?? undefined, code: event.code ?? undefined }, { component: 'sync' });
+  return errorSeverity(
+    { message: event.cause, status: event.status ?? undefined, code: event.code ?? undefined },
+    { component: 'sync' },
+  );
 }
 
 /** A recorder for one context (the leader, a page); returns whether the event was recorded. */
-export function createSyncErrorRecorder(db: MotorlyDb, origin: 'leader' | 'page'): (event: SyncErrorEvent) => Promise<boolean> {
+export function createSyncErrorRecorder(
+  db: MotorlyDb,
+  origin: 'leader' | 'page',
+): (event: SyncErrorEvent) => Promise<boolean> {
   const lastAt = new Map<string, number>();
   return async (event) => {
     const key = `${event.kind}|${event.code ?? ''}|${event.message}`;
@@ -27,7 +33,13 @@ export function createSyncErrorRecorder(db: MotorlyDb, origin: 'leader' | 'page'
         severity: syncErrorSeverity(event),
         component: 'sync',
         action: event.kind,
-        metadata: { cause: event.cause, code: event.code, status: event.status, origin, time: new Date(event.time).toISOString() },
+        metadata: {
+          cause: event.cause,
+          code: event.code,
+          status: event.status,
+          origin,
+          time: new Date(event.time).toISOString(),
+        },
         userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent,
         appVersion: env.appVersion,
       });

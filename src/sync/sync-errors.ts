@@ -62,7 +62,11 @@ export function describeCause(err: unknown): string {
 /** The event for a caught error at one of the sync edges. */
 export function syncError(kind: SyncErrorKind, err: unknown, now: number = Date.now()): SyncErrorEvent {
   const t = err instanceof TransportError ? err : null;
-  const code = t?.code ?? (err && typeof err === 'object' && typeof Reflect.get(err, 'code') === 'string' ? String(Reflect.get(err, 'code')) : null);
+  const code =
+    t?.code ??
+    (err && typeof err === 'object' && typeof Reflect.get(err, 'code') === 'string'
+      ? String(Reflect.get(err, 'code'))
+      : null);
   return {
     type: 'sync-error',
     kind,

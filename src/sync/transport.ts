@@ -76,5 +76,12 @@ export interface SyncTransport {
 export function isPermanentCode(code: string | null | undefined): boolean {
   if (!code) return false;
   // PT429: the server's rate limit (5 enquiries an hour): retrying within seconds cannot succeed.
-  return code === '42501' || code === 'PT429' || code.startsWith('23') || code.startsWith('22') || code === 'PGRST204' || code === '42703';
+  return (
+    code === '42501' ||
+    code === 'PT429' ||
+    code.startsWith('23') ||
+    code.startsWith('22') ||
+    code === 'PGRST204' ||
+    code === '42703'
+  );
 }

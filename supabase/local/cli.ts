@@ -102,7 +102,8 @@ try {
   }
 } catch (err) {
   const code = (err as { code?: string }).code;
-  if (code === 'EADDRINUSE') console.error(`Port ${port} is already in use: is the stack already running? (npm run stack -- status)`);
+  if (code === 'EADDRINUSE')
+    console.error(`Port ${port} is already in use: is the stack already running? (npm run stack -- status)`);
   else console.error(`The stack could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }

@@ -32,9 +32,10 @@ export async function insertRows(tx: Queryable, table: string, rows: Record<stri
   const t = `public.${quoteIdent(table)}`;
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS);
-    await tx.query(`insert into ${t} (${colList}) select ${colList} from json_populate_recordset(null::${t}, $1::text::json)`, [
-      JSON.stringify(batch),
-    ]);
+    await tx.query(
+      `insert into ${t} (${colList}) select ${colList} from json_populate_recordset(null::${t}, $1::text::json)`,
+      [JSON.stringify(batch)],
+    );
   }
 }
 

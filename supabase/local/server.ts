@@ -54,7 +54,12 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       // The unread rest of the body is still on the socket: close it rather than let the client reuse it.
       onError: (c) =>
         c.json(
-          { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${config.maxBodyBytes} bytes`, hint: null },
+          {
+            code: 'PGRST413',
+            message: 'Payload Too Large',
+            details: `The request body is larger than ${config.maxBodyBytes} bytes`,
+            hint: null,
+          },
           413,
           { Connection: 'close' },
         ),
@@ -67,7 +72,9 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   if (config.localMailbox) app.route('/mailbox/v1', mailboxRoutes(ctx));
   app.route('/api', metricsRoutes(ctx));
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
-  app.onError((_err, c) => c.json({ code: 'unexpected_failure', message: 'Something went wrong. Please try again.' }, 500));
+  app.onError((_err, c) =>
+    c.json({ code: 'unexpected_failure', message: 'Something went wrong. Please try again.' }, 500),
+  );
 
   let server: Server;
   try {

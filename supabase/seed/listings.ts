@@ -14,14 +14,48 @@ const DAY = 86_400_000;
 const TAG_LETTERS = [...MEMORY_TAG_LETTERS];
 const PLATE_LETTERS = [...RANDOM_LETTERS];
 
-const COLOURS = ['Grey', 'Black', 'White', 'Blue', 'Silver', 'Red', 'Green', 'Orange', 'Brown', 'Yellow', 'Bronze', 'Purple'] as const;
+const COLOURS = [
+  'Grey',
+  'Black',
+  'White',
+  'Blue',
+  'Silver',
+  'Red',
+  'Green',
+  'Orange',
+  'Brown',
+  'Yellow',
+  'Bronze',
+  'Purple',
+] as const;
 const COLOUR_WEIGHTS = [26, 20, 17, 13, 9, 7, 3, 1.5, 1.2, 0.8, 0.8, 0.7];
-const SEGMENT_POPULARITY: Record<string, number> = { A: 0.9, B: 1.6, C: 1.7, D: 1.0, E: 0.55, F: 0.2, L: 0.45, S: 0.35 };
+const SEGMENT_POPULARITY: Record<string, number> = {
+  A: 0.9,
+  B: 1.6,
+  C: 1.7,
+  D: 1.0,
+  E: 0.55,
+  F: 0.2,
+  L: 0.45,
+  S: 0.35,
+};
 
 const EXTRAS = [
-  'heated front seats', 'rear parking camera', 'Apple CarPlay and Android Auto', 'adaptive cruise control', 'keyless entry',
-  'panoramic roof', 'LED headlights', 'dual-zone climate control', 'wireless phone charging', 'front and rear parking sensors',
-  'heated steering wheel', 'privacy glass', 'built-in sat nav', 'blind-spot monitoring', 'premium sound system',
+  'heated front seats',
+  'rear parking camera',
+  'Apple CarPlay and Android Auto',
+  'adaptive cruise control',
+  'keyless entry',
+  'panoramic roof',
+  'LED headlights',
+  'dual-zone climate control',
+  'wireless phone charging',
+  'front and rear parking sensors',
+  'heated steering wheel',
+  'privacy glass',
+  'built-in sat nav',
+  'blind-spot monitoring',
+  'premium sound system',
 ] as const;
 
 /** Share of the new price a car keeps at a given age (years), before mileage and brand effects. */
@@ -49,7 +83,11 @@ export interface ListingsResult {
   history: ListingPriceHistoryRow[];
 }
 
-export function buildListings(models: readonly ModelSpec[], dealers: readonly DealerSpec[], referenceDate: string): ListingsResult {
+export function buildListings(
+  models: readonly ModelSpec[],
+  dealers: readonly DealerSpec[],
+  referenceDate: string,
+): ListingsResult {
   const rng = new Rng('listings');
   const now = Date.parse(referenceDate);
   const refYear = new Date(now).getUTCFullYear();
@@ -102,14 +140,21 @@ export function buildListings(models: readonly ModelSpec[], dealers: readonly De
     const expected = expectedMileage(ageYears);
     const mileageFactor = Math.min(1.12, Math.max(0.72, 1 - (0.3 * (mileage - expected)) / (expected + 25_000)));
     const noise = 1 + rng.normal() * 0.045;
-    const value = Math.max(900, listThen * trimFactor * residualShare(ageYears, electric) * mileageFactor * model.brand.retention * noise);
+    const value = Math.max(
+      900,
+      listThen * trimFactor * residualShare(ageYears, electric) * mileageFactor * model.brand.retention * noise,
+    );
     const fee = dealer.row.admin_fee;
     const finalPrice = roundPrice(value, rng) + fee;
 
     let plate: string;
     do {
       const tag = dealer.region + rng.pick(TAG_LETTERS);
-      plate = makePlate(tag, registrationDate, `${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}`);
+      plate = makePlate(
+        tag,
+        registrationDate,
+        `${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}${rng.pick(PLATE_LETTERS)}`,
+      );
     } while (plates.has(plate));
     plates.add(plate);
 
@@ -133,13 +178,28 @@ export function buildListings(models: readonly ModelSpec[], dealers: readonly De
     const times = [listedAt, ...offsets.map((f, k) => Math.round(listedAt + f * window) + k * 60_000)];
     prices.forEach((price, k) => {
       const at = new Date(times[k]).toISOString();
-      history.push({ id: seedUuid(`price:${i}:${k}`), vehicle_listing_id: id, price, changed_at: at, created_at: at, updated_at: at });
+      history.push({
+        id: seedUuid(`price:${i}:${k}`),
+        vehicle_listing_id: id,
+        price,
+        changed_at: at,
+        created_at: at,
+        updated_at: at,
+      });
     });
 
     const extras = new Set<string>();
     while (extras.size < 3) extras.add(rng.pick(EXTRAS));
     const owners = condition === 'nearly_new' ? 1 : Math.min(6, 1 + Math.floor(ageYears / rng.range(3, 6)));
-    const history_ = condition === 'nearly_new' ? 'balance of manufacturer warranty' : rng.pick(['full service history', 'full dealer service history', 'service history', 'full service history and a fresh MOT']);
+    const history_ =
+      condition === 'nearly_new'
+        ? 'balance of manufacturer warranty'
+        : rng.pick([
+            'full service history',
+            'full dealer service history',
+            'service history',
+            'full service history and a fresh MOT',
+          ]);
     const feeText = fee > 0 ? `Price includes a £${fee} admin fee.` : 'No admin fee.';
     const description =
       `${year} ${model.brand.name} ${m.name} ${model.variant} ${trim} in ${colour.toLowerCase()}, ${thousands(mileage)} miles, ` +

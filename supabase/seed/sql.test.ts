@@ -26,7 +26,14 @@ describe('insertStatements', () => {
   });
 
   it('wraps the catalogue in one transaction, parents first', () => {
-    const empty: Catalogue = { brands: [], car_models: [], reviews: [], dealers: [], vehicle_listings: [], listing_price_history: [] };
+    const empty: Catalogue = {
+      brands: [],
+      car_models: [],
+      reviews: [],
+      dealers: [],
+      vehicle_listings: [],
+      listing_price_history: [],
+    };
     const sql = catalogueSql({ ...empty, dealers: [{ id: 'd' } as never], brands: [{ id: 'b' } as never] });
     expect(sql.indexOf('public.brands')).toBeLessThan(sql.indexOf('public.dealers'));
     expect(sql.trim().startsWith('--')).toBe(true);

@@ -2,7 +2,14 @@
 import type { Catalogue } from './types';
 
 /** Tables in foreign-key order. */
-export const TABLE_ORDER = ['brands', 'car_models', 'reviews', 'dealers', 'vehicle_listings', 'listing_price_history'] as const;
+export const TABLE_ORDER = [
+  'brands',
+  'car_models',
+  'reviews',
+  'dealers',
+  'vehicle_listings',
+  'listing_price_history',
+] as const;
 
 const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -36,7 +43,9 @@ export function insertStatements(table: string, rows: readonly object[], batchSi
       }
       return `(${columns.map((c) => sqlLiteral(record[c])).join(', ')})`;
     });
-    statements.push(`insert into public.${table} (${columns.join(', ')}) values\n${values.join(',\n')}\non conflict do nothing;`);
+    statements.push(
+      `insert into public.${table} (${columns.join(', ')}) values\n${values.join(',\n')}\non conflict do nothing;`,
+    );
   }
   return statements;
 }

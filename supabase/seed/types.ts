@@ -2,14 +2,7 @@
  * Row shapes of the catalogue tables as the seed writes them: the local store's row types (one
  * definition of each table's columns, src/data/types.ts) with the timestamps always present.
  */
-import type {
-  Brand,
-  CarModel,
-  Dealer,
-  ListingPriceHistory,
-  Review,
-  VehicleListing,
-} from '../../src/data/types';
+import type { Brand, CarModel, Dealer, ListingPriceHistory, Review, VehicleListing } from '../../src/data/types';
 
 export type { ListingCondition, ListingStatus, ReviewSections } from '../../src/data/types';
 

@@ -11,7 +11,10 @@ test('answers grounded questions with links, and a follow-up narrows the previou
   await input.fill('Which is cheaper to run, a VW Golf or a Toyota Corolla?');
   await page.getByRole('button', { name: 'Ask' }).click();
   await expect(answers.nth(0)).toContainText(/is cheaper to run: about £[\d,]+ a year/);
-  await expect(answers.nth(0).getByRole('link', { name: 'Volkswagen Golf' })).toHaveAttribute('href', '/models/volkswagen/golf');
+  await expect(answers.nth(0).getByRole('link', { name: 'Volkswagen Golf' })).toHaveAttribute(
+    'href',
+    '/models/volkswagen/golf',
+  );
   await expect(answers.nth(0).getByRole('link', { name: 'Toyota Corolla' })).toBeVisible();
 
   await input.fill('family SUV under £30k');

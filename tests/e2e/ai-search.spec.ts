@@ -7,7 +7,10 @@ import { settledAndInstalled } from './sync-helpers';
 const listingsCount = async (page: import('@playwright/test').Page) =>
   Number(((await page.getByRole('heading', { name: /Cars for sale/ }).textContent()) ?? '').replace(/[^0-9]/g, ''));
 
-test('a plain-English query from the home page becomes chips and ranked results; removing a chip widens them', async ({ page, axe }) => {
+test('a plain-English query from the home page becomes chips and ranked results; removing a chip widens them', async ({
+  page,
+  axe,
+}) => {
   await waitForCatalogue(page);
   await page.goto('/');
   await page.getByLabel('Describe the car you want').fill('hybrid SUV under £20k with cheap tax');
@@ -15,7 +18,8 @@ test('a plain-English query from the home page becomes chips and ranked results;
   await expect(page).toHaveURL(/\/ai-search\?q=hybrid/);
 
   const chips = page.getByRole('list', { name: 'Filters' });
-  for (const label of ['SUV', 'Hybrid', 'Up to £20,000', 'Road tax up to £200 a year']) await expect(chips.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['SUV', 'Hybrid', 'Up to £20,000', 'Road tax up to £200 a year'])
+    await expect(chips.getByText(label, { exact: true })).toBeVisible();
   const listings = page.getByTestId('listing-results').getByRole('listitem');
   await expect(listings.first()).toBeVisible();
   await expect(listings.first().getByTestId('result-reason')).toContainText(/suv/i);
@@ -30,7 +34,9 @@ test('a plain-English query from the home page becomes chips and ranked results;
   await expect.poll(() => listingsCount(page)).toBeGreaterThan(narrow);
 });
 
-test('offers at most three suggestions as you type and relaxes filters rather than showing nothing', async ({ page }) => {
+test('offers at most three suggestions as you type and relaxes filters rather than showing nothing', async ({
+  page,
+}) => {
   await waitForCatalogue(page);
   await page.goto('/ai-search');
   await page.getByLabel('Describe the car you want').fill('estate vol');
@@ -53,6 +59,8 @@ test('works offline once the catalogue is on the device', async ({ page, context
   await page.getByLabel('Describe the car you want').fill('7 seater automatic under £30k');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('list', { name: 'Filters' }).getByText('7+ seats')).toBeVisible();
-  await expect(page.getByTestId('listing-results').getByRole('listitem').first().getByTestId('result-reason')).toContainText('seats');
+  await expect(
+    page.getByTestId('listing-results').getByRole('listitem').first().getByTestId('result-reason'),
+  ).toContainText('seats');
   await context.setOffline(false);
 });

@@ -24,7 +24,11 @@ const mailboxHeaders = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERV
 
 test('a user resets a forgotten password from the e-mailed link', async ({ page }) => {
   const email = uniqueEmail('reset');
-  const signup = await fetch(`${API_URL}/auth/v1/signup`, { method: 'POST', headers, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
+  const signup = await fetch(`${API_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+  });
   expect(signup.ok).toBe(true);
 
   await page.goto('/auth');

@@ -41,7 +41,9 @@ test('client-side validation shows the SPEC messages', async ({ page }) => {
   await page.getByLabel('Email').fill('driver@example.com');
   await page.getByLabel('Password', { exact: true }).fill('alllowercase-but-long');
   await submit.click();
-  await expect(page.getByText('Password must contain uppercase, lowercase, numbers, and special characters')).toBeVisible();
+  await expect(
+    page.getByText('Password must contain uppercase, lowercase, numbers, and special characters'),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('MyPassword!2024');
   await submit.click();
   await expect(page.getByText('Password is too common or contains weak patterns')).toBeVisible();
@@ -64,7 +66,9 @@ test('network failure maps to the connection message', async ({ page }) => {
   await page.getByLabel('Email').fill('shopper@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Shopper!Drive2026');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByTestId('auth-error')).toHaveText('Unable to connect to authentication service. Please try again.');
+  await expect(page.getByTestId('auth-error')).toHaveText(
+    'Unable to connect to authentication service. Please try again.',
+  );
 });
 
 test('a reset link without a recovery session explains itself', async ({ page }) => {

@@ -13,7 +13,8 @@ test('catalogue screens at 390 and 1280 px pass axe and are screenshotted', asyn
   await waitForCatalogue(page);
   const listing = (await page.getByTestId('listing-card').first().getAttribute('data-listing-id')) ?? '';
   await page.goto('/browse');
-  const modelHref = (await page.getByTestId('model-card').first().getByRole('heading').getByRole('link').getAttribute('href')) ?? '';
+  const modelHref =
+    (await page.getByTestId('model-card').first().getByRole('heading').getByRole('link').getAttribute('href')) ?? '';
   const brandHref = modelHref.replace('/models/', '/brand/').split('/').slice(0, 3).join('/');
   // Something to compare and something bookmarked, so those screens show content.
   await page.getByTestId('model-card').nth(0).getByTestId('compare-toggle').click();
@@ -42,7 +43,10 @@ test('catalogue screens at 390 and 1280 px pass axe and are screenshotted', asyn
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `/tmp/shots/catalogue-${name}-${width}.png`, fullPage: true });
       // No horizontal scrolling on phones.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${name} at ${width}px`,
+      ).toBeLessThanOrEqual(width);
       await axe(page);
     }
   }

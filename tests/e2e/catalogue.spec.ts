@@ -48,7 +48,11 @@ test('compare three cars', async ({ page }) => {
   const table = page.getByTestId('compare-table');
   await expect(table.locator('thead th')).toHaveCount(3);
   for (const n of names) await expect(table.locator('thead')).toContainText(n.trim());
-  await expect.poll(() => (new URL(page.url()).searchParams.get('items') ?? '').split(',').filter((x) => x.startsWith('m:')).length).toBe(3);
+  await expect
+    .poll(
+      () => (new URL(page.url()).searchParams.get('items') ?? '').split(',').filter((x) => x.startsWith('m:')).length,
+    )
+    .toBe(3);
   // Best value in a row is highlighted.
   expect(await table.locator('td[data-best]').count()).toBeGreaterThan(0);
   // Shared link: a fresh tab opening the URL sees the same three.
@@ -57,7 +61,10 @@ test('compare three cars', async ({ page }) => {
   await other.goto(shared);
   await expect(other.getByTestId('compare-table').locator('thead th')).toHaveCount(3);
   await other.close();
-  await table.getByRole('button', { name: /^Remove/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Remove/ })
+    .first()
+    .click();
   await expect(table.locator('thead th')).toHaveCount(2);
   await page.reload();
   await expect(page.getByTestId('compare-table').locator('thead th')).toHaveCount(2);
@@ -81,5 +88,7 @@ test('bookmark a car offline and find it on the server after reconnecting', asyn
   await expect(page.getByTestId('bookmarked-listings').locator(`[data-listing-id="${listingId}"]`)).toBeVisible();
   expect(await serverBookmarks(user.id)).toEqual([]);
   await context.setOffline(false);
-  await expect.poll(async () => (await serverBookmarks(user.id)).map((b) => b.vehicle_listing_id), { timeout: 20_000 }).toEqual([listingId]);
+  await expect
+    .poll(async () => (await serverBookmarks(user.id)).map((b) => b.vehicle_listing_id), { timeout: 20_000 })
+    .toEqual([listingId]);
 });

@@ -13,7 +13,10 @@ test('a signed-in shopper sees how to become a dealer', async ({ page, axe }) =>
   const join = page.getByTestId('become-dealer');
   await expect(join).toBeVisible({ timeout: 30_000 });
   await expect(join.getByRole('heading', { name: 'Sell your cars on Motorly' })).toBeVisible();
-  await expect(join.getByRole('link', { name: 'dealers@motorly.example' })).toHaveAttribute('href', /^mailto:dealers@motorly\.example/);
+  await expect(join.getByRole('link', { name: 'dealers@motorly.example' })).toHaveAttribute(
+    'href',
+    /^mailto:dealers@motorly\.example/,
+  );
   await axe();
 });
 
@@ -44,7 +47,10 @@ test("a price cut and 'reserved' in the hub update the shopper's open listing li
 
   await expect(shopperPage.getByTestId('listing-price')).toHaveText(formatted(cut), { timeout: 20_000 });
   await expect
-    .poll(async () => (await serviceRest<{ price: number }[]>(`/vehicle_listings?select=price&id=eq.${listing.id}`))[0].price)
+    .poll(
+      async () =>
+        (await serviceRest<{ price: number }[]>(`/vehicle_listings?select=price&id=eq.${listing.id}`))[0].price,
+    )
     .toBe(cut);
 
   await row.getByRole('button', { name: 'Mark reserved' }).click();

@@ -7,7 +7,9 @@ import { createConfirmedUser, serviceRest, settledAndInstalled, signInUi } from 
 
 test.setTimeout(240_000);
 
-test('an offline enquiry reaches the dealer hub after reconnect, and the reply reaches /my-leads live', async ({ browser }) => {
+test('an offline enquiry reaches the dealer hub after reconnect, and the reply reaches /my-leads live', async ({
+  browser,
+}) => {
   const listings = await demoDealerListings();
   const listing = listings[0];
   const shopper = await createConfirmedUser('enquirer');
@@ -44,10 +46,14 @@ test('an offline enquiry reaches the dealer hub after reconnect, and the reply r
 
   await shopperContext.setOffline(false);
   await expect(page.getByTestId('delivery-sent')).toContainText('Sent to Aberystwyth Car Centre', { timeout: 30_000 });
-  const stored = await serviceRest<{ dealer_id: string; part_exchange_registration: string; finance_interest: boolean }[]>(
+  const stored = await serviceRest<
+    { dealer_id: string; part_exchange_registration: string; finance_interest: boolean }[]
+  >(
     `/leads?select=dealer_id,part_exchange_registration,finance_interest&email=eq.${encodeURIComponent(shopper.email)}`,
   );
-  expect(stored).toEqual([{ dealer_id: listing.dealer_id, part_exchange_registration: 'AB12 CDE', finance_interest: true }]);
+  expect(stored).toEqual([
+    { dealer_id: listing.dealer_id, part_exchange_registration: 'AB12 CDE', finance_interest: true },
+  ]);
 
   // The dealer's open hub shows it without a reload, and he replies.
   const lead = dealerPage.getByTestId('hub-lead').filter({ hasText: buyerName });
@@ -78,14 +84,23 @@ test('an offline enquiry reaches the dealer hub after reconnect, and the reply r
   await shopperContext.close();
 });
 
-test('the 6th enquiry within an hour is refused with the spec message and kept in needs attention', async ({ page }) => {
+test('the 6th enquiry within an hour is refused with the spec message and kept in needs attention', async ({
+  page,
+}) => {
   const [, listing] = await demoDealerListings();
   const shopper = await createConfirmedUser('enquiry-limit');
   // Five enquiries in the last hour already (the server's trigger counts them whoever inserted them).
   for (let i = 0; i < 5; i++) {
     await serviceRest('/leads', {
       method: 'POST',
-      body: JSON.stringify({ user_id: shopper.id, vehicle_listing_id: listing.id, dealer_id: listing.dealer_id, name: 'Eager Buyer', email: shopper.email, message: `Enquiry ${i + 1}` }),
+      body: JSON.stringify({
+        user_id: shopper.id,
+        vehicle_listing_id: listing.id,
+        dealer_id: listing.dealer_id,
+        name: 'Eager Buyer',
+        email: shopper.email,
+        message: `Enquiry ${i + 1}`,
+      }),
     });
   }
   await signInUi(page, shopper.email);

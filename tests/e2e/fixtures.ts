@@ -19,7 +19,9 @@ export const test = base.extend<Fixtures>({
       for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
       const results = await builder.analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+      const report = serious
+        .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+        .join('\n');
       expect(serious, report).toEqual([]);
     });
   },
@@ -51,7 +53,12 @@ export async function skipOnboardingOffer(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(() => localStorage.setItem('motorly:onboarding', 'off'));
 }
 
-export async function signIn(page: Page, email: string, password: string, opts: { onboarding?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { onboarding?: boolean } = {},
+): Promise<void> {
   await page.goto('/auth');
   if (!opts.onboarding) await skipOnboardingOffer(page);
   await page.getByRole('tab', { name: 'Sign In' }).click();

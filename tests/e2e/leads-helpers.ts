@@ -16,7 +16,9 @@ export interface DemoListing {
 /** Active listings of the demo dealer (Aberystwyth Car Centre), in a stable order. */
 export async function demoDealerListings(): Promise<DemoListing[]> {
   const [dealer] = await serviceRest<{ id: string }[]>(`/dealers?select=id&slug=eq.${DEMO_DEALER_SLUG}`);
-  const rows = await serviceRest<DemoListing[]>(`/vehicle_listings?select=id,title,price,dealer_id&dealer_id=eq.${dealer.id}&status=eq.active&order=id`);
+  const rows = await serviceRest<DemoListing[]>(
+    `/vehicle_listings?select=id,title,price,dealer_id&dealer_id=eq.${dealer.id}&status=eq.active&order=id`,
+  );
   if (rows.length < 4) throw new Error('The demo dealer has too few listings: is the catalogue seeded?');
   return rows;
 }
@@ -25,7 +27,9 @@ export async function demoDealerListings(): Promise<DemoListing[]> {
 export async function openHubAsDealer(page: Page): Promise<void> {
   await signIn(page, DEMO.dealer.email, DEMO.dealer.password);
   await page.goto('/dealer/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Aberystwyth Car Centre' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Aberystwyth Car Centre' })).toBeVisible({
+    timeout: 120_000,
+  });
 }
 
 /** Opens a listing and waits until it is in the local store (the first catalogue download may still run). */

@@ -19,20 +19,34 @@ async function noSidewaysScroll(page: import('@playwright/test').Page) {
 test('contact form, my leads and the hub fit 390, 820 and 1280 px', async ({ page, browser, axe }) => {
   const listings = await demoDealerListings();
   const shopper = await createConfirmedUser('screens');
-  const dealerUser = await serviceRest<{ id: string }[]>(`/dealer_members?select=user_id:user_id&role=eq.owner&limit=1`);
+  const dealerUser = await serviceRest<{ id: string }[]>(
+    `/dealer_members?select=user_id:user_id&role=eq.owner&limit=1`,
+  );
   const [lead] = await serviceRest<{ id: string }[]>('/leads', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
     body: JSON.stringify({
-      user_id: shopper.id, vehicle_listing_id: listings[3].id, dealer_id: listings[3].dealer_id, name: 'Jamie Screens', email: shopper.email,
-      phone: '07700 900123', message: 'Hello, is this car still available? Could I book a test drive this weekend?',
-      part_exchange: true, part_exchange_registration: 'KX19 ABC', part_exchange_mileage: 58000, finance_interest: true,
+      user_id: shopper.id,
+      vehicle_listing_id: listings[3].id,
+      dealer_id: listings[3].dealer_id,
+      name: 'Jamie Screens',
+      email: shopper.email,
+      phone: '07700 900123',
+      message: 'Hello, is this car still available? Could I book a test drive this weekend?',
+      part_exchange: true,
+      part_exchange_registration: 'KX19 ABC',
+      part_exchange_mileage: 58000,
+      finance_interest: true,
     }),
   });
   const dealerId = (dealerUser[0] as unknown as { user_id: string }).user_id;
   await serviceRest('/lead_messages', {
     method: 'POST',
-    body: JSON.stringify({ lead_id: lead.id, sender_id: dealerId, body: 'It is. Saturday at 10 or 2 would work for us; which suits you?' }),
+    body: JSON.stringify({
+      lead_id: lead.id,
+      sender_id: dealerId,
+      body: 'It is. Saturday at 10 or 2 would work for us; which suits you?',
+    }),
   });
 
   await signInUi(page, shopper.email);

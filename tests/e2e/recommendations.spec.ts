@@ -37,7 +37,10 @@ async function answer(page: Page, fuel: string, body: string, previous?: { fuel:
 
 const metas = (page: Page) => page.getByTestId('recommendation').locator('.rec-card__meta').allTextContents();
 
-test('completing the questionnaire personalises /recommended, and changing it changes the picks', async ({ page, axe }) => {
+test('completing the questionnaire personalises /recommended, and changing it changes the picks', async ({
+  page,
+  axe,
+}) => {
   const user = await createConfirmedUser('e2e-rec');
   await signInUi(page, user.email, { onboarding: true });
   await expect(dialog(page)).toBeVisible({ timeout: 10_000 });
@@ -46,20 +49,30 @@ test('completing the questionnaire personalises /recommended, and changing it ch
 
   await waitForCatalogue(page);
   await page.goto('/recommended');
-  await expect(page.getByTestId('recommendation-source')).toHaveText('Ranked by our recommendations service.', { timeout: 30_000 });
+  await expect(page.getByTestId('recommendation-source')).toHaveText('Ranked by our recommendations service.', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('recommendation')).toHaveCount(10);
   const before = await metas(page);
   expect(before.filter((m) => m.includes('SUV · Electric')).length).toBeGreaterThanOrEqual(5);
-  await expect(page.getByTestId('recommendation').first().getByRole('list', { name: 'Why we picked it' })).toContainText('Matches your preferred fuel type (Electric)');
+  await expect(
+    page.getByTestId('recommendation').first().getByRole('list', { name: 'Why we picked it' }),
+  ).toContainText('Matches your preferred fuel type (Electric)');
   await expect(page.getByText(/Personalisation \d+\/100/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Update preferences' }).click();
   await answer(page, 'Diesel', 'Estate', { fuel: 'Electric', body: 'SUV' });
-  await expect.poll(async () => (await metas(page)).filter((m) => m.includes('Estate · Diesel')).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
-  await expect(page.getByTestId('recommendation-source')).toHaveText('Ranked by our recommendations service.', { timeout: 30_000 });
+  await expect
+    .poll(async () => (await metas(page)).filter((m) => m.includes('Estate · Diesel')).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('recommendation-source')).toHaveText('Ranked by our recommendations service.', {
+    timeout: 30_000,
+  });
   const after = await metas(page);
   expect(after).not.toEqual(before);
-  expect(after.filter((m) => m.includes('SUV · Electric')).length).toBeLessThan(before.filter((m) => m.includes('SUV · Electric')).length);
+  expect(after.filter((m) => m.includes('SUV · Electric')).length).toBeLessThan(
+    before.filter((m) => m.includes('SUV · Electric')).length,
+  );
 });
 
 test('"Skip for now" dismisses the questionnaire and it stays away on the next visit', async ({ page }) => {

@@ -26,15 +26,33 @@ test('a saved search gets a new_match notification when a matching listing is in
   const chip = page.getByRole('list', { name: 'Saved searches' }).getByRole('link', { name: /Cheap runabout/ });
   await expect(chip).toBeVisible();
   await expect
-    .poll(async () => (await serviceRest<{ filters: { make?: string; price_max?: number } }[]>(`/saved_searches?select=filters&user_id=eq.${shopper.id}`))[0]?.filters ?? null, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await serviceRest<{ filters: { make?: string; price_max?: number } }[]>(
+            `/saved_searches?select=filters&user_id=eq.${shopper.id}`,
+          )
+        )[0]?.filters ?? null,
+      { timeout: 20_000 },
+    )
     .toMatchObject({ make: brand.slug, price_max: 5000 });
 
   const title = `E2E match ${Date.now().toString(36)}`;
   const [inserted] = await dealerRest<{ id: string }[]>(dealer.token, '/vehicle_listings', {
     method: 'POST',
     body: JSON.stringify({
-      dealer_id: dealer.dealerId, car_model_id: template.car_model_id, brand_id: template.brand_id, title, price: 4321,
-      year: 2016, mileage: 61000, colour: 'Silver', fuel_type: 'petrol', body_style: 'hatchback', gearbox: 'manual', seats: 5,
+      dealer_id: dealer.dealerId,
+      car_model_id: template.car_model_id,
+      brand_id: template.brand_id,
+      title,
+      price: 4321,
+      year: 2016,
+      mileage: 61000,
+      colour: 'Silver',
+      fuel_type: 'petrol',
+      body_style: 'hatchback',
+      gearbox: 'manual',
+      seats: 5,
     }),
   });
 
@@ -65,10 +83,18 @@ test('a saved search gets a new_match notification when a matching listing is in
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Runabout under £5k');
   await expect
-    .poll(async () => (await serviceRest<{ name: string }[]>(`/saved_searches?select=name&user_id=eq.${shopper.id}`))[0]?.name, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await serviceRest<{ name: string }[]>(`/saved_searches?select=name&user_id=eq.${shopper.id}`))[0]?.name,
+      { timeout: 20_000 },
+    )
     .toBe('Runabout under £5k');
   await row.getByRole('button', { name: 'Delete Runabout under £5k' }).click();
   await expect(toast(page, 'Search deleted')).toBeVisible();
   await expect(page.getByText('No saved searches yet.', { exact: false })).toBeVisible();
-  await expect.poll(async () => (await serviceRest<unknown[]>(`/saved_searches?select=id&user_id=eq.${shopper.id}`)).length, { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(async () => (await serviceRest<unknown[]>(`/saved_searches?select=id&user_id=eq.${shopper.id}`)).length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
 });

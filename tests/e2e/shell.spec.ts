@@ -278,7 +278,8 @@ test.describe('error handling', () => {
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const req = open.result.transaction('error_reports').objectStore('error_reports').getAll();
-            req.onsuccess = () => resolve((req.result as { context: { comment?: string } }[]).map((r) => r.context.comment));
+            req.onsuccess = () =>
+              resolve((req.result as { context: { comment?: string } }[]).map((r) => r.context.comment));
             req.onerror = () => reject(req.error);
           };
         }),

@@ -20,11 +20,23 @@ test('panel, settings, listing actions and /account at 390, 820 and 1280 px', as
   const listing = await dealerListing(dealer.dealerId, 2);
   await serviceRest('/price_alerts', {
     method: 'POST',
-    body: JSON.stringify({ user_id: shopper.id, vehicle_listing_id: listing.id, target_price: listing.price - 250, current_price: listing.price, times_triggered: 2 }),
+    body: JSON.stringify({
+      user_id: shopper.id,
+      vehicle_listing_id: listing.id,
+      target_price: listing.price - 250,
+      current_price: listing.price,
+      times_triggered: 2,
+    }),
   });
   await serviceRest('/notifications', {
     method: 'POST',
-    body: JSON.stringify({ user_id: shopper.id, type: 'price_drop', title: `Price drop: ${listing.title}`, message: 'Now £12,995 (was £13,495) — below your £13,000 target.', vehicle_listing_id: listing.id }),
+    body: JSON.stringify({
+      user_id: shopper.id,
+      type: 'price_drop',
+      title: `Price drop: ${listing.title}`,
+      message: 'Now £12,995 (was £13,495) — below your £13,000 target.',
+      vehicle_listing_id: listing.id,
+    }),
   });
   await signInUi(page, shopper.email);
   await openListing(page, listing.id);

@@ -8,11 +8,19 @@ export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 54321}`;
 export const PASSWORD = 'Tr4ffic-Cone#Bristol';
 
 function serviceHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  return { apikey: DEFAULT_SERVICE_ROLE_KEY, authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'content-type': 'application/json', ...extra };
+  return {
+    apikey: DEFAULT_SERVICE_ROLE_KEY,
+    authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`,
+    'content-type': 'application/json',
+    ...extra,
+  };
 }
 
 export async function serviceRest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${API_URL}/rest/v1${path}`, { ...init, headers: { ...serviceHeaders(), ...(init.headers as Record<string, string>) } });
+  const res = await fetch(`${API_URL}/rest/v1${path}`, {
+    ...init,
+    headers: { ...serviceHeaders(), ...(init.headers as Record<string, string>) },
+  });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
@@ -74,16 +82,32 @@ export async function toggleBookmark(page: Page, listingId: string): Promise<'ui
     await toggle.first().click();
     return 'ui';
   }
-  await page.evaluate((id) => (window as unknown as { __motorlySync: { toggleListingBookmark(id: string): Promise<boolean> } }).__motorlySync.toggleListingBookmark(id), listingId);
+  await page.evaluate(
+    (id) =>
+      (
+        window as unknown as { __motorlySync: { toggleListingBookmark(id: string): Promise<boolean> } }
+      ).__motorlySync.toggleListingBookmark(id),
+    listingId,
+  );
   return 'hook';
 }
 
 export async function isBookmarked(page: Page, listingId: string): Promise<boolean> {
-  return page.evaluate((id) => (window as unknown as { __motorlySync: { isListingBookmarked(id: string): Promise<boolean> } }).__motorlySync.isListingBookmarked(id), listingId);
+  return page.evaluate(
+    (id) =>
+      (
+        window as unknown as { __motorlySync: { isListingBookmarked(id: string): Promise<boolean> } }
+      ).__motorlySync.isListingBookmarked(id),
+    listingId,
+  );
 }
 
 export async function queueCounts(page: Page): Promise<{ queued: number; parked: number }> {
-  return page.evaluate(() => (window as unknown as { __motorlySync: { queueCounts(): Promise<{ queued: number; parked: number }> } }).__motorlySync.queueCounts());
+  return page.evaluate(() =>
+    (
+      window as unknown as { __motorlySync: { queueCounts(): Promise<{ queued: number; parked: number }> } }
+    ).__motorlySync.queueCounts(),
+  );
 }
 
 export const badge = (page: Page) => page.getByTestId('sync-status-badge');

@@ -2,11 +2,27 @@
 // away mid-sync (after committing, before answering) loses nothing and duplicates nothing.
 import { test, expect } from '@playwright/test';
 import {
-  API_URL, badge, createConfirmedUser, enableHooks, hooksReady, isBookmarked, ledgerFor, listingIds,
-  queueCounts, serverBookmarks, serviceRest, settledAndInstalled, signInUi, toggleBookmark, waitForLeader,
+  API_URL,
+  badge,
+  createConfirmedUser,
+  enableHooks,
+  hooksReady,
+  isBookmarked,
+  ledgerFor,
+  listingIds,
+  queueCounts,
+  serverBookmarks,
+  serviceRest,
+  settledAndInstalled,
+  signInUi,
+  toggleBookmark,
+  waitForLeader,
 } from './sync-helpers';
 
-test('offline bookmark survives a reload and is on the server within 10 s of reconnecting', async ({ page, context }) => {
+test('offline bookmark survives a reload and is on the server within 10 s of reconnecting', async ({
+  page,
+  context,
+}) => {
   const user = await createConfirmedUser('sync-offline');
   const [listingId] = await listingIds(1);
   await enableHooks(context);
@@ -32,7 +48,12 @@ test('offline bookmark survives a reload and is on the server within 10 s of rec
 
   await context.setOffline(false);
   const start = Date.now();
-  await expect.poll(async () => (await serverBookmarks(user.id)).map((b) => b.vehicle_listing_id), { timeout: 10_000, intervals: [200] }).toEqual([listingId]);
+  await expect
+    .poll(async () => (await serverBookmarks(user.id)).map((b) => b.vehicle_listing_id), {
+      timeout: 10_000,
+      intervals: [200],
+    })
+    .toEqual([listingId]);
   expect(Date.now() - start).toBeLessThan(10_000);
   await expect(page.getByTestId('sync-pending-count')).toHaveCount(0);
 });

@@ -2,8 +2,17 @@
 // worker uploads, and when that tab closes the other takes over.
 import { test, expect, type Page } from '@playwright/test';
 import {
-  API_URL, createConfirmedUser, enableHooks, hooksReady, leaderBadge, listingIds, serverBookmarks, signInUi,
-  toggleBookmark, badge, settledAndInstalled,
+  API_URL,
+  createConfirmedUser,
+  enableHooks,
+  hooksReady,
+  leaderBadge,
+  listingIds,
+  serverBookmarks,
+  signInUi,
+  toggleBookmark,
+  badge,
+  settledAndInstalled,
 } from './sync-helpers';
 
 function countUploads(page: Page): { n: number } {
@@ -14,7 +23,9 @@ function countUploads(page: Page): { n: number } {
   return counter;
 }
 
-test('a write in one tab shows in the other; only one tab uploads; the other takes over on close', async ({ context }) => {
+test('a write in one tab shows in the other; only one tab uploads; the other takes over on close', async ({
+  context,
+}) => {
   const user = await createConfirmedUser('sync-tabs');
   const [first, second] = await listingIds(2);
   await enableHooks(context);
@@ -51,6 +62,8 @@ test('a write in one tab shows in the other; only one tab uploads; the other tak
   await a.close();
   await expect(leaderBadge(b)).toHaveCount(1, { timeout: 10_000 });
   await toggleBookmark(b, second);
-  await expect.poll(async () => (await serverBookmarks(user.id)).map((r) => r.vehicle_listing_id).sort(), { timeout: 10_000 }).toEqual([first, second].sort());
+  await expect
+    .poll(async () => (await serverBookmarks(user.id)).map((r) => r.vehicle_listing_id).sort(), { timeout: 10_000 })
+    .toEqual([first, second].sort());
   expect(uploadsB.n).toBeGreaterThanOrEqual(1);
 });

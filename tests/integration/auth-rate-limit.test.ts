@@ -40,7 +40,11 @@ afterAll(async () => {
 describe('auth rate limits (defaults)', () => {
   it('the 6th sign-in attempt for an e-mail within 15 minutes gets 429, even with the right password', async () => {
     const email = `limited-${Date.now()}@example.com`;
-    const created = await client(running.serviceRoleKey).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await client(running.serviceRoleKey).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     expect(created.error).toBeNull();
     for (let i = 0; i < 5; i += 1) {
       const { error } = await client(running.anonKey).auth.signInWithPassword({ email, password: 'Wrong!Password-77' });
@@ -52,8 +56,14 @@ describe('auth rate limits (defaults)', () => {
     expect(sixth.error?.message).toBe('Too many attempts. Please try again later.');
     // Another account is unaffected.
     const other = `other-${Date.now()}@example.com`;
-    await client(running.serviceRoleKey).auth.admin.createUser({ email: other, password: PASSWORD, email_confirm: true });
-    expect((await client(running.anonKey).auth.signInWithPassword({ email: other, password: PASSWORD })).error).toBeNull();
+    await client(running.serviceRoleKey).auth.admin.createUser({
+      email: other,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(
+      (await client(running.anonKey).auth.signInWithPassword({ email: other, password: PASSWORD })).error,
+    ).toBeNull();
 
     const events = await running.db.query<{ event_type: string; n: number }>(
       `select event_type, count(*)::int as n from public.security_events where email = $1 group by event_type`,
@@ -65,10 +75,16 @@ describe('auth rate limits (defaults)', () => {
 
   it('the 4th sign-up from one IP within 15 minutes gets 429', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const { error } = await client(running.anonKey).auth.signUp({ email: `signup-${i}-${Date.now()}@example.com`, password: PASSWORD });
+      const { error } = await client(running.anonKey).auth.signUp({
+        email: `signup-${i}-${Date.now()}@example.com`,
+        password: PASSWORD,
+      });
       expect(error).toBeNull();
     }
-    const fourth = await client(running.anonKey).auth.signUp({ email: `signup-4-${Date.now()}@example.com`, password: PASSWORD });
+    const fourth = await client(running.anonKey).auth.signUp({
+      email: `signup-4-${Date.now()}@example.com`,
+      password: PASSWORD,
+    });
     expect(fourth.error?.status).toBe(429);
     expect(fourth.error?.message).toBe('Too many attempts. Please try again later.');
   });

@@ -27,9 +27,20 @@ describe('auth', () => {
     expect(data.session?.refresh_token).toBeTruthy();
     expect(data.user?.email).toBe(email);
     expect(data.user?.user_metadata).toMatchObject({ name: 'Sam' });
-    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ sub: data.user!.id, aud: 'authenticated', role: 'authenticated', email, aal: 'aal1', is_anonymous: false });
-    for (const k of ['iss', 'exp', 'iat', 'phone', 'app_metadata', 'user_metadata', 'amr', 'session_id']) expect(claims).toHaveProperty(k);
+    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({
+      sub: data.user!.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      aal: 'aal1',
+      is_anonymous: false,
+    });
+    for (const k of ['iss', 'exp', 'iat', 'phone', 'app_metadata', 'user_metadata', 'amr', 'session_id'])
+      expect(claims).toHaveProperty(k);
     const again = await anonClient().auth.signUp({ email, password: STRONG });
     expect(again.error?.code).toBe('user_already_exists');
   });
@@ -110,8 +121,16 @@ describe('auth', () => {
   it('enforces the password policy with the SPEC messages', async () => {
     const cases: [string, string, string][] = [
       ['Sh0rt!pw', 'Password must be at least 12 characters long', 'length'],
-      ['alllowercase-but-long1', 'Password must contain uppercase, lowercase, numbers, and special characters', 'characters'],
-      ['NoDigitsOrSymbolsHere', 'Password must contain uppercase, lowercase, numbers, and special characters', 'characters'],
+      [
+        'alllowercase-but-long1',
+        'Password must contain uppercase, lowercase, numbers, and special characters',
+        'characters',
+      ],
+      [
+        'NoDigitsOrSymbolsHere',
+        'Password must contain uppercase, lowercase, numbers, and special characters',
+        'characters',
+      ],
       ['Password!2026x', 'Password is too common or contains weak patterns', 'pwned'],
       ['Garage!1234Tyre', 'Password is too common or contains weak patterns', 'pwned'],
       ['Qwerty!Garage88', 'Password is too common or contains weak patterns', 'pwned'],

@@ -56,7 +56,12 @@ describe('send-notification-email', () => {
     expect(await inbox('someone@example.com')).toEqual([]);
 
     const invalid = await c.functions.invoke('send-notification-email', {
-      body: { userId: user.id, templateName: 'price_drop_alert', templateData: { ...templateData, old_price: 'lots' }, recipientEmail: user.email },
+      body: {
+        userId: user.id,
+        templateName: 'price_drop_alert',
+        templateData: { ...templateData, old_price: 'lots' },
+        recipientEmail: user.email,
+      },
     });
     const bad = await errorBody(invalid.error);
     expect(bad.status).toBe(400);
@@ -158,7 +163,13 @@ describe('ml-recommendations', () => {
     const refreshed = await c.functions.invoke('ml-recommendations', { body: { userId: user.id, forceRefresh: true } });
     expect(refreshed.data.cached).toBe(false);
     // A full profile and no behaviour yet: basic 20 + preferences 30 = 50, personalised (above 30).
-    expect(refreshed.data.personalization).toMatchObject({ score: 50, basic: 20, preferences: 30, behaviour: 0, personalised: true });
+    expect(refreshed.data.personalization).toMatchObject({
+      score: 50,
+      basic: 20,
+      preferences: 30,
+      behaviour: 0,
+      personalised: true,
+    });
     const stored = await c.from('personalized_recommendations').select('id').eq('user_id', user.id);
     expect(stored.data).toHaveLength(10);
   });

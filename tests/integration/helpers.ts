@@ -76,8 +76,16 @@ export async function seedCatalogueFixture(): Promise<CatalogueFixture> {
   );
   const bid = (s: string) => brands.find((b) => b.slug === `${p}-${s}`)!.id as string;
   const model = (brand: string, slug: string, body: string, fuel: string, price: number, seats: number) => ({
-    brand_id: bid(brand), slug: `${p}-${slug}`, name: `${slug} ${p}`, body_style: body, fuel_type: fuel,
-    price_from: price, model_year: 2025, seats, gearbox: 'manual', drivetrain: 'fwd',
+    brand_id: bid(brand),
+    slug: `${p}-${slug}`,
+    name: `${slug} ${p}`,
+    body_style: body,
+    fuel_type: fuel,
+    price_from: price,
+    model_year: 2025,
+    seats,
+    gearbox: 'manual',
+    drivetrain: 'fwd',
     mpg: fuel === 'electric' ? null : 50.4,
   });
   const models = await one(
@@ -94,26 +102,82 @@ export async function seedCatalogueFixture(): Promise<CatalogueFixture> {
   await one(
     svc
       .from('reviews')
-      .insert([
-        { car_model_id: mid('hatch'), author: 'Sam', title: 'Great hatch', cs_score: 8.1, pros: ['Cheap', 'Nimble'], cons: ['Noisy'], published: true, sections: { driving: 'Fun' } },
-        { car_model_id: mid('hatch'), author: 'Kim', title: 'Decent hatch', cs_score: 6.5, pros: ['Roomy'], cons: [], published: true },
-        { car_model_id: mid('suv'), author: 'Sam', title: 'Big SUV', cs_score: 7.4, pros: ['Seven seats'], cons: ['Thirsty'], published: true },
-      ], { defaultToNull: false })
+      .insert(
+        [
+          {
+            car_model_id: mid('hatch'),
+            author: 'Sam',
+            title: 'Great hatch',
+            cs_score: 8.1,
+            pros: ['Cheap', 'Nimble'],
+            cons: ['Noisy'],
+            published: true,
+            sections: { driving: 'Fun' },
+          },
+          {
+            car_model_id: mid('hatch'),
+            author: 'Kim',
+            title: 'Decent hatch',
+            cs_score: 6.5,
+            pros: ['Roomy'],
+            cons: [],
+            published: true,
+          },
+          {
+            car_model_id: mid('suv'),
+            author: 'Sam',
+            title: 'Big SUV',
+            cs_score: 7.4,
+            pros: ['Seven seats'],
+            cons: ['Thirsty'],
+            published: true,
+          },
+        ],
+        { defaultToNull: false },
+      )
       .select('id'),
   );
   const dealers = await one(
     svc
       .from('dealers')
       .insert([
-        { slug: `${p}-north`, name: `North ${p}`, town: 'Leeds', outcode: 'LS1', postcode: 'LS1 4AP', lat: 53.8, lng: -1.55, admin_fee: 0 },
-        { slug: `${p}-south`, name: `South ${p}`, town: 'Brighton', outcode: 'BN1', postcode: 'BN1 1AA', lat: 50.82, lng: -0.14, admin_fee: 99 },
+        {
+          slug: `${p}-north`,
+          name: `North ${p}`,
+          town: 'Leeds',
+          outcode: 'LS1',
+          postcode: 'LS1 4AP',
+          lat: 53.8,
+          lng: -1.55,
+          admin_fee: 0,
+        },
+        {
+          slug: `${p}-south`,
+          name: `South ${p}`,
+          town: 'Brighton',
+          outcode: 'BN1',
+          postcode: 'BN1 1AA',
+          lat: 50.82,
+          lng: -0.14,
+          admin_fee: 99,
+        },
       ])
       .select('id, slug'),
   );
   const did = (s: string) => dealers.find((d) => d.slug === `${p}-${s}`)!.id as string;
   const listing = (dealer: string, m: string, brand: string, title: string, price: number, colour: string) => ({
-    dealer_id: did(dealer), car_model_id: mid(m), brand_id: bid(brand), title: `${title} ${p}`, price, year: 2021,
-    mileage: 20000, colour, fuel_type: 'petrol', body_style: 'hatchback', gearbox: 'manual', seats: 5,
+    dealer_id: did(dealer),
+    car_model_id: mid(m),
+    brand_id: bid(brand),
+    title: `${title} ${p}`,
+    price,
+    year: 2021,
+    mileage: 20000,
+    colour,
+    fuel_type: 'petrol',
+    body_style: 'hatchback',
+    gearbox: 'manual',
+    seats: 5,
   });
   const listings = await one(
     svc

@@ -7,7 +7,7 @@ const HOSTILE = [
   "'",
   "''; drop table public.brands; --",
   '"; drop table public.brands; --',
-  "1) or (1=1",
+  '1) or (1=1',
   'x\\" or 1=1 --',
   '$1',
   '$$; drop table public.brands; $$',
@@ -70,7 +70,11 @@ describe('hostile strings', () => {
       await expectNo5xx(`/brands?select=id&order=name.${enc(h)}`);
       await expectNo5xx(`/brands?select=id&${enc(h)}=eq.1`);
       await expectNo5xx(`/${enc(h)}?select=id`);
-      await expectNo5xx(`/rpc/${enc(h)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      await expectNo5xx(`/rpc/${enc(h)}`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
     }
   });
 
@@ -78,14 +82,36 @@ describe('hostile strings', () => {
     const svcKey = stack().serviceRoleKey;
     const json = { 'content-type': 'application/json' };
     for (const h of HOSTILE) {
-      await expectNo5xx('/brands', { method: 'POST', token: svcKey, headers: json, body: JSON.stringify({ [h]: 'x' }) });
-      await expectNo5xx(`/brands?columns=${enc(h)}`, { method: 'POST', token: svcKey, headers: json, body: '[{"slug":"a"}]' });
-      await expectNo5xx(`/brands?on_conflict=${enc(h)}`, {
-        method: 'POST', token: svcKey, headers: { ...json, prefer: 'resolution=merge-duplicates' }, body: JSON.stringify({ slug: 'inj', name: 'inj' }),
+      await expectNo5xx('/brands', {
+        method: 'POST',
+        token: svcKey,
+        headers: json,
+        body: JSON.stringify({ [h]: 'x' }),
       });
-      await expectNo5xx(`/brands?slug=eq.${enc(h)}`, { method: 'PATCH', token: svcKey, headers: json, body: JSON.stringify({ description: h }) });
+      await expectNo5xx(`/brands?columns=${enc(h)}`, {
+        method: 'POST',
+        token: svcKey,
+        headers: json,
+        body: '[{"slug":"a"}]',
+      });
+      await expectNo5xx(`/brands?on_conflict=${enc(h)}`, {
+        method: 'POST',
+        token: svcKey,
+        headers: { ...json, prefer: 'resolution=merge-duplicates' },
+        body: JSON.stringify({ slug: 'inj', name: 'inj' }),
+      });
+      await expectNo5xx(`/brands?slug=eq.${enc(h)}`, {
+        method: 'PATCH',
+        token: svcKey,
+        headers: json,
+        body: JSON.stringify({ description: h }),
+      });
       await expectNo5xx(`/brands?slug=eq.${enc(h)}`, { method: 'DELETE', token: svcKey });
-      await expectNo5xx('/rpc/pgrst_test_echo', { method: 'POST', headers: json, body: JSON.stringify({ items: [h], payload: { h } }) });
+      await expectNo5xx('/rpc/pgrst_test_echo', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ items: [h], payload: { h } }),
+      });
     }
   });
 
@@ -103,7 +129,10 @@ describe('hostile strings', () => {
     // One row may have been created by the on_conflict upsert probe; none were lost.
     expect(count).toBeGreaterThanOrEqual(brandCount);
     expect(count).toBeLessThanOrEqual(brandCount + 1);
-    const { data } = await serviceClient().from('vehicle_listings').select('id').in('brand_id', [fx.brands.alpha, fx.brands.beta]);
+    const { data } = await serviceClient()
+      .from('vehicle_listings')
+      .select('id')
+      .in('brand_id', [fx.brands.alpha, fx.brands.beta]);
     expect(data).toHaveLength(5);
   });
 });

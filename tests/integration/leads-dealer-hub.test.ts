@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, rest, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  createUser,
+  rest,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please try again later.';
 const svc = serviceClient();
@@ -25,7 +33,16 @@ async function person(prefix: string): Promise<Who> {
 }
 
 function leadRow(who: Who, listing: string, extra: Record<string, unknown> = {}) {
-  return { id: randomUUID(), user_id: who.id, vehicle_listing_id: listing, dealer_id: fx.dealers.north, name: 'Pat Buyer', email: who.email, message: 'Is it still available?', ...extra };
+  return {
+    id: randomUUID(),
+    user_id: who.id,
+    vehicle_listing_id: listing,
+    dealer_id: fx.dealers.north,
+    name: 'Pat Buyer',
+    email: who.email,
+    message: 'Is it still available?',
+    ...extra,
+  };
 }
 
 async function push(who: Who, ops: { type: string; table: string; row_id: string; data: Record<string, unknown> }[]) {
@@ -37,24 +54,39 @@ async function push(who: Who, ops: { type: string; table: string; row_id: string
 
 beforeAll(async () => {
   fx = await seedCatalogueFixture();
-  [shopperA, shopperB, northDealer, southDealer] = await Promise.all([person('lead-a'), person('lead-b'), person('lead-north'), person('lead-south')]);
+  [shopperA, shopperB, northDealer, southDealer] = await Promise.all([
+    person('lead-a'),
+    person('lead-b'),
+    person('lead-north'),
+    person('lead-south'),
+  ]);
   await svc.from('dealer_members').insert([
     { dealer_id: fx.dealers.north, user_id: northDealer.id, role: 'owner' },
     { dealer_id: fx.dealers.south, user_id: southDealer.id, role: 'staff' },
   ]);
-  const { data } = await svc.from('vehicle_listings').select('id, dealer_id').in('dealer_id', [fx.dealers.north, fx.dealers.south]);
+  const { data } = await svc
+    .from('vehicle_listings')
+    .select('id, dealer_id')
+    .in('dealer_id', [fx.dealers.north, fx.dealers.south]);
   northListing = data!.find((l) => l.dealer_id === fx.dealers.north)!.id as string;
   southListing = data!.find((l) => l.dealer_id === fx.dealers.south)!.id as string;
 });
 
 describe('leads and messages: who reads what', () => {
   it('a shopper reads only his own leads and their messages; each dealer only his own', async () => {
-    const mine = leadRow(shopperA, northListing, { part_exchange: true, part_exchange_registration: 'AB12 CDE', part_exchange_mileage: 60000, finance_interest: true });
+    const mine = leadRow(shopperA, northListing, {
+      part_exchange: true,
+      part_exchange_registration: 'AB12 CDE',
+      part_exchange_mileage: 60000,
+      finance_interest: true,
+    });
     expect((await shopperA.client.from('leads').insert(mine)).error).toBeNull();
     const msg = { id: randomUUID(), lead_id: mine.id, sender_id: northDealer.id, body: 'Yes, come and see it.' };
     expect((await northDealer.client.from('lead_messages').insert(msg)).error).toBeNull();
 
-    expect((await shopperA.client.from('leads').select('id, part_exchange_mileage').eq('id', mine.id)).data).toEqual([{ id: mine.id, part_exchange_mileage: 60000 }]);
+    expect((await shopperA.client.from('leads').select('id, part_exchange_mileage').eq('id', mine.id)).data).toEqual([
+      { id: mine.id, part_exchange_mileage: 60000 },
+    ]);
     expect((await shopperA.client.from('lead_messages').select('id').eq('lead_id', mine.id)).data).toHaveLength(1);
     expect((await northDealer.client.from('leads').select('id').eq('id', mine.id)).data).toHaveLength(1);
 
@@ -65,29 +97,47 @@ describe('leads and messages: who reads what', () => {
       expect(await leads.json()).toEqual([]);
       const messages = await rest(`/lead_messages?select=id,body&lead_id=eq.${mine.id}`, { token: who.token });
       expect(await messages.json()).toEqual([]);
-      const reply = await who.client.from('lead_messages').insert({ lead_id: mine.id, sender_id: who.id, body: 'Hijack' });
+      const reply = await who.client
+        .from('lead_messages')
+        .insert({ lead_id: mine.id, sender_id: who.id, body: 'Hijack' });
       expect(reply.error?.code).toBe('42501');
     }
     // Nobody writes a message in someone else's name.
-    const forged = await shopperA.client.from('lead_messages').insert({ lead_id: mine.id, sender_id: northDealer.id, body: 'Forged' });
+    const forged = await shopperA.client
+      .from('lead_messages')
+      .insert({ lead_id: mine.id, sender_id: northDealer.id, body: 'Forged' });
     expect(forged.error?.code).toBe('42501');
   });
 
   it('a dealer moves a lead through new, contacted and closed, and changes nothing else on it', async () => {
     const lead = leadRow(shopperB, northListing);
     expect((await shopperB.client.from('leads').insert(lead)).error).toBeNull();
-    const contacted = await northDealer.client.from('leads').update({ status: 'contacted' }).eq('id', lead.id).select('status');
+    const contacted = await northDealer.client
+      .from('leads')
+      .update({ status: 'contacted' })
+      .eq('id', lead.id)
+      .select('status');
     expect(contacted.data).toEqual([{ status: 'contacted' }]);
-    expect((await northDealer.client.from('leads').update({ status: 'lost' }).eq('id', lead.id)).error?.code).toBe('22023');
-    expect((await northDealer.client.from('leads').update({ email: 'x@example.com' }).eq('id', lead.id)).error?.code).toBe('42501');
+    expect((await northDealer.client.from('leads').update({ status: 'lost' }).eq('id', lead.id)).error?.code).toBe(
+      '22023',
+    );
+    expect(
+      (await northDealer.client.from('leads').update({ email: 'x@example.com' }).eq('id', lead.id)).error?.code,
+    ).toBe('42501');
     // The other dealer and the buyer cannot move it.
-    expect((await southDealer.client.from('leads').update({ status: 'closed' }).eq('id', lead.id).select('id')).data).toEqual([]);
-    expect((await shopperB.client.from('leads').update({ status: 'closed' }).eq('id', lead.id).select('id')).data).toEqual([]);
+    expect(
+      (await southDealer.client.from('leads').update({ status: 'closed' }).eq('id', lead.id).select('id')).data,
+    ).toEqual([]);
+    expect(
+      (await shopperB.client.from('leads').update({ status: 'closed' }).eq('id', lead.id).select('id')).data,
+    ).toEqual([]);
     expect((await svc.from('leads').select('status').eq('id', lead.id).single()).data?.status).toBe('contacted');
   });
 
   it('refuses an enquiry with a bad e-mail address', async () => {
-    const bad = await shopperB.client.from('leads').insert(leadRow(shopperB, southListing, { email: 'not-an-address' }));
+    const bad = await shopperB.client
+      .from('leads')
+      .insert(leadRow(shopperB, southListing, { email: 'not-an-address' }));
     expect(bad.error?.code).toBe('23514');
   });
 });
@@ -95,24 +145,33 @@ describe('leads and messages: who reads what', () => {
 describe('listings: a dealer changes price and status of his own only', () => {
   it('through the raw API', async () => {
     const own = await rest(`/vehicle_listings?id=eq.${northListing}`, {
-      method: 'PATCH', token: northDealer.token, headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      method: 'PATCH',
+      token: northDealer.token,
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: JSON.stringify({ status: 'reserved' }),
     });
     expect(own.status).toBe(200);
     expect(((await own.json()) as { status: string }[])[0].status).toBe('reserved');
 
     const title = await rest(`/vehicle_listings?id=eq.${northListing}`, {
-      method: 'PATCH', token: northDealer.token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Renamed' }),
+      method: 'PATCH',
+      token: northDealer.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Renamed' }),
     });
     expect(title.status).toBe(403);
 
     const other = await rest(`/vehicle_listings?id=eq.${southListing}`, {
-      method: 'PATCH', token: northDealer.token, headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      method: 'PATCH',
+      token: northDealer.token,
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: JSON.stringify({ price: 1 }),
     });
     expect(await other.json()).toEqual([]);
     const shopper = await rest(`/vehicle_listings?id=eq.${southListing}`, {
-      method: 'PATCH', token: shopperA.token, headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      method: 'PATCH',
+      token: shopperA.token,
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: JSON.stringify({ price: 1 }),
     });
     expect(await shopper.json()).toEqual([]);
@@ -124,11 +183,22 @@ describe('listings: a dealer changes price and status of his own only', () => {
   it('a price cut pushed through apply_mutations fires the matching price alert', async () => {
     const listing = (await svc.from('vehicle_listings').select('id, price').eq('id', northListing).single()).data!;
     const price = listing.price as number;
-    const alert = { id: randomUUID(), user_id: shopperB.id, vehicle_listing_id: northListing, target_price: price - 500, current_price: price };
+    const alert = {
+      id: randomUUID(),
+      user_id: shopperB.id,
+      vehicle_listing_id: northListing,
+      target_price: price - 500,
+      current_price: price,
+    };
     expect((await shopperB.client.from('price_alerts').insert(alert)).error).toBeNull();
-    const results = await push(northDealer, [{ type: 'update', table: 'vehicle_listings', row_id: northListing, data: { price: price - 600 } }]);
+    const results = await push(northDealer, [
+      { type: 'update', table: 'vehicle_listings', row_id: northListing, data: { price: price - 600 } },
+    ]);
     expect(results[0].status).toBe('applied');
-    const notes = await shopperB.client.from('notifications').select('type, vehicle_listing_id').eq('vehicle_listing_id', northListing);
+    const notes = await shopperB.client
+      .from('notifications')
+      .select('type, vehicle_listing_id')
+      .eq('vehicle_listing_id', northListing);
     expect(notes.data).toEqual([{ type: 'price_drop', vehicle_listing_id: northListing }]);
     const after = (await svc.from('price_alerts').select('times_triggered').eq('id', alert.id).single()).data!;
     expect(after.times_triggered).toBe(1);
@@ -139,10 +209,15 @@ describe('enquiry limit: 5 per user per hour', () => {
   it('answers the 6th with HTTP 429 and the spec message, and a synced 6th with PT429', async () => {
     const buyer = await person('lead-limit');
     for (let i = 0; i < 5; i++) {
-      expect((await buyer.client.from('leads').insert(leadRow(buyer, i % 2 ? northListing : southListing))).error).toBeNull();
+      expect(
+        (await buyer.client.from('leads').insert(leadRow(buyer, i % 2 ? northListing : southListing))).error,
+      ).toBeNull();
     }
     const sixth = await rest('/leads', {
-      method: 'POST', token: buyer.token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(leadRow(buyer, northListing)),
+      method: 'POST',
+      token: buyer.token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(leadRow(buyer, northListing)),
     });
     expect(sixth.status).toBe(429);
     const body = (await sixth.json()) as { code: string; message: string };

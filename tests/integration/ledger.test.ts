@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, createUser, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  anonClient,
+  createUser,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 interface OpResult {
   op_id: string;
@@ -59,16 +67,37 @@ describe('apply_mutations', () => {
     const rec = randomUUID();
     const alert = randomUUID();
     const batch = [
-      op('create', 'personalized_recommendations', rec, { user_id: a.id, car_model_id: fx.models.hatch, recommendation_score: 72.5, reasons: ['Fits your budget'] }),
+      op('create', 'personalized_recommendations', rec, {
+        user_id: a.id,
+        car_model_id: fx.models.hatch,
+        recommendation_score: 72.5,
+        reasons: ['Fits your budget'],
+      }),
       op('update', 'personalized_recommendations', rec, { $inc: { shown_count: 1 } }),
       op('update', 'personalized_recommendations', rec, { clicked: true, $inc: { shown_count: 2 } }),
-      op('create', 'price_alerts', alert, { user_id: a.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000 }),
+      op('create', 'price_alerts', alert, {
+        user_id: a.id,
+        vehicle_listing_id: fx.listings[0].id,
+        target_price: 4500,
+        current_price: 5000,
+      }),
     ];
     const first = await push(a.client, 'device-replay', batch);
-    expect(first).toEqual(batch.map((o) => ({ op_id: o.op_id, status: 'applied', affected: 1, row: expect.objectContaining({ id: o.row_id }) })));
+    expect(first).toEqual(
+      batch.map((o) => ({
+        op_id: o.op_id,
+        status: 'applied',
+        affected: 1,
+        row: expect.objectContaining({ id: o.row_id }),
+      })),
+    );
     const again = await push(a.client, 'device-replay', batch);
     expect(again).toEqual(batch.map((o) => ({ op_id: o.op_id, status: 'duplicate' })));
-    expect(await row('personalized_recommendations', rec)).toMatchObject({ shown_count: 3, clicked: true, reasons: ['Fits your budget'] });
+    expect(await row('personalized_recommendations', rec)).toMatchObject({
+      shown_count: 3,
+      clicked: true,
+      reasons: ['Fits your budget'],
+    });
     // the ledger is readable by its owner only
     const own = await a.client.from('mutation_ledger').select('op_id').eq('client_id', 'device-replay');
     expect(own.data).toHaveLength(4);
@@ -78,7 +107,9 @@ describe('apply_mutations', () => {
 
   it('applies the same batch once when it is sent twice at the same time', async () => {
     const id = randomUUID();
-    await push(a.client, 'device-race-setup', [op('create', 'search_interactions', id, { user_id: a.id, interaction_type: 'view' })]);
+    await push(a.client, 'device-race-setup', [
+      op('create', 'search_interactions', id, { user_id: a.id, interaction_type: 'view' }),
+    ]);
     const batch = [op('update', 'search_interactions', id, { $inc: { results_clicked: 1 } })];
     const [r1, r2] = await Promise.all([push(a.client, 'device-race', batch), push(a.client, 'device-race', batch)]);
     expect([r1[0].status, r2[0].status].sort()).toEqual(['applied', 'duplicate']);
@@ -102,12 +133,17 @@ describe('apply_mutations', () => {
     expect(await row('price_alerts', bad)).toBeNull();
     expect(await row('bookmarks', good)).toMatchObject({ note: 'Shortlist' });
     // a failed op is not in the ledger: fixing the data and sending it again applies it
-    const retry = await push(a.client, 'device-errors', [{ ...batch[0], seq: 1000, data: { user_id: a.id, target_price: 4000, current_price: 5000 } }]);
+    const retry = await push(a.client, 'device-errors', [
+      { ...batch[0], seq: 1000, data: { user_id: a.id, target_price: 4000, current_price: 5000 } },
+    ]);
     expect(retry[0].status).toBe('applied');
   });
 
   it('rejects anonymous callers', async () => {
-    const { data, error, status } = await anonClient().rpc('apply_mutations', { client_id: 'anon', ops: [op('delete', 'bookmarks', randomUUID())] });
+    const { data, error, status } = await anonClient().rpc('apply_mutations', {
+      client_id: 'anon',
+      ops: [op('delete', 'bookmarks', randomUUID())],
+    });
     expect(data).toBeNull();
     expect(error?.code).toBe('42501');
     expect(status).toBe(401);
@@ -115,7 +151,9 @@ describe('apply_mutations', () => {
 
   it('runs as the caller: B cannot write A rows', async () => {
     const mine = randomUUID();
-    await push(a.client, 'device-a', [op('create', 'bookmarks', mine, { user_id: a.id, car_model_id: fx.models.suv, note: 'A only' })]);
+    await push(a.client, 'device-a', [
+      op('create', 'bookmarks', mine, { user_id: a.id, car_model_id: fx.models.suv, note: 'A only' }),
+    ]);
     // an update or delete that RLS hides is an error, not 'applied' with 0 rows (issue 9 item 8)
     const update = await push(b.client, 'device-b', [op('update', 'bookmarks', mine, { note: 'hijacked' })]);
     const res = await push(b.client, 'device-b', [
@@ -137,7 +175,9 @@ describe('apply_mutations', () => {
 
   it('deletes and logs a tombstone the owner can pull', async () => {
     const id = randomUUID();
-    await push(a.client, 'device-del', [op('create', 'bookmarks', id, { user_id: a.id, car_model_id: fx.models.hatch })]);
+    await push(a.client, 'device-del', [
+      op('create', 'bookmarks', id, { user_id: a.id, car_model_id: fx.models.hatch }),
+    ]);
     const res = await push(a.client, 'device-del', [op('delete', 'bookmarks', id)]);
     expect(res[0]).toMatchObject({ status: 'applied', affected: 1 });
     const tomb = await a.client.from('deleted_rows').select('table_name, row_id').eq('row_id', id);

@@ -8,7 +8,12 @@ type Mail = { id: string; to: string; subject: string; text: string; template?: 
 const api = (path: string, key: string, init: RequestInit = {}) =>
   fetch(`${stack().url}/mailbox/v1${path}`, {
     ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...(init.headers ?? {}),
+    },
   });
 
 async function waitForMail(to: string, ms = 5000): Promise<Mail[]> {
@@ -24,9 +29,15 @@ describe('mailbox', () => {
   it('stores messages (service role), lists newest first and reads one by id', async () => {
     const to = uniqueEmail('mb');
     const svc = stack().serviceRoleKey;
-    const first = await api('/messages', svc, { method: 'POST', body: JSON.stringify({ to, subject: 'one', text: 'a' }) });
+    const first = await api('/messages', svc, {
+      method: 'POST',
+      body: JSON.stringify({ to, subject: 'one', text: 'a' }),
+    });
     expect(first.status).toBe(201);
-    await api('/messages', svc, { method: 'POST', body: JSON.stringify({ to, subject: 'two', text: 'b', html: '<p>b</p>' }) });
+    await api('/messages', svc, {
+      method: 'POST',
+      body: JSON.stringify({ to, subject: 'two', text: 'b', html: '<p>b</p>' }),
+    });
     const list = (await (await api(`/messages?to=${encodeURIComponent(to.toUpperCase())}`, svc)).json()) as Mail[];
     expect(list.map((m) => m.subject)).toEqual(['two', 'one']);
     const one = await api(`/messages/${list[1].id}`, svc);
@@ -42,7 +53,10 @@ describe('mailbox', () => {
     const noKey = await fetch(`${stack().url}/mailbox/v1/messages`);
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ code: 'no_authorization' });
-    const bad = await api('/messages', stack().serviceRoleKey, { method: 'POST', body: JSON.stringify({ to: 'nope', subject: 'x' }) });
+    const bad = await api('/messages', stack().serviceRoleKey, {
+      method: 'POST',
+      body: JSON.stringify({ to: 'nope', subject: 'x' }),
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -50,13 +64,27 @@ describe('mailbox', () => {
     const svc = serviceClient();
     const user = await createUser(uniqueEmail('drop'));
     const tag = randomUUID().slice(0, 8);
-    const brand = (await svc.from('brands').insert({ slug: `mb-${tag}`, name: `Mailbrand ${tag}` }).select('id').single()).data!;
+    const brand = (
+      await svc
+        .from('brands')
+        .insert({ slug: `mb-${tag}`, name: `Mailbrand ${tag}` })
+        .select('id')
+        .single()
+    ).data!;
     const model = (
       await svc
         .from('car_models')
         .insert({
-          brand_id: brand.id, slug: 'm', name: 'Roadster', body_style: 'coupe', fuel_type: 'petrol', price_from: 30000,
-          model_year: 2024, seats: 2, gearbox: 'manual', drivetrain: 'rwd',
+          brand_id: brand.id,
+          slug: 'm',
+          name: 'Roadster',
+          body_style: 'coupe',
+          fuel_type: 'petrol',
+          price_from: 30000,
+          model_year: 2024,
+          seats: 2,
+          gearbox: 'manual',
+          drivetrain: 'rwd',
         })
         .select('id')
         .single()
@@ -64,15 +92,32 @@ describe('mailbox', () => {
     const dealer = (
       await svc
         .from('dealers')
-        .insert({ slug: `d-${tag}`, name: 'Test Motors', town: 'Leeds', outcode: 'LS1', postcode: 'LS1 4AP', lat: 53.8, lng: -1.55 })
+        .insert({
+          slug: `d-${tag}`,
+          name: 'Test Motors',
+          town: 'Leeds',
+          outcode: 'LS1',
+          postcode: 'LS1 4AP',
+          lat: 53.8,
+          lng: -1.55,
+        })
         .select('id')
         .single()
     ).data!;
     const listing = await svc
       .from('vehicle_listings')
       .insert({
-        dealer_id: dealer.id, car_model_id: model.id, brand_id: brand.id, title: `Roadster ${tag}`, price: 25000, year: 2022,
-        mileage: 12000, fuel_type: 'petrol', body_style: 'coupe', gearbox: 'manual', seats: 2,
+        dealer_id: dealer.id,
+        car_model_id: model.id,
+        brand_id: brand.id,
+        title: `Roadster ${tag}`,
+        price: 25000,
+        year: 2022,
+        mileage: 12000,
+        fuel_type: 'petrol',
+        body_style: 'coupe',
+        gearbox: 'manual',
+        seats: 2,
       })
       .select('id')
       .single();

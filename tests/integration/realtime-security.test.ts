@@ -5,7 +5,16 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import Serializer from '@supabase/realtime-js/dist/module/lib/serializer.js';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anonClient, createUser, rest, seedCatalogueFixture, serviceClient, stack, uniqueEmail, userClient } from './helpers';
+import {
+  anonClient,
+  createUser,
+  rest,
+  seedCatalogueFixture,
+  serviceClient,
+  stack,
+  uniqueEmail,
+  userClient,
+} from './helpers';
 
 interface Frame {
   join_ref: string | null;
@@ -23,7 +32,9 @@ class RawSocket {
   private readonly serializer = new Serializer();
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer, isBinary: boolean) => {
-      const raw = isBinary ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : data.toString('utf8');
+      const raw = isBinary
+        ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
+        : data.toString('utf8');
       try {
         this.serializer.decode(raw as ArrayBuffer | string, (msg: Frame) => this.frames.push(msg));
       } catch (err) {
@@ -158,7 +169,13 @@ describe('DELETE events and tombstones of private rows', () => {
     const listingId = fx.listings[0].id;
     const { data: lead, error: leadErr } = await svc
       .from('leads')
-      .insert({ user_id: buyer.id, vehicle_listing_id: listingId, dealer_id: fx.dealers.north, name: 'Buyer', email: buyer.email })
+      .insert({
+        user_id: buyer.id,
+        vehicle_listing_id: listingId,
+        dealer_id: fx.dealers.north,
+        name: 'Buyer',
+        email: buyer.email,
+      })
       .select('id')
       .single();
     expect(leadErr).toBeNull();
@@ -186,11 +203,19 @@ describe('DELETE events and tombstones of private rows', () => {
     expect(toAnon).toEqual([]);
 
     const tombstone = (token?: string) =>
-      rest(`/deleted_rows?select=table_name,row_id&row_id=in.(${msg!.id},${lead!.id},${listingId})`, token ? { token } : {});
-    const tables = async (res: Response) => ((await res.json()) as { table_name: string }[]).map((r) => r.table_name).sort();
+      rest(
+        `/deleted_rows?select=table_name,row_id&row_id=in.(${msg!.id},${lead!.id},${listingId})`,
+        token ? { token } : {},
+      );
+    const tables = async (res: Response) =>
+      ((await res.json()) as { table_name: string }[]).map((r) => r.table_name).sort();
     const token = async (c: SupabaseClient) => (await c.auth.getSession()).data.session!.access_token;
     expect(await tables(await tombstone())).toEqual(['vehicle_listings']);
     expect(await tables(await tombstone(await token(strangerClient)))).toEqual(['vehicle_listings']);
-    expect(await tables(await tombstone(await token(buyerClient)))).toEqual(['lead_messages', 'leads', 'vehicle_listings']);
+    expect(await tables(await tombstone(await token(buyerClient)))).toEqual([
+      'lead_messages',
+      'leads',
+      'vehicle_listings',
+    ]);
   });
 });

@@ -52,7 +52,11 @@ describe('realtime postgres_changes', () => {
     const a = await createUser(uniqueEmail('rt-a'));
     const b = await createUser(uniqueEmail('rt-b'));
     const ca = await userClient(a.email);
-    const got = await subscribe(ca, 'notif-a', { event: 'INSERT', table: 'notifications', filter: `user_id=eq.${a.id}` });
+    const got = await subscribe(ca, 'notif-a', {
+      event: 'INSERT',
+      table: 'notifications',
+      filter: `user_id=eq.${a.id}`,
+    });
 
     await notify(b.id, 'for B');
     const id = await notify(a.id, 'for A');
@@ -108,7 +112,11 @@ describe('realtime postgres_changes', () => {
   it('keeps working after realtime.setAuth with a refreshed token', async () => {
     const a = await createUser(uniqueEmail('rt-auth'));
     const ca = await userClient(a.email);
-    const got = await subscribe(ca, 'auth-a', { event: 'INSERT', table: 'notifications', filter: `user_id=eq.${a.id}` });
+    const got = await subscribe(ca, 'auth-a', {
+      event: 'INSERT',
+      table: 'notifications',
+      filter: `user_id=eq.${a.id}`,
+    });
     const { data, error } = await ca.auth.refreshSession();
     expect(error).toBeNull();
     await ca.realtime.setAuth(data.session!.access_token);

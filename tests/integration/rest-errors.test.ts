@@ -25,7 +25,14 @@ describe('PostgREST error codes', () => {
   });
 
   it('PGRST100 400 with details for a malformed filter, order or select', async () => {
-    for (const q of ['select=id&name=bogus.x', 'select=id&name=eq', 'select=id&order=name.sideways', 'select=id,(', 'select=id&limit=-1', 'select=id&or=(name.eq.a']) {
+    for (const q of [
+      'select=id&name=bogus.x',
+      'select=id&name=eq',
+      'select=id&order=name.sideways',
+      'select=id,(',
+      'select=id&limit=-1',
+      'select=id&or=(name.eq.a',
+    ]) {
       const res = await rest(`/brands?${q}`);
       expect(res.status, q).toBe(400);
       const body = await res.json();
@@ -35,7 +42,12 @@ describe('PostgREST error codes', () => {
   });
 
   it('PGRST102 400 for a body that is not JSON', async () => {
-    const res = await rest('/brands', { method: 'POST', body: '{"slug": ', headers: { 'content-type': 'application/json' }, token: stack().serviceRoleKey });
+    const res = await rest('/brands', {
+      method: 'POST',
+      body: '{"slug": ',
+      headers: { 'content-type': 'application/json' },
+      token: stack().serviceRoleKey,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('PGRST102');
   });
@@ -48,7 +60,12 @@ describe('PostgREST error codes', () => {
 
   it('413 for a body over 1 MiB', async () => {
     const big = JSON.stringify({ slug: 'big', name: 'x'.repeat(1024 * 1024 + 10) });
-    const res = await rest('/brands', { method: 'POST', body: big, headers: { 'content-type': 'application/json' }, token: stack().serviceRoleKey });
+    const res = await rest('/brands', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json' },
+      token: stack().serviceRoleKey,
+    });
     expect(res.status).toBe(413);
   });
 
@@ -81,7 +98,10 @@ describe('JWT', () => {
   };
 
   it('rejects a token signed with another secret', async () => {
-    await expectInvalid(await sign({ role: 'service_role' }, new TextEncoder().encode('not-the-secret-not-the-secret-not-the')), 'PGRST301');
+    await expectInvalid(
+      await sign({ role: 'service_role' }, new TextEncoder().encode('not-the-secret-not-the-secret-not-the')),
+      'PGRST301',
+    );
   });
 
   it('rejects alg none', async () => {
@@ -89,17 +109,25 @@ describe('JWT', () => {
   });
 
   it('rejects an expired token with PGRST303', async () => {
-    await expectInvalid(await sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 60 }), 'PGRST303');
+    await expectInvalid(
+      await sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 60 }),
+      'PGRST303',
+    );
   });
 
   it('rejects garbage and roles that are not API roles', async () => {
     await expectInvalid('not.a.jwt', 'PGRST301');
-    const { status } = await tokenClient(await sign({ role: 'postgres', exp: inAnHour() })).from('brands').select('id');
+    const { status } = await tokenClient(await sign({ role: 'postgres', exp: inAnHour() }))
+      .from('brands')
+      .select('id');
     expect(status).toBe(401);
   });
 
   it('treats a token without role as anon', async () => {
-    const { error, status } = await tokenClient(await sign({ sub: crypto.randomUUID(), exp: inAnHour() })).from('brands').select('id').limit(1);
+    const { error, status } = await tokenClient(await sign({ sub: crypto.randomUUID(), exp: inAnHour() }))
+      .from('brands')
+      .select('id')
+      .limit(1);
     expect(error).toBeNull();
     expect(status).toBe(200);
   });

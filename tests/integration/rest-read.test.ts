@@ -93,7 +93,9 @@ describe('embedding', () => {
   it('supports aliases, hints and spreads', async () => {
     const { data, error } = await db()
       .from('vehicle_listings')
-      .select('price, seller:dealers!vehicle_listings_dealer_id_fkey(name), make:brand_id(name), ...car_models(model_name:name)')
+      .select(
+        'price, seller:dealers!vehicle_listings_dealer_id_fkey(name), make:brand_id(name), ...car_models(model_name:name)',
+      )
       .eq('id', fx.listings[0].id)
       .single();
     expect(error).toBeNull();
@@ -113,7 +115,11 @@ describe('embedding', () => {
 });
 
 describe('filters', () => {
-  const prices = async (build: (q: ReturnType<ReturnType<typeof db>['from']>['select']) => PromiseLike<{ data: { price: number }[] | null; error: unknown }>) => {
+  const prices = async (
+    build: (
+      q: ReturnType<ReturnType<typeof db>['from']>['select'],
+    ) => PromiseLike<{ data: { price: number }[] | null; error: unknown }>,
+  ) => {
     const q = db().from('vehicle_listings').select('price').in('brand_id', inFixture()).order('price');
     const { data, error } = await build(q as never);
     expect(error).toBeNull();
@@ -121,7 +127,9 @@ describe('filters', () => {
   };
 
   it('compares with eq/neq/gt/gte/lt/lte', async () => {
-    expect(await prices((q) => (q as never as { eq: (c: string, v: number) => never }).eq('price', 9000))).toEqual([9000]);
+    expect(await prices((q) => (q as never as { eq: (c: string, v: number) => never }).eq('price', 9000))).toEqual([
+      9000,
+    ]);
     const base = () => db().from('vehicle_listings').select('price').in('brand_id', inFixture()).order('price');
     expect((await base().neq('price', 9000)).data!.map((r) => r.price)).toEqual([5000, 12000, 15000, 20000]);
     expect((await base().gt('price', 12000)).data!.map((r) => r.price)).toEqual([15000, 20000]);
@@ -141,7 +149,9 @@ describe('filters', () => {
     expect(await p(base().like('title', 'Saloon*'))).toEqual([15000, 20000]);
     expect(await p(base().ilike('title', '%hatch%'))).toEqual([5000, 9000]);
     expect(await p(base().ilike('title', '%100\\%%'))).toEqual([12000]);
-    expect(await p(base().in('title', [`Hatch, 1.0 (Zetec) ${fx.prefix}`, `Saloon plain ${fx.prefix}`]))).toEqual([5000, 20000]);
+    expect(await p(base().in('title', [`Hatch, 1.0 (Zetec) ${fx.prefix}`, `Saloon plain ${fx.prefix}`]))).toEqual([
+      5000, 20000,
+    ]);
     expect(await p(base().in('colour', ['Red', 'Grey']))).toEqual([5000, 12000, 15000]);
     expect(await p(base().eq('title', `Hatch O'Brien "special" ${fx.prefix}`))).toEqual([9000]);
     expect(await p(base().eq('title', `Saloon Ünïcode ${fx.prefix}`))).toEqual([15000]);
@@ -152,14 +162,20 @@ describe('filters', () => {
     expect(await p(base().match({ colour: 'Red', price: 12000 }))).toEqual([12000]);
     expect(await p(base().filter('title', 'imatch', '^saloon'))).toEqual([15000, 20000]);
     expect(await p(base().filter('price', 'isdistinct', '5000'))).toEqual([9000, 12000, 15000, 20000]);
-    expect(await p(base().textSearch('title', 'saloon', { type: 'websearch', config: 'english' }))).toEqual([15000, 20000]);
+    expect(await p(base().textSearch('title', 'saloon', { type: 'websearch', config: 'english' }))).toEqual([
+      15000, 20000,
+    ]);
 
     const founded = await db().from('brands').select('slug').in('id', inFixture()).is('founded', null);
     expect(founded.data).toEqual([{ slug: `${fx.prefix}-gamma` }]);
   });
 
   it('filters arrays with cs and ov', async () => {
-    const cs = await db().from('reviews').select('title').eq('car_model_id', fx.models.hatch).contains('pros', ['Cheap']);
+    const cs = await db()
+      .from('reviews')
+      .select('title')
+      .eq('car_model_id', fx.models.hatch)
+      .contains('pros', ['Cheap']);
     expect(cs.data).toEqual([{ title: 'Great hatch' }]);
     const ov = await db()
       .from('reviews')
@@ -168,16 +184,28 @@ describe('filters', () => {
       .overlaps('pros', ['Roomy', 'Seven seats'])
       .order('title');
     expect(ov.data).toEqual([{ title: 'Big SUV' }, { title: 'Decent hatch' }]);
-    const json = await db().from('reviews').select('title').eq('car_model_id', fx.models.hatch).contains('sections', { driving: 'Fun' });
+    const json = await db()
+      .from('reviews')
+      .select('title')
+      .eq('car_model_id', fx.models.hatch)
+      .contains('sections', { driving: 'Fun' });
     expect(json.data).toEqual([{ title: 'Great hatch' }]);
   });
 });
 
 describe('order, paging and counts', () => {
   it('orders with nullsfirst / nullslast', async () => {
-    const first = await db().from('brands').select('founded').in('id', inFixture()).order('founded', { ascending: true, nullsFirst: true });
+    const first = await db()
+      .from('brands')
+      .select('founded')
+      .in('id', inFixture())
+      .order('founded', { ascending: true, nullsFirst: true });
     expect(first.data!.map((b) => b.founded)).toEqual([null, 1901, 1950]);
-    const last = await db().from('brands').select('founded').in('id', inFixture()).order('founded', { ascending: false, nullsFirst: false });
+    const last = await db()
+      .from('brands')
+      .select('founded')
+      .in('id', inFixture())
+      .order('founded', { ascending: false, nullsFirst: false });
     expect(last.data!.map((b) => b.founded)).toEqual([1950, 1901, null]);
   });
 
@@ -192,15 +220,20 @@ describe('order, paging and counts', () => {
     expect(count).toBe(5);
     expect(data!.map((r) => r.price)).toEqual([9000, 12000]);
 
-    const res = await rest(`/vehicle_listings?select=price&brand_id=eq.${fx.brands.alpha}&order=price&offset=1&limit=2`, {
-      headers: { Prefer: 'count=exact' },
-    });
+    const res = await rest(
+      `/vehicle_listings?select=price&brand_id=eq.${fx.brands.alpha}&order=price&offset=1&limit=2`,
+      {
+        headers: { Prefer: 'count=exact' },
+      },
+    );
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('1-2/3');
     const plain = await rest(`/vehicle_listings?select=price&brand_id=eq.${fx.brands.alpha}&limit=2`);
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-range')).toBe('0-1/*');
-    const empty = await rest(`/vehicle_listings?select=price&brand_id=eq.${fx.brands.gamma}`, { headers: { Prefer: 'count=exact' } });
+    const empty = await rest(`/vehicle_listings?select=price&brand_id=eq.${fx.brands.gamma}`, {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(empty.headers.get('content-range')).toBe('*/0');
   });
 
@@ -262,6 +295,9 @@ describe('many-to-many', () => {
   it('embeds through a junction table', async () => {
     const { data, error } = await db().from('brands').select('slug, dealers(slug)').eq('id', fx.brands.beta).single();
     expect(error).toBeNull();
-    expect((data!.dealers as { slug: string }[]).map((d) => d.slug).sort()).toEqual([`${fx.prefix}-north`, `${fx.prefix}-south`]);
+    expect((data!.dealers as { slug: string }[]).map((d) => d.slug).sort()).toEqual([
+      `${fx.prefix}-north`,
+      `${fx.prefix}-south`,
+    ]);
   });
 });

@@ -32,7 +32,10 @@ describe('rpc', () => {
     expect(rows[0].dealers).toEqual({ name: `South ${fx.prefix}` });
 
     const table = await db().rpc('pgrst_test_series', { n: 3 }).gt('i', 1);
-    expect(table.data).toEqual([{ i: 2, label: 'item 2' }, { i: 3, label: 'item 3' }]);
+    expect(table.data).toEqual([
+      { i: 2, label: 'item 2' },
+      { i: 3, label: 'item 3' },
+    ]);
     const words = await db().rpc('pgrst_test_words');
     expect(words.data).toEqual(['alpha', 'beta']);
   });

@@ -12,14 +12,20 @@ beforeAll(() => {
 
 describe('insert', () => {
   it('inserts one row and returns it with representation (201)', async () => {
-    const { data, error, status } = await svc().from('brands').insert({ slug: `${p}-one`, name: `One ${p}` }).select('slug, name, country').single();
+    const { data, error, status } = await svc()
+      .from('brands')
+      .insert({ slug: `${p}-one`, name: `One ${p}` })
+      .select('slug, name, country')
+      .single();
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual({ slug: `${p}-one`, name: `One ${p}`, country: '' });
   });
 
   it('inserts with return=minimal: 201 and no body', async () => {
-    const { data, error, status } = await svc().from('brands').insert({ slug: `${p}-min`, name: `Min ${p}` });
+    const { data, error, status } = await svc()
+      .from('brands')
+      .insert({ slug: `${p}-min`, name: `Min ${p}` });
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
@@ -30,7 +36,11 @@ describe('insert', () => {
       { slug: `${p}-b1`, name: `B1 ${p}`, country: 'IT' },
       { slug: `${p}-b2`, name: `B2 ${p}` },
     ];
-    const withDefaults = await svc().from('brands').insert(rows, { defaultToNull: false }).select('slug, country').order('slug');
+    const withDefaults = await svc()
+      .from('brands')
+      .insert(rows, { defaultToNull: false })
+      .select('slug, country')
+      .order('slug');
     expect(withDefaults.error).toBeNull();
     expect(withDefaults.data).toEqual([
       { slug: `${p}-b1`, country: 'IT' },
@@ -39,25 +49,42 @@ describe('insert', () => {
     // Without missing=default the absent key is null, which the NOT NULL column refuses.
     const nulls = await svc()
       .from('brands')
-      .insert([{ slug: `${p}-b3`, name: `B3 ${p}`, country: 'ES' }, { slug: `${p}-b4`, name: `B4 ${p}` }]);
+      .insert([
+        { slug: `${p}-b3`, name: `B3 ${p}`, country: 'ES' },
+        { slug: `${p}-b4`, name: `B4 ${p}` },
+      ]);
     expect(nulls.error?.code).toBe('23502');
     expect(nulls.status).toBe(400);
   });
 
   it('answers 409 for unique and foreign-key violations', async () => {
-    const dup = await svc().from('brands').insert({ slug: `${p}-one`, name: `Another ${p}` });
+    const dup = await svc()
+      .from('brands')
+      .insert({ slug: `${p}-one`, name: `Another ${p}` });
     expect(dup.status).toBe(409);
     expect(dup.error?.code).toBe('23505');
-    const fk = await svc().from('car_models').insert({
-      brand_id: randomUUID(), slug: `${p}-orphan`, name: 'Orphan', body_style: 'suv', fuel_type: 'petrol',
-      price_from: 1, model_year: 2025, seats: 5, gearbox: 'manual', drivetrain: 'fwd',
-    });
+    const fk = await svc()
+      .from('car_models')
+      .insert({
+        brand_id: randomUUID(),
+        slug: `${p}-orphan`,
+        name: 'Orphan',
+        body_style: 'suv',
+        fuel_type: 'petrol',
+        price_from: 1,
+        model_year: 2025,
+        seats: 5,
+        gearbox: 'manual',
+        drivetrain: 'fwd',
+      });
     expect(fk.status).toBe(409);
     expect(fk.error?.code).toBe('23503');
   });
 
   it('answers PGRST204 for an unknown column', async () => {
-    const { error, status } = await svc().from('brands').insert({ slug: `${p}-x`, name: 'X', no_such_column: 1 });
+    const { error, status } = await svc()
+      .from('brands')
+      .insert({ slug: `${p}-x`, name: 'X', no_such_column: 1 });
     expect(status).toBe(400);
     expect(error?.code).toBe('PGRST204');
   });
@@ -65,7 +92,9 @@ describe('insert', () => {
 
 describe('upsert', () => {
   it('merges duplicates on on_conflict and ignores them when asked', async () => {
-    await svc().from('brands').insert({ slug: `${p}-up`, name: `Up ${p}`, country: 'UK' });
+    await svc()
+      .from('brands')
+      .insert({ slug: `${p}-up`, name: `Up ${p}`, country: 'UK' });
     const merged = await svc()
       .from('brands')
       .upsert({ slug: `${p}-up`, name: `Up ${p}`, country: 'IE' }, { onConflict: 'slug' })
@@ -93,19 +122,27 @@ describe('upsert', () => {
 
   it('upserts on the primary key by default', async () => {
     const id = randomUUID();
-    await svc().from('brands').upsert({ id, slug: `${p}-pk`, name: `Pk ${p}` });
-    const second = await svc().from('brands').upsert({ id, slug: `${p}-pk`, name: `Pk2 ${p}` }).select('name').single();
+    await svc()
+      .from('brands')
+      .upsert({ id, slug: `${p}-pk`, name: `Pk ${p}` });
+    const second = await svc()
+      .from('brands')
+      .upsert({ id, slug: `${p}-pk`, name: `Pk2 ${p}` })
+      .select('name')
+      .single();
     expect(second.data).toEqual({ name: `Pk2 ${p}` });
   });
 });
 
 describe('update and delete', () => {
   it('updates rows matching filters and returns them', async () => {
-    await svc().from('brands').insert([
-      { slug: `${p}-u1`, name: `U1 ${p}`, country: 'AA' },
-      { slug: `${p}-u2`, name: `U2 ${p}`, country: 'AA' },
-      { slug: `${p}-u3`, name: `U3 ${p}`, country: 'BB' },
-    ]);
+    await svc()
+      .from('brands')
+      .insert([
+        { slug: `${p}-u1`, name: `U1 ${p}`, country: 'AA' },
+        { slug: `${p}-u2`, name: `U2 ${p}`, country: 'AA' },
+        { slug: `${p}-u3`, name: `U3 ${p}`, country: 'BB' },
+      ]);
     const { data, error, status } = await svc()
       .from('brands')
       .update({ description: 'updated' })
@@ -147,7 +184,9 @@ describe('update and delete', () => {
 
 describe('RLS decides', () => {
   it('refuses anon writes with 401 and a signed-in non-admin with 403', async () => {
-    const anon = await anonClient().from('brands').insert({ slug: `${p}-anon`, name: `Anon ${p}` });
+    const anon = await anonClient()
+      .from('brands')
+      .insert({ slug: `${p}-anon`, name: `Anon ${p}` });
     expect(anon.status).toBe(401);
     expect(anon.error?.code).toBe('42501');
     const email = uniqueEmail('rest');
@@ -168,7 +207,11 @@ describe('RLS decides', () => {
     const { data, error } = await user.from('bookmarks').select('id, user_id');
     expect(error).toBeNull();
     expect(data).toEqual([]);
-    const res = await rest('/rpc/is_admin', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await rest('/rpc/is_admin', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await res.json()).toBe(false);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(stack().db).toMatch(/pglite|postgres/);

@@ -11,7 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, createUser, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  anonClient,
+  createUser,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 type Actor = 'anon' | 'A' | 'B' | 'dealer' | 'admin';
 type Op = 'select' | 'insert' | 'update' | 'delete';
@@ -61,30 +69,74 @@ async function svcRow(table: string, id: string): Promise<Row | null> {
 async function freshModel(ctx: Ctx): Promise<string> {
   const slug = uniq('m');
   return svcInsert('car_models', {
-    brand_id: ctx.fx.brands.alpha, slug, name: slug, body_style: 'hatchback', fuel_type: 'petrol', price_from: 20000,
-    model_year: 2025, seats: 5, gearbox: 'manual', drivetrain: 'fwd',
+    brand_id: ctx.fx.brands.alpha,
+    slug,
+    name: slug,
+    body_style: 'hatchback',
+    fuel_type: 'petrol',
+    price_from: 20000,
+    model_year: 2025,
+    seats: 5,
+    gearbox: 'manual',
+    drivetrain: 'fwd',
   });
 }
 
 async function freshDealer(): Promise<string> {
   const slug = uniq('d');
-  return svcInsert('dealers', { slug, name: slug, town: 'Hull', outcode: 'HU1', postcode: 'HU1 1AA', lat: 53.74, lng: -0.33 });
+  return svcInsert('dealers', {
+    slug,
+    name: slug,
+    town: 'Hull',
+    outcode: 'HU1',
+    postcode: 'HU1 1AA',
+    lat: 53.74,
+    lng: -0.33,
+  });
 }
 
 const listingRow = (ctx: Ctx): Row => ({
-  dealer_id: ctx.fx.dealers.north, car_model_id: ctx.fx.models.hatch, brand_id: ctx.fx.brands.alpha,
-  title: uniq('Listing'), price: 12345, year: 2020, mileage: 30000, fuel_type: 'petrol', body_style: 'hatchback',
-  gearbox: 'manual', seats: 5,
+  dealer_id: ctx.fx.dealers.north,
+  car_model_id: ctx.fx.models.hatch,
+  brand_id: ctx.fx.brands.alpha,
+  title: uniq('Listing'),
+  price: 12345,
+  year: 2020,
+  mileage: 30000,
+  fuel_type: 'petrol',
+  body_style: 'hatchback',
+  gearbox: 'manual',
+  seats: 5,
 });
 
 // Every public table; sql-rules.test.ts asserts the database has exactly these (so a new table fails there
 // until it gets rules and a row here).
 const MATRIX_TABLES = [
-  'brands', 'car_models', 'reviews', 'dealers', 'dealer_members', 'vehicle_listings', 'listing_price_history',
-  'bookmarks', 'leads', 'lead_messages', 'notifications', 'price_alerts', 'user_preferences',
-  'user_preference_profiles', 'personalized_recommendations', 'search_interactions', 'error_reports',
-  'performance_metrics', 'newsletter_subscriptions', 'user_roles', 'security_events', 'deleted_rows',
-  'mutation_ledger', 'email_outbox', 'saved_searches',
+  'brands',
+  'car_models',
+  'reviews',
+  'dealers',
+  'dealer_members',
+  'vehicle_listings',
+  'listing_price_history',
+  'bookmarks',
+  'leads',
+  'lead_messages',
+  'notifications',
+  'price_alerts',
+  'user_preferences',
+  'user_preference_profiles',
+  'personalized_recommendations',
+  'search_interactions',
+  'error_reports',
+  'performance_metrics',
+  'newsletter_subscriptions',
+  'user_roles',
+  'security_events',
+  'deleted_rows',
+  'mutation_ledger',
+  'email_outbox',
+  'saved_searches',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -123,20 +175,52 @@ async function oneOf(table: string, userId: string): Promise<void> {
 
 const SPECS: TableSpec[] = [
   catalogue('brands', async () => ({ slug: uniq('b'), name: uniq('Brand') }), { description: 'patched' }),
-  catalogue('car_models', async (ctx) => {
-    const slug = uniq('m');
-    return { brand_id: ctx.fx.brands.alpha, slug, name: slug, body_style: 'suv', fuel_type: 'diesel', price_from: 30000, model_year: 2025, seats: 5, gearbox: 'automatic', drivetrain: 'awd' };
-  }, { description: 'patched' }),
-  catalogue('dealers', async () => {
-    const slug = uniq('d');
-    return { slug, name: slug, town: 'Hull', outcode: 'HU1', postcode: 'HU1 1AA', lat: 53.74, lng: -0.33 };
-  }, { phone: '0113 000 0000' }),
+  catalogue(
+    'car_models',
+    async (ctx) => {
+      const slug = uniq('m');
+      return {
+        brand_id: ctx.fx.brands.alpha,
+        slug,
+        name: slug,
+        body_style: 'suv',
+        fuel_type: 'diesel',
+        price_from: 30000,
+        model_year: 2025,
+        seats: 5,
+        gearbox: 'automatic',
+        drivetrain: 'awd',
+      };
+    },
+    { description: 'patched' },
+  ),
+  catalogue(
+    'dealers',
+    async () => {
+      const slug = uniq('d');
+      return { slug, name: slug, town: 'Hull', outcode: 'HU1', postcode: 'HU1 1AA', lat: 53.74, lng: -0.33 };
+    },
+    { phone: '0113 000 0000' },
+  ),
   {
     table: 'reviews',
     // the target is an unpublished review: only admins see it (published ones: see the test below the matrix)
     allow: { select: ['admin'], insert: ['admin'], update: ['admin'], delete: ['admin'] },
-    target: (ctx) => svcInsert('reviews', { car_model_id: ctx.fx.models.hatch, author: 'Ed', title: uniq('Draft'), cs_score: 7, published: false }),
-    insert: (ctx) => ({ car_model_id: ctx.fx.models.hatch, author: 'Ed', title: uniq('Review'), cs_score: 6, published: true }),
+    target: (ctx) =>
+      svcInsert('reviews', {
+        car_model_id: ctx.fx.models.hatch,
+        author: 'Ed',
+        title: uniq('Draft'),
+        cs_score: 7,
+        published: false,
+      }),
+    insert: (ctx) => ({
+      car_model_id: ctx.fx.models.hatch,
+      author: 'Ed',
+      title: uniq('Review'),
+      cs_score: 6,
+      published: true,
+    }),
     patch: { verdict: 'patched' },
   },
   {
@@ -149,15 +233,25 @@ const SPECS: TableSpec[] = [
   {
     table: 'listing_price_history',
     allow: { select: everyone, insert: nobody, update: nobody, delete: nobody },
-    target: (ctx) => svcInsert('listing_price_history', { vehicle_listing_id: ctx.fx.listings[0].id, price: 4999, changed_at: new Date(Date.now() - (n += 1) * 1000).toISOString() }),
-    insert: (ctx) => ({ vehicle_listing_id: ctx.fx.listings[0].id, price: 1, changed_at: new Date(Date.now() + (n += 1) * 1000).toISOString() }),
+    target: (ctx) =>
+      svcInsert('listing_price_history', {
+        vehicle_listing_id: ctx.fx.listings[0].id,
+        price: 4999,
+        changed_at: new Date(Date.now() - (n += 1) * 1000).toISOString(),
+      }),
+    insert: (ctx) => ({
+      vehicle_listing_id: ctx.fx.listings[0].id,
+      price: 1,
+      changed_at: new Date(Date.now() + (n += 1) * 1000).toISOString(),
+    }),
     patch: { price: 1 },
   },
   {
     table: 'dealer_members',
     // target: the dealer user's own membership of a fresh dealer
     allow: { select: ['dealer', 'admin'], insert: ['admin'], update: ['admin'], delete: ['admin'] },
-    target: async (ctx) => svcInsert('dealer_members', { dealer_id: await freshDealer(), user_id: ctx.ids.dealer, role: 'staff' }),
+    target: async (ctx) =>
+      svcInsert('dealer_members', { dealer_id: await freshDealer(), user_id: ctx.ids.dealer, role: 'staff' }),
     insert: async (ctx, uid) => ({ dealer_id: await freshDealer(), user_id: uid ?? ctx.ids.A, role: 'staff' }),
     patch: { role: 'owner' },
   },
@@ -170,7 +264,14 @@ const SPECS: TableSpec[] = [
       if (error) throw new Error(error.message);
       return ctx.leadId;
     },
-    insert: (ctx, uid) => ({ user_id: uid ?? ctx.ids.A, vehicle_listing_id: ctx.fx.listings[0].id, dealer_id: ctx.fx.dealers.south, name: 'Buyer', email: 'buyer@example.com', message: 'Is it available?' }),
+    insert: (ctx, uid) => ({
+      user_id: uid ?? ctx.ids.A,
+      vehicle_listing_id: ctx.fx.listings[0].id,
+      dealer_id: ctx.fx.dealers.south,
+      name: 'Buyer',
+      email: 'buyer@example.com',
+      message: 'Is it available?',
+    }),
     patch: { status: 'contacted' },
   },
   {
@@ -180,7 +281,9 @@ const SPECS: TableSpec[] = [
     insert: (ctx, uid) => ({ lead_id: ctx.leadId, sender_id: uid ?? ctx.ids.A, body: 'Any news?' }),
     patch: { body: 'patched' },
   },
-  ownerTable('bookmarks', async (ctx, uid) => ({ user_id: uid, car_model_id: await freshModel(ctx) }), { note: 'patched' }),
+  ownerTable('bookmarks', async (ctx, uid) => ({ user_id: uid, car_model_id: await freshModel(ctx) }), {
+    note: 'patched',
+  }),
   {
     table: 'notifications',
     allow: { select: ['A'], insert: nobody, update: ['A'], delete: ['A'] },
@@ -188,30 +291,72 @@ const SPECS: TableSpec[] = [
     insert: (ctx, uid) => ({ user_id: uid ?? ctx.ids.A, title: 'Forged', type: 'other' }),
     patch: { dismissed_at: '2026-11-01T12:00:00+00:00' },
   },
-  ownerTable('price_alerts', (ctx, uid) => ({ user_id: uid, vehicle_listing_id: ctx.fx.listings[0].id, target_price: 4000, current_price: 5000 }), { is_active: false }),
-  ownerTable('user_preferences', (_ctx, uid) => ({ user_id: uid }), { notification_preferences: { email_notifications: false, price_drop_alerts: true, new_match_alerts: true, weekly_digest: false, instant_notifications: true } }, {
-    target: async (ctx) => {
-      await oneOf('user_preferences', ctx.ids.A);
-      return svcInsert('user_preferences', { user_id: ctx.ids.A });
+  ownerTable(
+    'price_alerts',
+    (ctx, uid) => ({
+      user_id: uid,
+      vehicle_listing_id: ctx.fx.listings[0].id,
+      target_price: 4000,
+      current_price: 5000,
+    }),
+    { is_active: false },
+  ),
+  ownerTable(
+    'user_preferences',
+    (_ctx, uid) => ({ user_id: uid }),
+    {
+      notification_preferences: {
+        email_notifications: false,
+        price_drop_alerts: true,
+        new_match_alerts: true,
+        weekly_digest: false,
+        instant_notifications: true,
+      },
     },
-    beforeInsert: async (_ctx, uid) => { if (uid) await oneOf('user_preferences', uid); },
-  }),
-  ownerTable('user_preference_profiles', (_ctx, uid) => ({ user_id: uid }), { budget_max: 42000 }, {
-    target: async (ctx) => {
-      await oneOf('user_preference_profiles', ctx.ids.A);
-      return svcInsert('user_preference_profiles', { user_id: ctx.ids.A });
+    {
+      target: async (ctx) => {
+        await oneOf('user_preferences', ctx.ids.A);
+        return svcInsert('user_preferences', { user_id: ctx.ids.A });
+      },
+      beforeInsert: async (_ctx, uid) => {
+        if (uid) await oneOf('user_preferences', uid);
+      },
     },
-    beforeInsert: async (_ctx, uid) => { if (uid) await oneOf('user_preference_profiles', uid); },
-  }),
+  ),
+  ownerTable(
+    'user_preference_profiles',
+    (_ctx, uid) => ({ user_id: uid }),
+    { budget_max: 42000 },
+    {
+      target: async (ctx) => {
+        await oneOf('user_preference_profiles', ctx.ids.A);
+        return svcInsert('user_preference_profiles', { user_id: ctx.ids.A });
+      },
+      beforeInsert: async (_ctx, uid) => {
+        if (uid) await oneOf('user_preference_profiles', uid);
+      },
+    },
+  ),
   {
     table: 'personalized_recommendations',
     allow: { select: ['A'], insert: signedIn, update: ['A'], delete: nobody },
-    target: (ctx) => svcInsert('personalized_recommendations', { user_id: ctx.ids.A, car_model_id: ctx.fx.models.hatch, recommendation_score: 88.5 }),
+    target: (ctx) =>
+      svcInsert('personalized_recommendations', {
+        user_id: ctx.ids.A,
+        car_model_id: ctx.fx.models.hatch,
+        recommendation_score: 88.5,
+      }),
     insert: (ctx, uid) => ({ user_id: uid ?? ctx.ids.A, car_model_id: ctx.fx.models.suv, recommendation_score: 50 }),
     patch: { clicked: true },
   },
-  ownerTable('search_interactions', (_ctx, uid) => ({ user_id: uid, interaction_type: 'search', search_query: 'estate' }), { results_clicked: 3 }),
-  ownerTable('saved_searches', (_ctx, uid) => ({ user_id: uid, name: 'Estates', filters: { body: ['wagon'] } }), { name: 'Renamed' }),
+  ownerTable(
+    'search_interactions',
+    (_ctx, uid) => ({ user_id: uid, interaction_type: 'search', search_query: 'estate' }),
+    { results_clicked: 3 },
+  ),
+  ownerTable('saved_searches', (_ctx, uid) => ({ user_id: uid, name: 'Estates', filters: { body: ['wagon'] } }), {
+    name: 'Renamed',
+  }),
   {
     table: 'error_reports',
     allow: { select: ['admin'], insert: everyone, update: ['admin'], delete: nobody },
@@ -222,7 +367,8 @@ const SPECS: TableSpec[] = [
   {
     table: 'performance_metrics',
     allow: { select: ['admin'], insert: nobody, update: nobody, delete: nobody },
-    target: () => svcInsert('performance_metrics', { source: 'web-vitals', metric: 'LCP', value: 2100, rating: 'good' }),
+    target: () =>
+      svcInsert('performance_metrics', { source: 'web-vitals', metric: 'LCP', value: 2100, rating: 'good' }),
     insert: () => ({ source: 'web-vitals', metric: 'CLS', value: 0.01 }),
     patch: { value: 1 },
   },
@@ -249,7 +395,8 @@ const SPECS: TableSpec[] = [
   {
     table: 'security_events',
     allow: { select: ['admin'], insert: nobody, update: nobody, delete: nobody },
-    target: (ctx) => svcInsert('security_events', { event_type: 'sign_in', user_id: ctx.ids.A, email: 'a@example.com' }),
+    target: (ctx) =>
+      svcInsert('security_events', { event_type: 'sign_in', user_id: ctx.ids.A, email: 'a@example.com' }),
     insert: (_ctx, uid) => ({ event_type: 'sign_in', user_id: uid }),
     patch: { event_type: 'patched' },
   },
@@ -266,18 +413,48 @@ const SPECS: TableSpec[] = [
     allow: { select: ['A'], insert: nobody, update: nobody, delete: nobody },
     target: async (ctx) => {
       const opId = randomUUID();
-      const { error } = await svc.from('mutation_ledger').insert({ op_id: opId, client_id: uniq('client'), seq: 1, user_id: ctx.ids.A, table_name: 'bookmarks', row_id: randomUUID(), op_type: 'create' });
+      const { error } = await svc
+        .from('mutation_ledger')
+        .insert({
+          op_id: opId,
+          client_id: uniq('client'),
+          seq: 1,
+          user_id: ctx.ids.A,
+          table_name: 'bookmarks',
+          row_id: randomUUID(),
+          op_type: 'create',
+        });
       if (error) throw new Error(error.message);
       return opId;
     },
-    insert: (ctx, uid) => ({ op_id: randomUUID(), client_id: uniq('forged'), seq: 1, user_id: uid ?? ctx.ids.A, table_name: 'bookmarks', row_id: randomUUID(), op_type: 'create' }),
+    insert: (ctx, uid) => ({
+      op_id: randomUUID(),
+      client_id: uniq('forged'),
+      seq: 1,
+      user_id: uid ?? ctx.ids.A,
+      table_name: 'bookmarks',
+      row_id: randomUUID(),
+      op_type: 'create',
+    }),
     patch: { seq: 999 },
   },
   {
     table: 'email_outbox',
     allow: { select: nobody, insert: nobody, update: nobody, delete: nobody },
-    target: (ctx) => svcInsert('email_outbox', { user_id: ctx.ids.A, to_email: 'a@example.com', template: 'price_drop_alert', data: {}, status: 'sent' }),
-    insert: (ctx, uid) => ({ user_id: uid ?? ctx.ids.A, to_email: 'a@example.com', template: 'price_drop_alert', status: 'sent' }),
+    target: (ctx) =>
+      svcInsert('email_outbox', {
+        user_id: ctx.ids.A,
+        to_email: 'a@example.com',
+        template: 'price_drop_alert',
+        data: {},
+        status: 'sent',
+      }),
+    insert: (ctx, uid) => ({
+      user_id: uid ?? ctx.ids.A,
+      to_email: 'a@example.com',
+      template: 'price_drop_alert',
+      status: 'sent',
+    }),
     patch: { to_email: 'patched@example.com' },
     selectDeniedByGrant: true,
   },
@@ -350,13 +527,20 @@ async function runCell(spec: TableSpec, actor: Actor, op: Op): Promise<boolean> 
 
 beforeAll(async () => {
   const users = {} as Record<Exclude<Actor, 'anon'>, { id: string; email: string }>;
-  for (const a of ['A', 'B', 'dealer', 'admin'] as const) users[a] = await createUser(uniqueEmail(`rls-${a.toLowerCase()}`));
+  for (const a of ['A', 'B', 'dealer', 'admin'] as const)
+    users[a] = await createUser(uniqueEmail(`rls-${a.toLowerCase()}`));
   ctx.ids = { A: users.A.id, B: users.B.id, dealer: users.dealer.id, admin: users.admin.id };
   ctx.fx = await seedCatalogueFixture();
   await svcInsert('dealer_members', { dealer_id: ctx.fx.dealers.north, user_id: ctx.ids.dealer, role: 'owner' });
   await svcInsert('user_roles', { user_id: ctx.ids.admin, role: 'admin' });
   // A's enquiry about a listing of the dealer's (north) forecourt
-  ctx.leadId = await svcInsert('leads', { user_id: ctx.ids.A, vehicle_listing_id: ctx.fx.listings[0].id, dealer_id: ctx.fx.dealers.north, name: 'A', email: users.A.email });
+  ctx.leadId = await svcInsert('leads', {
+    user_id: ctx.ids.A,
+    vehicle_listing_id: ctx.fx.listings[0].id,
+    dealer_id: ctx.fx.dealers.north,
+    name: 'A',
+    email: users.A.email,
+  });
   clients.anon = anonClient();
   for (const a of ['A', 'B', 'dealer', 'admin'] as const) clients[a] = await userClient(users[a].email);
 });
@@ -384,7 +568,13 @@ describe('RLS matrix', () => {
 
 describe('rules the matrix rows do not show', () => {
   it('shows published reviews to everyone and hides drafts from non-admins', async () => {
-    const draft = await svcInsert('reviews', { car_model_id: ctx.fx.models.suv, author: 'Ed', title: uniq('Draft'), cs_score: 5, published: false });
+    const draft = await svcInsert('reviews', {
+      car_model_id: ctx.fx.models.suv,
+      author: 'Ed',
+      title: uniq('Draft'),
+      cs_score: 5,
+      published: false,
+    });
     const { data } = await clients.anon.from('reviews').select('id, published').eq('car_model_id', ctx.fx.models.suv);
     const ids = (data ?? []).map((r) => (r as { id: string }).id);
     expect(ids.length).toBeGreaterThan(0);
@@ -393,7 +583,10 @@ describe('rules the matrix rows do not show', () => {
   });
 
   it('refuses writes for someone else and keeps guarded columns', async () => {
-    const bookmark = await clients.B.from('bookmarks').insert({ user_id: ctx.ids.A, car_model_id: ctx.fx.models.saloon });
+    const bookmark = await clients.B.from('bookmarks').insert({
+      user_id: ctx.ids.A,
+      car_model_id: ctx.fx.models.saloon,
+    });
     expect(bookmark.error?.code).toBe('42501');
     const note = await svcInsert('notifications', { user_id: ctx.ids.A, title: 'Original' });
     const forged = await clients.A.from('notifications').update({ title: 'Changed' }).eq('id', note);
@@ -403,14 +596,28 @@ describe('rules the matrix rows do not show', () => {
     expect(lead.error?.code).toBe('42501');
     const asAnonForA = await clients.anon.from('error_reports').insert({ user_id: ctx.ids.A, message: 'pretend' });
     expect(asAnonForA.error?.code).toBe('42501');
-    const staleLead = await clients.A.from('leads').insert({ user_id: ctx.ids.A, vehicle_listing_id: ctx.fx.listings[1].id, dealer_id: ctx.fx.dealers.north, name: 'A', email: 'a@example.com', status: 'closed' });
+    const staleLead = await clients.A.from('leads').insert({
+      user_id: ctx.ids.A,
+      vehicle_listing_id: ctx.fx.listings[1].id,
+      dealer_id: ctx.fx.dealers.north,
+      name: 'A',
+      email: 'a@example.com',
+      status: 'closed',
+    });
     expect(staleLead.error?.code).toBe('42501');
   });
 
   it('routes a lead to the listing dealer whatever dealer_id the client sends', async () => {
     const id = randomUUID();
     const south = ctx.fx.listings.find((l) => l.title.startsWith('SUV'))!;
-    const { error } = await clients.B.from('leads').insert({ id, user_id: ctx.ids.B, vehicle_listing_id: south.id, dealer_id: ctx.fx.dealers.north, name: 'B', email: 'b@example.com' });
+    const { error } = await clients.B.from('leads').insert({
+      id,
+      user_id: ctx.ids.B,
+      vehicle_listing_id: south.id,
+      dealer_id: ctx.fx.dealers.north,
+      name: 'B',
+      email: 'b@example.com',
+    });
     expect(error).toBeNull();
     expect((await svcRow('leads', id))?.dealer_id).toBe(ctx.fx.dealers.south);
     const seenByNorthDealer = await clients.dealer.from('leads').select('id').eq('id', id);

@@ -10,7 +10,13 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createUser, rest, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture,
+  createUser,
+  rest,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
 } from './helpers';
 
 const svc = serviceClient();
@@ -60,7 +66,10 @@ describe('free text and jsonb are bounded', () => {
   ])('refuses an oversized %s.%s', async (table, column, length) => {
     const base: Record<string, Record<string, unknown>> = {
       leads: {
-        user_id: user.id, vehicle_listing_id: fx.listings[0].id, dealer_id: fx.dealers.north, name: 'Sam',
+        user_id: user.id,
+        vehicle_listing_id: fx.listings[0].id,
+        dealer_id: fx.dealers.north,
+        name: 'Sam',
         email: 's@example.com',
       },
       search_interactions: { user_id: user.id, interaction_type: 'search' },
@@ -75,13 +84,16 @@ describe('free text and jsonb are bounded', () => {
 
   it('refuses oversized jsonb and too many preference items', async () => {
     const filters = await user.client.from('search_interactions').insert({
-      user_id: user.id, interaction_type: 'search', search_filters: { junk: 'z'.repeat(20_000) },
+      user_id: user.id,
+      interaction_type: 'search',
+      search_filters: { junk: 'z'.repeat(20_000) },
     });
     expect(filters.error?.message).toBe(
       violation('search_interactions', 'search_interactions_search_filters_max_8192_bytes'),
     );
     const brands = await user.client.from('user_preference_profiles').insert({
-      user_id: user.id, preferred_brands: Array.from({ length: 51 }, (_, i) => `Brand ${i}`),
+      user_id: user.id,
+      preferred_brands: Array.from({ length: 51 }, (_, i) => `Brand ${i}`),
     });
     expect(brands.error?.message).toBe(
       violation('user_preference_profiles', 'user_preference_profiles_preferred_brands_max_50_items'),
@@ -97,7 +109,11 @@ describe('free text and jsonb are bounded', () => {
       client_id: 'checks',
       ops: [
         {
-          op_id: randomUUID(), seq: 1, type: 'create', table: 'bookmarks', row_id: randomUUID(),
+          op_id: randomUUID(),
+          seq: 1,
+          type: 'create',
+          table: 'bookmarks',
+          row_id: randomUUID(),
           data: { user_id: user.id, car_model_id: fx.models.suv, note: 'n'.repeat(2001) },
         },
       ],
@@ -112,7 +128,11 @@ describe('free text and jsonb are bounded', () => {
 describe('numbers, timestamps and dates make sense', () => {
   const alert = (patch: Record<string, unknown>) =>
     user.client.from('price_alerts').insert({
-      user_id: user.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000, ...patch,
+      user_id: user.id,
+      vehicle_listing_id: fx.listings[0].id,
+      target_price: 4500,
+      current_price: 5000,
+      ...patch,
     });
 
   it('refuses NaN and Infinity prices on a price alert', async () => {
@@ -143,9 +163,18 @@ describe('numbers, timestamps and dates make sense', () => {
 
   it('refuses a registration date in the future, whoever writes it', async () => {
     const listing = (registration_date: string) => ({
-      dealer_id: fx.dealers.north, car_model_id: fx.models.hatch, brand_id: fx.brands.alpha, title: 'Dated',
-      price: 9999, year: 2024, mileage: 100, fuel_type: 'petrol', body_style: 'hatchback', gearbox: 'manual',
-      seats: 5, registration_date,
+      dealer_id: fx.dealers.north,
+      car_model_id: fx.models.hatch,
+      brand_id: fx.brands.alpha,
+      title: 'Dated',
+      price: 9999,
+      year: 2024,
+      mileage: 100,
+      fuel_type: 'petrol',
+      body_style: 'hatchback',
+      gearbox: 'manual',
+      seats: 5,
+      registration_date,
     });
     const future = await svc.from('vehicle_listings').insert(listing(ukDay(2)));
     expect(future.error?.message).toBe(
@@ -163,7 +192,9 @@ describe('existing rows', () => {
 
   async function migrate(filter: (version: string) => boolean): Promise<void> {
     const dir = join(root, 'supabase', 'migrations');
-    for (const f of readdirSync(dir).filter((n) => n.endsWith('.sql') && filter(n.slice(0, 14))).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((n) => n.endsWith('.sql') && filter(n.slice(0, 14)))
+      .sort()) {
       await db.exec(readFileSync(join(dir, f), 'utf8'));
     }
   }

@@ -73,8 +73,13 @@ describe('mailbox (shared stack)', () => {
     const user = await createUser(uniqueEmail('fn-links'));
     const c = await userClient(user.email);
     const templateData = {
-      car_name: 'Ford Puma', old_price: 24000, new_price: 22000, discount: 8.3, savings: 2000,
-      car_url: 'https://evil.example/login', unsubscribe_url: '//evil.example/unsub',
+      car_name: 'Ford Puma',
+      old_price: 24000,
+      new_price: 22000,
+      discount: 8.3,
+      savings: 2000,
+      car_url: 'https://evil.example/login',
+      unsubscribe_url: '//evil.example/unsub',
     };
     const { error } = await c.functions.invoke('send-notification-email', {
       body: { userId: user.id, templateName: 'price_drop_alert', templateData, recipientEmail: user.email },
@@ -159,7 +164,10 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     const { email } = await confirmedUser('recover-once');
     const unknown = uniqueEmail('recover-nobody');
     const first = [await recover('127.0.0.8', email), await recover('127.0.0.8', unknown)];
-    expect(first.map((r) => [r.status, r.body])).toEqual([[200, '{}'], [200, '{}']]);
+    expect(first.map((r) => [r.status, r.body])).toEqual([
+      [200, '{}'],
+      [200, '{}'],
+    ]);
     const again = [await recover('127.0.0.9', email), await recover('127.0.0.9', unknown)];
     for (const res of again) {
       expect(res.status).toBe(429);
@@ -212,7 +220,13 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
         templateName: 'price_drop_alert',
         recipientEmail: newEmail,
         templateData: {
-          car_name: 'x', old_price: 2, new_price: 1, discount: 50, savings: 1, car_url: '/', unsubscribe_url: '/',
+          car_name: 'x',
+          old_price: 2,
+          new_price: 1,
+          discount: 50,
+          savings: 1,
+          car_url: '/',
+          unsubscribe_url: '/',
         },
       },
     });
@@ -363,7 +377,7 @@ describe('secrets (own stack, no demo keys, no local inbox)', () => {
 });
 
 describe('sign-up with autoconfirm (shared stack)', () => {
-  it('keeps GoTrue\'s 422 user_already_exists and the settings say so', async () => {
+  it("keeps GoTrue's 422 user_already_exists and the settings say so", async () => {
     const { email } = await createUser(uniqueEmail('autoconfirm'));
     const res = await anonClient().auth.signUp({ email, password: PASSWORD });
     expect(res.error?.code).toBe('user_already_exists');

@@ -87,7 +87,9 @@ describe('CORS allow-list', () => {
 
     const simple = await ownRest('/brands?select=id&limit=1', { headers: { Origin: 'https://evil.example' } });
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
-    const auth = await fetch(`${own.url}/auth/v1/settings`, { headers: { Origin: 'https://evil.example', apikey: own.anonKey } });
+    const auth = await fetch(`${own.url}/auth/v1/settings`, {
+      headers: { Origin: 'https://evil.example', apikey: own.anonKey },
+    });
     expect(auth.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -100,7 +102,11 @@ describe('CORS allow-list', () => {
 
 describe('statement timeout', () => {
   it('sets the timeout on anon and authenticated requests, not on service_role', async () => {
-    const anon = await ownRest('/rpc/limits_test_timeout', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const anon = await ownRest('/rpc/limits_test_timeout', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(await anon.json()).toBe(`${TIMEOUT_MS}ms`);
     const svc = await ownRest('/rpc/limits_test_timeout', {
       method: 'POST',
@@ -127,9 +133,7 @@ describe('statement timeout', () => {
 
 describe('embed cap (shared, seeded stack)', () => {
   it('cuts a 4-level fan-out off while a small concurrent query answers in under a second', async () => {
-    const heavy = rest(
-      '/brands?select=*,car_models(*,vehicle_listings(*,listing_price_history(*)))',
-    );
+    const heavy = rest('/brands?select=*,car_models(*,vehicle_listings(*,listing_price_history(*)))');
     await new Promise((r) => setTimeout(r, 20));
     const started = Date.now();
     const small = await rest('/brands?select=id,slug&limit=1');
@@ -145,7 +149,9 @@ describe('embed cap (shared, seeded stack)', () => {
   });
 
   it('keeps normal embeds, including limited to-many ones', async () => {
-    const res = await rest('/brands?select=slug,car_models(slug,vehicle_listings(id))&car_models.vehicle_listings.limit=2&limit=3');
+    const res = await rest(
+      '/brands?select=slug,car_models(slug,vehicle_listings(id))&car_models.vehicle_listings.limit=2&limit=3',
+    );
     expect(res.status).toBe(200);
     const rows = (await res.json()) as { car_models: { vehicle_listings: unknown[] }[] }[];
     expect(rows.length).toBeGreaterThan(0);
@@ -160,7 +166,14 @@ function postFrom(localAddress: string, pathname: string, body: string): Promise
   const url = new URL(pathname, stack().url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'Content-Type': 'application/json' },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { fetchFrom, loopbackAddress, requestFrom } from './from-address';
 import {
-  anonClient, createUser, rest, seedCatalogueFixture, serviceClient, stack, uniqueEmail, userClient,
+  anonClient,
+  createUser,
+  rest,
+  seedCatalogueFixture,
+  serviceClient,
+  stack,
+  uniqueEmail,
+  userClient,
   type CatalogueFixture,
 } from './helpers';
 
@@ -164,7 +171,10 @@ describe('apply_mutations: ledger retention', () => {
     const recent = op('create', 'search_interactions', randomUUID(), { user_id: u.id, interaction_type: 'view' });
     await push(u.client, clientId, [old, recent]);
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-    for (const [o, age] of [[old, 31], [recent, 29]] as const) {
+    for (const [o, age] of [
+      [old, 31],
+      [recent, 29],
+    ] as const) {
       const { error } = await svc
         .from('mutation_ledger')
         .update({ applied_at: days(age) })
@@ -192,14 +202,22 @@ describe("apply_mutations: 'applied' results carry the row as written", () => {
     const id = randomUUID();
     const res = await push(a.client, 'sec-rows', [
       op('create', 'price_alerts', id, {
-        user_id: a.id, vehicle_listing_id: fx.listings[0].id, target_price: 4500, current_price: 5000,
+        user_id: a.id,
+        vehicle_listing_id: fx.listings[0].id,
+        target_price: 4500,
+        current_price: 5000,
       }),
       op('update', 'price_alerts', id, { is_active: false, $inc: { times_triggered: 2 } }),
     ]);
     const { data: stored } = await a.client.from('price_alerts').select('*').eq('id', id).single();
     expect(res[1]).toEqual({ op_id: res[1].op_id, status: 'applied', affected: 1, row: stored });
     expect(res[0].row).toMatchObject({
-      id, user_id: a.id, target_price: 4500, price_drop_threshold: 5, is_active: true, times_triggered: 0,
+      id,
+      user_id: a.id,
+      target_price: 4500,
+      price_drop_threshold: 5,
+      is_active: true,
+      times_triggered: 0,
     });
     expect(typeof res[0].row?.updated_at).toBe('string');
     const [del] = await push(a.client, 'sec-rows', [op('delete', 'price_alerts', id)]);
@@ -222,7 +240,10 @@ describe('apply_mutations: preferences are one row per user', () => {
     const first = randomUUID();
     const second = randomUUID();
     const prefs = (email: boolean) => ({
-      email_notifications: email, price_drop_alerts: true, new_match_alerts: true, weekly_digest: false,
+      email_notifications: email,
+      price_drop_alerts: true,
+      new_match_alerts: true,
+      weekly_digest: false,
       instant_notifications: false,
     });
     const save = (clientId: string, type: Op['type'], id: string, email: boolean) =>
@@ -233,7 +254,9 @@ describe('apply_mutations: preferences are one row per user', () => {
     expect(one.row).toMatchObject({ id: first });
     const [two] = await save('sec-prefs-laptop', 'create', second, false);
     expect(two).toMatchObject({
-      status: 'applied', affected: 1, row: { id: first, user_id: u.id, notification_preferences: prefs(false) },
+      status: 'applied',
+      affected: 1,
+      row: { id: first, user_id: u.id, notification_preferences: prefs(false) },
     });
     const { data: rows } = await u.client.from('user_preferences').select('id, notification_preferences');
     expect(rows).toEqual([{ id: first, notification_preferences: prefs(false) }]);
@@ -253,7 +276,10 @@ describe('apply_mutations: preferences are one row per user', () => {
       profile(randomUUID(), { user_id: u.id, budget_max: 42000, preferred_fuel_types: ['hybrid'] }),
     );
     expect(merged.row).toMatchObject({
-      id: first, budget_max: 42000, family_size: 4, preferred_fuel_types: ['hybrid'],
+      id: first,
+      budget_max: 42000,
+      family_size: 4,
+      preferred_fuel_types: ['hybrid'],
     });
     const [foreign] = await push(a.client, 'sec-profile-a', profile(randomUUID(), { user_id: u.id, budget_max: 1 }));
     expect(foreign).toMatchObject({ status: 'error', code: '42501' });
@@ -266,7 +292,9 @@ describe('newsletter sign-up', () => {
     return requestFrom(from, `${stack().url}/rest/v1/rpc/subscribe_newsletter`, {
       method: 'POST',
       headers: {
-        apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json',
+        apikey: stack().anonKey,
+        authorization: `Bearer ${stack().anonKey}`,
+        'content-type': 'application/json',
       },
       body: JSON.stringify({ email }),
     });
@@ -327,7 +355,9 @@ describe('error report rate limit', () => {
     requestFrom(from, `${stack().url}/rest/v1/error_reports`, {
       method: 'POST',
       headers: {
-        apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}`, 'content-type': 'application/json',
+        apikey: stack().anonKey,
+        authorization: `Bearer ${stack().anonKey}`,
+        'content-type': 'application/json',
         'x-forwarded-for': forwardedFor,
       },
       body: JSON.stringify({ message: 'Client crash', severity: 'low', context: { component: 'Test' } }),
@@ -339,7 +369,8 @@ describe('error report rate limit', () => {
     const over = await report(from, '198.51.100.7');
     expect(over.status).toBe(429);
     expect(JSON.parse(over.text)).toMatchObject({
-      code: 'PT429', message: 'Too many error reports. Please try again later.',
+      code: 'PT429',
+      message: 'Too many error reports. Please try again later.',
     });
     expect((await report(loopbackAddress(), '203.0.113.1')).status).toBe(201);
   });
@@ -354,7 +385,10 @@ describe('error report rate limit', () => {
       op('create', 'error_reports', randomUUID(), { message: 'Crash 29' }),
       op('create', 'error_reports', randomUUID(), { message: 'Crash 30' }),
     ]);
-    expect(res.map((r) => [r.status, r.code])).toEqual([['applied', undefined], ['error', 'PT429']]);
+    expect(res.map((r) => [r.status, r.code])).toEqual([
+      ['applied', undefined],
+      ['error', 'PT429'],
+    ]);
     const direct = await u.client.from('error_reports').insert({ message: 'one more' });
     expect([direct.status, direct.error?.code]).toEqual([429, 'PT429']);
     // another user is unaffected

@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, rest, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  createUser,
+  rest,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 const svc = serviceClient();
 let fx: CatalogueFixture;
@@ -25,13 +33,27 @@ async function shopper(prefix: string): Promise<Shopper> {
 
 function newListing(brand: 'alpha' | 'beta', model: 'hatch' | 'saloon', price: number, title: string) {
   return {
-    dealer_id: fx.dealers.north, car_model_id: fx.models[model], brand_id: fx.brands[brand], title: `${title} ${fx.prefix}`,
-    price, year: 2022, mileage: 12000, colour: 'Blue', fuel_type: 'petrol', body_style: 'hatchback', gearbox: 'manual', seats: 5,
+    dealer_id: fx.dealers.north,
+    car_model_id: fx.models[model],
+    brand_id: fx.brands[brand],
+    title: `${title} ${fx.prefix}`,
+    price,
+    year: 2022,
+    mileage: 12000,
+    colour: 'Blue',
+    fuel_type: 'petrol',
+    body_style: 'hatchback',
+    gearbox: 'manual',
+    seats: 5,
   };
 }
 
 async function matchNotifications(userId: string, listingId: string) {
-  const { data, error } = await svc.from('notifications').select('*').eq('user_id', userId).eq('vehicle_listing_id', listingId);
+  const { data, error } = await svc
+    .from('notifications')
+    .select('*')
+    .eq('user_id', userId)
+    .eq('vehicle_listing_id', listingId);
   if (error) throw new Error(error.message);
   return data;
 }
@@ -39,7 +61,9 @@ async function matchNotifications(userId: string, listingId: string) {
 beforeAll(async () => {
   fx = await seedCatalogueFixture();
   const d = await createUser(uniqueEmail('ss-dealer'));
-  const { error } = await svc.from('dealer_members').insert({ dealer_id: fx.dealers.north, user_id: d.id, role: 'owner' });
+  const { error } = await svc
+    .from('dealer_members')
+    .insert({ dealer_id: fx.dealers.north, user_id: d.id, role: 'owner' });
   if (error) throw new Error(error.message);
   dealer = await userClient(d.email);
 });
@@ -47,14 +71,26 @@ beforeAll(async () => {
 describe('saved searches', () => {
   it('a new listing matching a saved search creates one new_match notification; others do not', async () => {
     const a = await shopper('ss-a');
-    const filters = { make: `${fx.prefix}-alpha`, model: `${fx.prefix}-hatch`, price_max: 10000, fuel: ['petrol'], query: 'x' };
+    const filters = {
+      make: `${fx.prefix}-alpha`,
+      model: `${fx.prefix}-hatch`,
+      price_max: 10000,
+      fuel: ['petrol'],
+      query: 'x',
+    };
     for (const name of ['Cheap hatch', 'Same again']) {
-      const { error } = await a.client.from('saved_searches').insert({ id: randomUUID(), user_id: a.id, name, filters });
+      const { error } = await a.client
+        .from('saved_searches')
+        .insert({ id: randomUUID(), user_id: a.id, name, filters });
       expect(error).toBeNull();
     }
     const { data: inserted, error } = await dealer
       .from('vehicle_listings')
-      .insert([newListing('alpha', 'hatch', 8500, 'Match'), newListing('alpha', 'hatch', 10500, 'Too dear'), newListing('beta', 'saloon', 8000, 'Other make')])
+      .insert([
+        newListing('alpha', 'hatch', 8500, 'Match'),
+        newListing('alpha', 'hatch', 10500, 'Too dear'),
+        newListing('beta', 'saloon', 8000, 'Other make'),
+      ])
       .select('id, title');
     expect(error).toBeNull();
     const [match, dear, other] = inserted!;
@@ -71,19 +107,35 @@ describe('saved searches', () => {
     const b = await shopper('ss-b');
     await b.client.from('user_preferences').insert({
       user_id: b.id,
-      notification_preferences: { email_notifications: true, price_drop_alerts: true, new_match_alerts: false, weekly_digest: true, instant_notifications: false },
+      notification_preferences: {
+        email_notifications: true,
+        price_drop_alerts: true,
+        new_match_alerts: false,
+        weekly_digest: true,
+        instant_notifications: false,
+      },
     });
-    await b.client.from('saved_searches').insert({ id: randomUUID(), user_id: b.id, name: 'Any alpha', filters: { make: `${fx.prefix}-alpha` } });
-    const { data } = await dealer.from('vehicle_listings').insert(newListing('alpha', 'hatch', 7000, 'Quiet')).select('id').single();
+    await b.client
+      .from('saved_searches')
+      .insert({ id: randomUUID(), user_id: b.id, name: 'Any alpha', filters: { make: `${fx.prefix}-alpha` } });
+    const { data } = await dealer
+      .from('vehicle_listings')
+      .insert(newListing('alpha', 'hatch', 7000, 'Quiet'))
+      .select('id')
+      .single();
     expect(await matchNotifications(b.id, data!.id)).toHaveLength(0);
   });
 
   it('rejects empty names and other users as owner', async () => {
     const c = await shopper('ss-c');
     const other = await shopper('ss-c2');
-    const blank = await c.client.from('saved_searches').insert({ id: randomUUID(), user_id: c.id, name: '   ', filters: {} });
+    const blank = await c.client
+      .from('saved_searches')
+      .insert({ id: randomUUID(), user_id: c.id, name: '   ', filters: {} });
     expect(blank.error?.code).toBe('23514');
-    const forged = await c.client.from('saved_searches').insert({ id: randomUUID(), user_id: other.id, name: 'Mine now', filters: {} });
+    const forged = await c.client
+      .from('saved_searches')
+      .insert({ id: randomUUID(), user_id: other.id, name: 'Mine now', filters: {} });
     expect(forged.error?.code).toBe('42501');
   });
 
@@ -97,23 +149,41 @@ describe('saved searches', () => {
   });
 });
 
-describe('a shopper cannot read another shopper\'s data through the raw API', () => {
+describe("a shopper cannot read another shopper's data through the raw API", () => {
   it('saved searches, price alerts and notifications are invisible and unchangeable', async () => {
     const owner = await shopper('rls-owner');
     const intruder = await shopper('rls-intruder');
     const searchId = randomUUID();
     const alertId = randomUUID();
-    expect((await owner.client.from('saved_searches').insert({ id: searchId, user_id: owner.id, name: 'Private', filters: {} })).error).toBeNull();
+    expect(
+      (
+        await owner.client
+          .from('saved_searches')
+          .insert({ id: searchId, user_id: owner.id, name: 'Private', filters: {} })
+      ).error,
+    ).toBeNull();
     expect(
       (
         await owner.client.from('price_alerts').insert({
-          id: alertId, user_id: owner.id, vehicle_listing_id: fx.listings[1].id, target_price: 100, current_price: 9000,
+          id: alertId,
+          user_id: owner.id,
+          vehicle_listing_id: fx.listings[1].id,
+          target_price: 100,
+          current_price: 9000,
         })
       ).error,
     ).toBeNull();
-    const { data: note } = await svc.from('notifications').insert({ user_id: owner.id, title: 'Private note', type: 'other' }).select('id').single();
+    const { data: note } = await svc
+      .from('notifications')
+      .insert({ user_id: owner.id, title: 'Private note', type: 'other' })
+      .select('id')
+      .single();
 
-    for (const [table, id] of [['saved_searches', searchId], ['price_alerts', alertId], ['notifications', note!.id]] as const) {
+    for (const [table, id] of [
+      ['saved_searches', searchId],
+      ['price_alerts', alertId],
+      ['notifications', note!.id],
+    ] as const) {
       const read = await rest(`/${table}?id=eq.${id}`, { token: intruder.token });
       expect(read.status).toBe(200);
       expect(await read.json()).toEqual([]);
@@ -121,17 +191,27 @@ describe('a shopper cannot read another shopper\'s data through the raw API', ()
       const rows = (await all.json()) as { user_id: string }[];
       expect(rows.every((r) => r.user_id === intruder.id)).toBe(true);
       const patch = await rest(`/${table}?id=eq.${id}`, {
-        token: intruder.token, method: 'PATCH', body: JSON.stringify(table === 'notifications' ? { dismissed_at: new Date().toISOString() } : { name: 'x' }),
+        token: intruder.token,
+        method: 'PATCH',
+        body: JSON.stringify(table === 'notifications' ? { dismissed_at: new Date().toISOString() } : { name: 'x' }),
         headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       });
       if (patch.ok) expect(await patch.json()).toEqual([]);
-      const del = await rest(`/${table}?id=eq.${id}`, { token: intruder.token, method: 'DELETE', headers: { prefer: 'return=representation' } });
+      const del = await rest(`/${table}?id=eq.${id}`, {
+        token: intruder.token,
+        method: 'DELETE',
+        headers: { prefer: 'return=representation' },
+      });
       expect(await del.json()).toEqual([]);
       const anon = await rest(`/${table}?id=eq.${id}`);
       expect(anon.ok ? await anon.json() : []).toEqual([]);
     }
     // Still there for the owner.
-    expect((await owner.client.from('saved_searches').select('name').eq('id', searchId)).data).toEqual([{ name: 'Private' }]);
-    expect((await owner.client.from('notifications').select('dismissed_at').eq('id', note!.id)).data).toEqual([{ dismissed_at: null }]);
+    expect((await owner.client.from('saved_searches').select('name').eq('id', searchId)).data).toEqual([
+      { name: 'Private' },
+    ]);
+    expect((await owner.client.from('notifications').select('dismissed_at').eq('id', note!.id)).data).toEqual([
+      { dismissed_at: null },
+    ]);
   });
 });

@@ -67,7 +67,9 @@ beforeAll(async () => {
   const boot = join(root, 'supabase', 'local', 'bootstrap');
   for (const f of ['01-roles.sql', '02-auth.sql']) await db.exec(readFileSync(join(boot, f), 'utf8'));
   const migrations = join(root, 'supabase', 'migrations');
-  for (const f of readdirSync(migrations).filter((n) => n.endsWith('.sql')).sort()) {
+  for (const f of readdirSync(migrations)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
     await db.exec(readFileSync(join(migrations, f), 'utf8'));
   }
   await db.exec(`
@@ -102,15 +104,33 @@ describe('RLS coverage', () => {
     );
     expect(rows.filter((r) => !r.relrowsecurity).map((r) => r.relname)).toEqual([]);
     // the tables rls-matrix.test.ts has a row for: a new table needs rules and a matrix row
-    expect(rows.map((r) => r.relname)).toEqual(
-      [
-        'bookmarks', 'brands', 'car_models', 'dealer_members', 'dealers', 'deleted_rows', 'email_outbox',
-        'error_reports', 'lead_messages', 'leads', 'listing_price_history', 'mutation_ledger',
-        'newsletter_subscriptions', 'notifications', 'performance_metrics', 'personalized_recommendations',
-        'price_alerts', 'reviews', 'saved_searches', 'search_interactions', 'security_events', 'user_preference_profiles',
-        'user_preferences', 'user_roles', 'vehicle_listings',
-      ],
-    );
+    expect(rows.map((r) => r.relname)).toEqual([
+      'bookmarks',
+      'brands',
+      'car_models',
+      'dealer_members',
+      'dealers',
+      'deleted_rows',
+      'email_outbox',
+      'error_reports',
+      'lead_messages',
+      'leads',
+      'listing_price_history',
+      'mutation_ledger',
+      'newsletter_subscriptions',
+      'notifications',
+      'performance_metrics',
+      'personalized_recommendations',
+      'price_alerts',
+      'reviews',
+      'saved_searches',
+      'search_interactions',
+      'security_events',
+      'user_preference_profiles',
+      'user_preferences',
+      'user_roles',
+      'vehicle_listings',
+    ]);
   });
 
   it('leaves email_outbox without any client policy', async () => {
@@ -162,10 +182,15 @@ describe('seed.sql demo accounts', () => {
     );
     const result: Record<string, boolean> = {};
     for (const u of ids.rows) {
-      result[u.email] = await as(u.id, async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a);
+      result[u.email] = await as(
+        u.id,
+        async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a,
+      );
     }
     expect(result).toEqual({ 'shopper@example.com': false, 'dealer@example.com': false, 'admin@example.com': true });
-    expect(await as(null, async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a)).toBe(false);
+    expect(
+      await as(null, async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0].a),
+    ).toBe(false);
   });
 });
 
@@ -178,12 +203,20 @@ describe('apply_mutations', () => {
   it('applies a batch once: a replay is all duplicates and $inc is not re-applied', async () => {
     const row = crypto.randomUUID();
     const batch = [
-      op('create', 'search_interactions', row, { user_id: A, interaction_type: 'search', search_filters: { fuel: ['electric'] } }),
+      op('create', 'search_interactions', row, {
+        user_id: A,
+        interaction_type: 'search',
+        search_filters: { fuel: ['electric'] },
+      }),
       op('update', 'search_interactions', row, { $inc: { results_clicked: 2, time_spent_seconds: 5 } }),
       op('update', 'search_interactions', row, { search_query: 'family suv', $inc: { results_clicked: 1 } }),
     ];
     const first = await apply(A, 'client-replay', batch);
-    expect(first.map((r) => [r.status, r.affected])).toEqual([['applied', 1], ['applied', 1], ['applied', 1]]);
+    expect(first.map((r) => [r.status, r.affected])).toEqual([
+      ['applied', 1],
+      ['applied', 1],
+      ['applied', 1],
+    ]);
     const second = await apply(A, 'client-replay', batch);
     expect(second.map((r) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
     expect(second.map((r) => r.op_id)).toEqual(batch.map((o) => o.op_id));
@@ -191,8 +224,12 @@ describe('apply_mutations', () => {
       'select results_clicked, time_spent_seconds, search_query, search_filters from public.search_interactions where id = $1',
       [row],
     );
-    expect(rows).toEqual([{ results_clicked: 3, time_spent_seconds: 5, search_query: 'family suv', search_filters: { fuel: ['electric'] } }]);
-    const ledger = await db.query<{ n: number }>("select count(*)::int as n from public.mutation_ledger where client_id = 'client-replay'");
+    expect(rows).toEqual([
+      { results_clicked: 3, time_spent_seconds: 5, search_query: 'family suv', search_filters: { fuel: ['electric'] } },
+    ]);
+    const ledger = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.mutation_ledger where client_id = 'client-replay'",
+    );
     expect(ledger.rows[0].n).toBe(3);
   });
 
@@ -208,7 +245,9 @@ describe('apply_mutations', () => {
     const res = await apply(A, 'client-errors', batch);
     expect(res.map((r) => r.status)).toEqual(['error', 'skipped', 'applied', 'skipped']);
     expect(res[0].code).toBe('23514');
-    const ledger = await db.query<{ op_id: string }>("select op_id from public.mutation_ledger where client_id = 'client-errors'");
+    const ledger = await db.query<{ op_id: string }>(
+      "select op_id from public.mutation_ledger where client_id = 'client-errors'",
+    );
     expect(ledger.rows.map((r) => r.op_id)).toEqual([batch[2].op_id]);
   });
 
@@ -231,14 +270,20 @@ describe('apply_mutations', () => {
       ['error', '22023'],
     ]);
     expect(res[4].op_id).toBe('not-a-uuid');
-    const roles = await db.query<{ n: number }>('select count(*)::int as n from public.user_roles where user_id = $1', [A]);
+    const roles = await db.query<{ n: number }>('select count(*)::int as n from public.user_roles where user_id = $1', [
+      A,
+    ]);
     expect(roles.rows[0].n).toBe(0);
     expect((await db.query('select 1 from public.brands')).rows.length).toBe(1);
   });
 
   it('runs as the caller: RLS stops B writing A rows', async () => {
     const row = crypto.randomUUID();
-    expect((await apply(A, 'client-a', [op('create', 'bookmarks', row, { user_id: A, car_model_id: MODEL2, note: 'mine' })]))[0].status).toBe('applied');
+    expect(
+      (
+        await apply(A, 'client-a', [op('create', 'bookmarks', row, { user_id: A, car_model_id: MODEL2, note: 'mine' })])
+      )[0].status,
+    ).toBe('applied');
     // one call per op: a failed op would skip the later ones on the same row
     const res: OpResult[] = [];
     for (const o of [
@@ -246,7 +291,8 @@ describe('apply_mutations', () => {
       op('delete', 'bookmarks', row),
       op('create', 'bookmarks', row, { user_id: B, car_model_id: MODEL2, note: 'taken over' }),
       op('create', 'price_alerts', crypto.randomUUID(), { user_id: A, target_price: 100, current_price: 200 }),
-    ]) res.push(...(await apply(B, 'client-b', [o])));
+    ])
+      res.push(...(await apply(B, 'client-b', [o])));
     expect(res.map((r) => [r.status, r.affected ?? r.code])).toEqual([
       ['error', '42501'],
       ['error', '42501'],
@@ -259,17 +305,25 @@ describe('apply_mutations', () => {
 
   it('treats a create of an existing own row as an update (idempotent create)', async () => {
     const row = crypto.randomUUID();
-    await apply(A, 'client-upsert', [op('create', 'bookmarks', row, { user_id: A, vehicle_listing_id: LISTING, note: 'v1' })]);
-    const res = await apply(A, 'client-upsert', [op('create', 'bookmarks', row, { user_id: A, vehicle_listing_id: LISTING, note: 'v2' })]);
+    await apply(A, 'client-upsert', [
+      op('create', 'bookmarks', row, { user_id: A, vehicle_listing_id: LISTING, note: 'v1' }),
+    ]);
+    const res = await apply(A, 'client-upsert', [
+      op('create', 'bookmarks', row, { user_id: A, vehicle_listing_id: LISTING, note: 'v2' }),
+    ]);
     expect(res[0]).toMatchObject({ status: 'applied', affected: 1 });
     expect((await db.query('select note from public.bookmarks where id = $1', [row])).rows).toEqual([{ note: 'v2' }]);
   });
 
   it('works for write-only tables (error reports) and fills the reporter', async () => {
     const row = crypto.randomUUID();
-    const res = await apply(A, 'client-errors-report', [op('create', 'error_reports', row, { message: 'Boom', severity: 'high' })]);
+    const res = await apply(A, 'client-errors-report', [
+      op('create', 'error_reports', row, { message: 'Boom', severity: 'high' }),
+    ]);
     expect(res[0]).toMatchObject({ status: 'applied', affected: 1 });
-    expect((await db.query('select user_id from public.error_reports where id = $1', [row])).rows).toEqual([{ user_id: A }]);
+    expect((await db.query('select user_id from public.error_reports where id = $1', [row])).rows).toEqual([
+      { user_id: A },
+    ]);
   });
 
   it('keeps the ledger out of direct client writes', async () => {
@@ -293,9 +347,13 @@ describe('column guards and lead rules', () => {
       [A],
     );
     const id = rows[0].id;
-    const ok = await as(A, (tx) => tx.query('update public.notifications set dismissed_at = now() where id = $1', [id]));
+    const ok = await as(A, (tx) =>
+      tx.query('update public.notifications set dismissed_at = now() where id = $1', [id]),
+    );
     expect(ok.affectedRows).toBe(1);
-    const err = await sqlError(as(A, (tx) => tx.query("update public.notifications set title = 'x' where id = $1", [id])));
+    const err = await sqlError(
+      as(A, (tx) => tx.query("update public.notifications set title = 'x' where id = $1", [id])),
+    );
     expect(err.code).toBe('42501');
   });
 

@@ -18,7 +18,15 @@ import {
 import { SyncEngine } from '@/sync/engine';
 import { createSupabaseTransport } from '@/sync/supabase-transport';
 import { TransportError, type SyncTransport, type WireOp } from '@/sync/transport';
-import { anonClient, createUser, seedCatalogueFixture, serviceClient, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  anonClient,
+  createUser,
+  seedCatalogueFixture,
+  serviceClient,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 let fx: CatalogueFixture;
 let user: { id: string; email: string };
@@ -44,7 +52,10 @@ afterEach(async () => {
   await db?.delete();
 });
 
-function engineFor(transport: SyncTransport, extra: Partial<ConstructorParameters<typeof SyncEngine>[0]> = {}): SyncEngine {
+function engineFor(
+  transport: SyncTransport,
+  extra: Partial<ConstructorParameters<typeof SyncEngine>[0]> = {},
+): SyncEngine {
   const engine = new SyncEngine({
     store: createSyncStore(db),
     transport,
@@ -62,7 +73,11 @@ describe('sync engine against the stack', () => {
     await freshDb();
     const listing = fx.listings[0];
     const bookmark = await addBookmark(db, { listingId: listing.id });
-    const alert = await createPriceAlert(db, { vehicleListingId: listing.id, targetPrice: 4000, currentPrice: listing.price });
+    const alert = await createPriceAlert(db, {
+      vehicleListingId: listing.id,
+      targetPrice: 4000,
+      currentPrice: listing.price,
+    });
     await setPriceAlertActive(db, alert.id, false);
     const engine = engineFor(createSupabaseTransport(client));
     engine.start();
@@ -70,13 +85,20 @@ describe('sync engine against the stack', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.needs_attention.count()).toBe(0);
     const svc = serviceClient();
-    const { data: b } = await svc.from('bookmarks').select('id, user_id, vehicle_listing_id').eq('id', bookmark.id).single();
+    const { data: b } = await svc
+      .from('bookmarks')
+      .select('id, user_id, vehicle_listing_id')
+      .eq('id', bookmark.id)
+      .single();
     expect(b).toEqual({ id: bookmark.id, user_id: user.id, vehicle_listing_id: listing.id });
     const { data: a } = await svc.from('price_alerts').select('*').eq('id', alert.id).single();
     expect(a).toMatchObject({ user_id: user.id, is_active: false, target_price: 4000 });
     // The ack re-read stored the server's copy (server timestamps included).
     expect((await db.price_alerts.get(alert.id))?.updated_at).toBe(a!.updated_at);
-    const { count } = await svc.from('mutation_ledger').select('*', { count: 'exact', head: true }).eq('client_id', await createSyncStore(db).clientId());
+    const { count } = await svc
+      .from('mutation_ledger')
+      .select('*', { count: 'exact', head: true })
+      .eq('client_id', await createSyncStore(db).clientId());
     expect(count).toBe(3);
   });
 
@@ -85,12 +107,21 @@ describe('sync engine against the stack', () => {
     const svc = serviceClient();
     const recId = crypto.randomUUID();
     const { error } = await svc.from('personalized_recommendations').insert({
-      id: recId, user_id: user.id, car_model_id: fx.models.hatch, recommendation_score: 0.9,
+      id: recId,
+      user_id: user.id,
+      car_model_id: fx.models.hatch,
+      recommendation_score: 0.9,
     });
     expect(error).toBeNull();
     await db.personalized_recommendations.put({
-      id: recId, user_id: user.id, car_model_id: fx.models.hatch, recommendation_score: 0.9, reasons: [],
-      expires_at: '', clicked: false, shown_count: 0,
+      id: recId,
+      user_id: user.id,
+      car_model_id: fx.models.hatch,
+      recommendation_score: 0.9,
+      reasons: [],
+      expires_at: '',
+      clicked: false,
+      shown_count: 0,
     });
     await incrementRecommendationShown(db, recId);
     await incrementRecommendationShown(db, recId);
@@ -129,7 +160,13 @@ describe('sync engine against the stack', () => {
     await freshDb();
     // Clients may not create notifications (server-made only): RLS rejects the insert.
     const bad = await createRow(db, 'notifications', {
-      type: 'other', title: 'Forged', message: '', data: {}, vehicle_listing_id: null, alert_type: null, dismissed_at: null,
+      type: 'other',
+      title: 'Forged',
+      message: '',
+      data: {},
+      vehicle_listing_id: null,
+      alert_type: null,
+      dismissed_at: null,
     });
     const ok = await addBookmark(db, { carModelId: fx.models.suv });
     const engine = engineFor(createSupabaseTransport(client), { userTables: [] });
@@ -140,7 +177,8 @@ describe('sync engine against the stack', () => {
     }
     await engine.whenIdle();
     const parked = await db.needs_attention.toArray();
-    if (parked.length !== 1) console.log(JSON.stringify({ outbox: await db.outbox.toArray(), status: engine.getStatus() }));
+    if (parked.length !== 1)
+      console.log(JSON.stringify({ outbox: await db.outbox.toArray(), status: engine.getStatus() }));
     expect(parked).toHaveLength(1);
     expect(parked[0]).toMatchObject({ row_id: bad.id, failure: 'permanent', last_error_code: '42501', retries: 3 });
     expect(parked[0].last_error).toBe('You do not have permission to perform this action.');
@@ -181,14 +219,28 @@ describe('error reports made while signed out', () => {
   it('reach error_reports through the engine as anonymous inserts; a replay is a duplicate, not an error', async () => {
     db = new MotorlyDb(`sync-int-${process.pid}-${++n}`);
     await setSessionUser(db, null);
-    const report = await recordErrorReport(db, { message: 'Signed-out crash', severity: 'high', component: 'app', comment: 'offline' });
+    const report = await recordErrorReport(db, {
+      message: 'Signed-out crash',
+      severity: 'high',
+      component: 'app',
+      comment: 'offline',
+    });
     const transport = createSupabaseTransport(anonClient());
     const engine = engineFor(transport, { userTables: [] });
     await engine.drain();
     expect(await db.outbox.count()).toBe(0);
     const { data } = await serviceClient().from('error_reports').select('*').eq('id', report.id);
-    expect(data).toMatchObject([{ message: 'Signed-out crash', severity: 'high', user_id: null, context: { comment: 'offline' } }]);
-    const again: WireOp = { op_id: 'x', seq: 1, type: 'create', table: 'error_reports', row_id: report.id, data: { message: 'again' } };
+    expect(data).toMatchObject([
+      { message: 'Signed-out crash', severity: 'high', user_id: null, context: { comment: 'offline' } },
+    ]);
+    const again: WireOp = {
+      op_id: 'x',
+      seq: 1,
+      type: 'create',
+      table: 'error_reports',
+      row_id: report.id,
+      data: { message: 'again' },
+    };
     expect(await transport.insertAnonymous([again])).toEqual([{ op_id: 'x', status: 'duplicate' }]);
   });
 });

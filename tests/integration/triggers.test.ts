@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, seedCatalogueFixture, serviceClient, stack, uniqueEmail, userClient, type CatalogueFixture } from './helpers';
+import {
+  createUser,
+  seedCatalogueFixture,
+  serviceClient,
+  stack,
+  uniqueEmail,
+  userClient,
+  type CatalogueFixture,
+} from './helpers';
 
 const svc = serviceClient();
 let fx: CatalogueFixture;
@@ -34,7 +42,9 @@ async function waitFor<T>(probe: () => Promise<T | null>, ms = 15_000): Promise<
 beforeAll(async () => {
   fx = await seedCatalogueFixture();
   const d = await createUser(uniqueEmail('trg-dealer'));
-  const { error } = await svc.from('dealer_members').insert({ dealer_id: fx.dealers.north, user_id: d.id, role: 'owner' });
+  const { error } = await svc
+    .from('dealer_members')
+    .insert({ dealer_id: fx.dealers.north, user_id: d.id, role: 'owner' });
   if (error) throw new Error(error.message);
   dealer = await userClient(d.email);
 });
@@ -51,7 +61,11 @@ describe('listing price history', () => {
     // a change that is not the price (dealers may change price and status only) adds no history row
     const { error } = await dealer.from('vehicle_listings').update({ status: 'reserved' }).eq('id', listing.id);
     expect(error).toBeNull();
-    const { data } = await svc.from('listing_price_history').select('price').eq('vehicle_listing_id', listing.id).order('changed_at');
+    const { data } = await svc
+      .from('listing_price_history')
+      .select('price')
+      .eq('vehicle_listing_id', listing.id)
+      .order('changed_at');
     expect(data).toEqual([{ price: 5000 }, { price: 4800 }, { price: 4950 }]);
   });
 
@@ -76,23 +90,54 @@ describe('price-drop alerts', () => {
   });
 
   beforeAll(async () => {
-    [met, notMet, inactive, noEmail] = await Promise.all([buyer('alert-met'), buyer('alert-notmet'), buyer('alert-off'), buyer('alert-nomail')]);
-    const alerts: [Buyer, number, boolean][] = [[met, 8500, true], [notMet, 8000, true], [inactive, 8750, false], [noEmail, 8600, true]];
+    [met, notMet, inactive, noEmail] = await Promise.all([
+      buyer('alert-met'),
+      buyer('alert-notmet'),
+      buyer('alert-off'),
+      buyer('alert-nomail'),
+    ]);
+    const alerts: [Buyer, number, boolean][] = [
+      [met, 8500, true],
+      [notMet, 8000, true],
+      [inactive, 8750, false],
+      [noEmail, 8600, true],
+    ];
     for (const [b, target, active] of alerts) {
       const { error } = await b.client.from('price_alerts').insert({
-        user_id: b.id, vehicle_listing_id: listing().id, target_price: target, current_price: 9000, price_drop_threshold: 5, is_active: active,
+        user_id: b.id,
+        vehicle_listing_id: listing().id,
+        target_price: target,
+        current_price: 9000,
+        price_drop_threshold: 5,
+        is_active: active,
       });
       expect(error).toBeNull();
     }
-    const prefs = await noEmail.client.from('user_preferences').upsert(
-      { user_id: noEmail.id, notification_preferences: { email_notifications: false, price_drop_alerts: true, new_match_alerts: true, weekly_digest: true, instant_notifications: false }, updated_at: new Date().toISOString() },
-      { onConflict: 'user_id' },
-    );
+    const prefs = await noEmail.client
+      .from('user_preferences')
+      .upsert(
+        {
+          user_id: noEmail.id,
+          notification_preferences: {
+            email_notifications: false,
+            price_drop_alerts: true,
+            new_match_alerts: true,
+            weekly_digest: true,
+            instant_notifications: false,
+          },
+          updated_at: new Date().toISOString(),
+        },
+        { onConflict: 'user_id' },
+      );
     expect(prefs.error).toBeNull();
     await new Promise<void>((resolve, reject) => {
       const channel = met.client
         .channel(`alerts-${met.id}`)
-        .on('postgres_changes' as never, { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${met.id}` }, (p: { new: Record<string, unknown> }) => live.push(p.new))
+        .on(
+          'postgres_changes' as never,
+          { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${met.id}` },
+          (p: { new: Record<string, unknown> }) => live.push(p.new),
+        )
         .subscribe((status, err) => {
           if (status === 'SUBSCRIBED') resolve();
           else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
@@ -104,7 +149,9 @@ describe('price-drop alerts', () => {
   });
 
   it('notifies the owner of each active alert whose target is met, with the spec wording', async () => {
-    const { data } = await met.client.from('notifications').select('type, alert_type, title, message, vehicle_listing_id, data, dismissed_at');
+    const { data } = await met.client
+      .from('notifications')
+      .select('type, alert_type, title, message, vehicle_listing_id, data, dismissed_at');
     expect(data).toEqual([
       {
         type: 'price_drop',
@@ -122,7 +169,8 @@ describe('price-drop alerts', () => {
   });
 
   it('counts the trigger and tracks the current price on every alert of the listing', async () => {
-    const rows = async (b: Buyer) => (await b.client.from('price_alerts').select('current_price, times_triggered, last_triggered_at')).data ?? [];
+    const rows = async (b: Buyer) =>
+      (await b.client.from('price_alerts').select('current_price, times_triggered, last_triggered_at')).data ?? [];
     const [m] = await rows(met);
     expect(m).toMatchObject({ current_price: 8495, times_triggered: 1 });
     expect(m.last_triggered_at).not.toBeNull();
@@ -131,21 +179,31 @@ describe('price-drop alerts', () => {
   });
 
   it('queues an e-mail only for users who want price-drop e-mails, and it reaches the mailbox', async () => {
-    const { data } = await svc.from('email_outbox').select('user_id, to_email, template, data').in('user_id', [met.id, noEmail.id, notMet.id, inactive.id]);
+    const { data } = await svc
+      .from('email_outbox')
+      .select('user_id, to_email, template, data')
+      .in('user_id', [met.id, noEmail.id, notMet.id, inactive.id]);
     expect(data).toEqual([
       {
         user_id: met.id,
         to_email: met.email,
         template: 'price_drop_alert',
         data: {
-          car_name: listing().title, old_price: 9000, new_price: 8495, discount: 5.6, savings: 505,
-          car_url: `/marketplace/${listing().id}`, unsubscribe_url: '/account',
+          car_name: listing().title,
+          old_price: 9000,
+          new_price: 8495,
+          discount: 5.6,
+          savings: 505,
+          car_url: `/marketplace/${listing().id}`,
+          unsubscribe_url: '/account',
         },
       },
     ]);
     const s = stack();
     const mail = await waitFor(async () => {
-      const res = await fetch(`${s.url}/mailbox/v1/messages?to=${encodeURIComponent(met.email)}`, { headers: { apikey: s.serviceRoleKey } });
+      const res = await fetch(`${s.url}/mailbox/v1/messages?to=${encodeURIComponent(met.email)}`, {
+        headers: { apikey: s.serviceRoleKey },
+      });
       const list = (await res.json()) as { subject: string; text: string; template?: string }[];
       return list.length > 0 ? list : null;
     });
@@ -186,8 +244,14 @@ describe('leads', () => {
     const b = await buyer('lead-limit');
     const send = () =>
       b.client.from('leads').insert({
-        id: randomUUID(), user_id: b.id, vehicle_listing_id: fx.listings[2].id, dealer_id: fx.dealers.north,
-        name: 'Pat Buyer', email: b.email, phone: '07700 900123', message: 'Is it still available?',
+        id: randomUUID(),
+        user_id: b.id,
+        vehicle_listing_id: fx.listings[2].id,
+        dealer_id: fx.dealers.north,
+        name: 'Pat Buyer',
+        email: b.email,
+        phone: '07700 900123',
+        message: 'Is it still available?',
       });
     for (let i = 0; i < 5; i += 1) expect((await send()).error).toBeNull();
     const sixth = await send();

@@ -21,8 +21,13 @@ describe('forbidden imports fail lint', () => {
   });
 
   it('a feature importing @supabase/supabase-js', async () => {
-    const errors = await lint("import { createClient } from '@supabase/supabase-js';\nexport const c = createClient;\n", 'src/features/x/bad.ts');
-    expect(errors.join('\n')).toMatch(/no-restricted-imports: .*@supabase\/supabase-js is used only in src\/sync and the auth feature/);
+    const errors = await lint(
+      "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient;\n",
+      'src/features/x/bad.ts',
+    );
+    expect(errors.join('\n')).toMatch(
+      /no-restricted-imports: .*@supabase\/supabase-js is used only in src\/sync and the auth feature/,
+    );
   });
 
   it('src/data importing src/sync', async () => {
@@ -31,12 +36,18 @@ describe('forbidden imports fail lint', () => {
   });
 
   it('a feature importing another feature', async () => {
-    const errors = await lint("import * as auth from '../auth/index';\nexport const a = auth;\n", 'src/features/layout/bad.ts');
+    const errors = await lint(
+      "import * as auth from '../auth/index';\nexport const a = auth;\n",
+      'src/features/layout/bad.ts',
+    );
     expect(errors.join('\n')).toMatch(/import-x\/no-restricted-paths: .*Features do not import each other/);
   });
 
   it('src/shared importing src/features', async () => {
-    const errors = await lint("import * as auth from '../../features/auth/index';\nexport const a = auth;\n", 'src/shared/ui/bad.ts');
+    const errors = await lint(
+      "import * as auth from '../../features/auth/index';\nexport const a = auth;\n",
+      'src/shared/ui/bad.ts',
+    );
     expect(errors.join('\n')).toMatch(/import-x\/no-restricted-paths: .*shared\/ is the bottom layer/);
   });
 });
@@ -55,13 +66,37 @@ describe('the @/ alias does not bypass the rules', () => {
 
 describe('feature folders and the entity layer', () => {
   it.each([
-    ["import { HomeScreen } from '@/features/home';", 'src/features/browse/bad.ts', /Features do not import each other/],
-    ["import { HomeScreen } from '../../home/components/home-screen';", 'src/features/browse/components/bad.ts', /Features do not import each other/],
-    ["import { BrandScreen } from './brand-screen';", 'src/features/brand-model/components/other-screen.tsx', /A screen does not import another screen/],
-    ["import { HomeScreen } from '@/features/home';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
-    ["import { sendSyncCommand } from '@/sync';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
+    [
+      "import { HomeScreen } from '@/features/home';",
+      'src/features/browse/bad.ts',
+      /Features do not import each other/,
+    ],
+    [
+      "import { HomeScreen } from '../../home/components/home-screen';",
+      'src/features/browse/components/bad.ts',
+      /Features do not import each other/,
+    ],
+    [
+      "import { BrandScreen } from './brand-screen';",
+      'src/features/brand-model/components/other-screen.tsx',
+      /A screen does not import another screen/,
+    ],
+    [
+      "import { HomeScreen } from '@/features/home';",
+      'src/entities/car/bad.ts',
+      /entities\/ may import data\/ and shared\/ only/,
+    ],
+    [
+      "import { sendSyncCommand } from '@/sync';",
+      'src/entities/car/bad.ts',
+      /entities\/ may import data\/ and shared\/ only/,
+    ],
     ["import { App } from '@/app/app';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
-    ["import { ListingCard } from '@/entities/car/components/listing-card';", 'src/features/home/bad.ts', /Import entities\/car through its index/],
+    [
+      "import { ListingCard } from '@/entities/car/components/listing-card';",
+      'src/features/home/bad.ts',
+      /Import entities\/car through its index/,
+    ],
     ["import { ListingCard } from '@/entities/car';", 'src/data/bad.ts', /data\/ may only import shared\//],
   ])('%s in %s', async (imp, file, message) => {
     const errors = await lint(`${imp}\nexport const x = 1;\n`, file);
@@ -95,20 +130,29 @@ describe('views never call Supabase and never hold the database', () => {
     const client = "import { getSupabase } from '@/sync/supabase-client';\nexport const x = getSupabase;\n";
     expect(await lint(client, 'src/features/auth/good.ts')).toEqual([]);
     expect(await lint(client, 'src/sync/good.ts')).toEqual([]);
-    expect(await lint("import { db } from '@/data';\nexport const x = db;\n", 'src/features/home/good.test.ts')).toEqual([]);
+    expect(
+      await lint("import { db } from '@/data';\nexport const x = db;\n", 'src/features/home/good.test.ts'),
+    ).toEqual([]);
   });
 });
 
 describe('file names', () => {
-  it.each(['src/features/sync-status/components/SyncStatusBadge.tsx', 'src/features/Home/good.ts', 'src/shared/lib/url_params.ts'])(
-    '%s is refused',
-    async (file) => {
-      expect((await lint('export const x = 1;\n', file)).join('\n')).toMatch(/local\/kebab-case-filename: .* is not kebab-case/);
-    },
-  );
+  it.each([
+    'src/features/sync-status/components/SyncStatusBadge.tsx',
+    'src/features/Home/good.ts',
+    'src/shared/lib/url_params.ts',
+  ])('%s is refused', async (file) => {
+    expect((await lint('export const x = 1;\n', file)).join('\n')).toMatch(
+      /local\/kebab-case-filename: .* is not kebab-case/,
+    );
+  });
 
   it('kebab-case names, dotted suffixes and _shared pass', async () => {
-    for (const file of ['src/features/sync-status/components/sync-status-badge.test.tsx', 'supabase/functions/_shared/caller.ts', 'vite.config.ts']) {
+    for (const file of [
+      'src/features/sync-status/components/sync-status-badge.test.tsx',
+      'supabase/functions/_shared/caller.ts',
+      'vite.config.ts',
+    ]) {
       expect(await lint('export const x = 1;\n', file)).toEqual([]);
     }
   });
@@ -116,12 +160,14 @@ describe('file names', () => {
 
 describe('allowed imports pass lint', () => {
   it('the app importing features through the alias', async () => {
-    const code = "import { AuthScreen } from '@/features/auth/components/auth-screen';\nimport { TopNav } from '@/features/layout';\nexport const ok = [AuthScreen, TopNav];\n";
+    const code =
+      "import { AuthScreen } from '@/features/auth/components/auth-screen';\nimport { TopNav } from '@/features/layout';\nexport const ok = [AuthScreen, TopNav];\n";
     expect(await lint(code, 'src/app/good.tsx')).toEqual([]);
   });
 
   it('a feature importing shared/ and data/', async () => {
-    const code = "import { cx } from '../../shared/ui/cx';\nimport { useBookmarks } from '../../data/index';\nexport const ok = [cx, useBookmarks];\n";
+    const code =
+      "import { cx } from '../../shared/ui/cx';\nimport { useBookmarks } from '../../data/index';\nexport const ok = [cx, useBookmarks];\n";
     expect(await lint(code, 'src/features/layout/good.ts')).toEqual([]);
   });
 
@@ -131,11 +177,14 @@ describe('allowed imports pass lint', () => {
   });
 
   it('src/sync importing src/data', async () => {
-    expect(await lint("import * as data from '../data/index';\nexport const d = data;\n", 'src/sync/good.ts')).toEqual([]);
+    expect(await lint("import * as data from '../data/index';\nexport const d = data;\n", 'src/sync/good.ts')).toEqual(
+      [],
+    );
   });
 
   it('a feature importing the car entity through its index', async () => {
-    const code = "import { ListingCard, useModelEntries } from '@/entities/car';\nexport const ok = [ListingCard, useModelEntries];\n";
+    const code =
+      "import { ListingCard, useModelEntries } from '@/entities/car';\nexport const ok = [ListingCard, useModelEntries];\n";
     expect(await lint(code, 'src/features/home/good.ts')).toEqual([]);
   });
 });

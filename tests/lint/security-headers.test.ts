@@ -15,7 +15,9 @@ describe('app security headers', () => {
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp).not.toContain('unsafe-inline');
-    expect(appSecurityHeaders(['https://abc.supabase.co'])['Content-Security-Policy']).toContain('wss://abc.supabase.co');
+    expect(appSecurityHeaders(['https://abc.supabase.co'])['Content-Security-Policy']).toContain(
+      'wss://abc.supabase.co',
+    );
   });
 
   it('adds the origin the build was made for when it differs from the stack', () => {
@@ -23,7 +25,9 @@ describe('app security headers', () => {
     process.env.VITE_SUPABASE_URL = 'https://demo.supabase.co';
     try {
       const csp = previewSecurityHeaders('http://127.0.0.1:54382/')['Content-Security-Policy'];
-      expect(csp).toContain('connect-src \'self\' http://127.0.0.1:54382 ws://127.0.0.1:54382 https://demo.supabase.co wss://demo.supabase.co;');
+      expect(csp).toContain(
+        "connect-src 'self' http://127.0.0.1:54382 ws://127.0.0.1:54382 https://demo.supabase.co wss://demo.supabase.co;",
+      );
     } finally {
       if (saved === undefined) delete process.env.VITE_SUPABASE_URL;
       else process.env.VITE_SUPABASE_URL = saved;

@@ -58,4 +58,3 @@ export function useGuardedSignOut() {
   );
   return { run, dialog };
 }
-

@@ -16,7 +16,17 @@ export interface PlannedScreenProps {
 }
 
 /** A screen's layout skeleton: heading, intro and an empty state until its feature lands. */
-export function PlannedScreen({ title, eyebrow, intro, emptyTitle, emptyDescription, icon, actions, headerActions, children }: PlannedScreenProps) {
+export function PlannedScreen({
+  title,
+  eyebrow,
+  intro,
+  emptyTitle,
+  emptyDescription,
+  icon,
+  actions,
+  headerActions,
+  children,
+}: PlannedScreenProps) {
   usePageTitle(title);
   return (
     <div className="container page">

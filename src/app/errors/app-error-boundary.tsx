@@ -14,7 +14,11 @@ export function noteAppError(error: unknown, component: string): number {
     counted.add(error);
   }
   appErrorCount += 1;
-  void recordError(error, { component, action: 'render' }, errorSeverity(error, { component }) === 'low' ? 'medium' : 'high');
+  void recordError(
+    error,
+    { component, action: 'render' },
+    errorSeverity(error, { component }) === 'low' ? 'medium' : 'high',
+  );
   return appErrorCount;
 }
 

@@ -25,7 +25,10 @@ export function AppErrorScreen({ error, errorCount, onRetry }: AppErrorScreenPro
         </div>
         <h1>Something went wrong</h1>
         {repeated ? (
-          <p className="muted">This keeps happening. Reloading the app usually fixes it; your saved cars and changes are kept on this device.</p>
+          <p className="muted">
+            This keeps happening. Reloading the app usually fixes it; your saved cars and changes are kept on this
+            device.
+          </p>
         ) : (
           <p className="muted" data-testid="error-details">
             {friendlyMessage(error)}
@@ -37,7 +40,11 @@ export function AppErrorScreen({ error, errorCount, onRetry }: AppErrorScreenPro
               Try Again
             </Button>
           )}
-          <Button variant={repeated ? 'primary' : 'outline'} onClick={() => window.location.reload()} icon={<RefreshIcon size={18} />}>
+          <Button
+            variant={repeated ? 'primary' : 'outline'}
+            onClick={() => window.location.reload()}
+            icon={<RefreshIcon size={18} />}
+          >
             {repeated ? 'Reload' : 'Reload App'}
           </Button>
           <Button onClick={() => window.location.assign('/')} icon={<HomeIcon size={18} />}>

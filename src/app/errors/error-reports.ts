@@ -9,7 +9,8 @@ import type { ErrorContext } from '@/shared/lib/errors';
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && typeof Reflect.get(error, 'message') === 'string') return String(Reflect.get(error, 'message'));
+  if (error && typeof error === 'object' && typeof Reflect.get(error, 'message') === 'string')
+    return String(Reflect.get(error, 'message'));
   return String(error);
 }
 

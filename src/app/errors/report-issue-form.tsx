@@ -21,7 +21,12 @@ export function ReportIssueForm({ onSend }: Props) {
       }}
     >
       <Field label="What were you doing when this happened? (optional)">
-        <textarea value={comment} maxLength={REPORT_COMMENT_MAX} rows={3} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          value={comment}
+          maxLength={REPORT_COMMENT_MAX}
+          rows={3}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </Field>
       <Button type="submit" variant="primary" disabled={sending} icon={<FlagIcon size={18} />}>
         Send Report

@@ -30,7 +30,11 @@ class Boundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown, _info: ErrorInfo): void {
-    void recordError(error, { component: this.props.name, action: 'render' }, errorSeverity(error, { component: this.props.name }));
+    void recordError(
+      error,
+      { component: this.props.name, action: 'render' },
+      errorSeverity(error, { component: this.props.name }),
+    );
   }
 
   render() {
@@ -47,10 +51,14 @@ class Boundary extends Component<Props, State> {
             </h1>
             <p className="muted">{friendlyMessage(this.state.error)}</p>
             <div className="cluster">
-              <Button variant="primary" icon={<RefreshIcon size={18} />} onClick={() => {
+              <Button
+                variant="primary"
+                icon={<RefreshIcon size={18} />}
+                onClick={() => {
                   this.props.onRetry();
                   this.setState({ hasError: false, error: null });
-                }}>
+                }}
+              >
                 Try Again
               </Button>
               <ButtonLink to="/" icon={<HomeIcon size={18} />}>

@@ -12,5 +12,11 @@ export function RouterErrorScreen() {
   useEffect(() => {
     setCount(noteAppError(error, 'router'));
   }, [error]);
-  return <AppErrorScreen error={error} errorCount={count} onRetry={() => void navigate(location.pathname + location.search + location.hash, { replace: true })} />;
+  return (
+    <AppErrorScreen
+      error={error}
+      errorCount={count}
+      onRetry={() => void navigate(location.pathname + location.search + location.hash, { replace: true })}
+    />
+  );
 }

@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ButtonLink, Card, CardDescription, CardTitle, EmptyState, LoadingBlock, PageHeader, UserIcon } from '@/shared/ui';
+import {
+  ButtonLink,
+  Card,
+  CardDescription,
+  CardTitle,
+  EmptyState,
+  LoadingBlock,
+  PageHeader,
+  UserIcon,
+} from '@/shared/ui';
 import { ChangePasswordForm, useAuth } from '@/features/auth';
 import { ProfileCard } from '@/features/account';
 import { NotificationSettings } from '@/features/notifications';
@@ -29,7 +38,11 @@ export default function AccountScreen() {
   if (!user) {
     return (
       <div className="container page">
-        <PageHeader eyebrow="Account" title="Your account" intro="Your profile, notifications, saved searches and privacy choices." />
+        <PageHeader
+          eyebrow="Account"
+          title="Your account"
+          intro="Your profile, notifications, saved searches and privacy choices."
+        />
         <EmptyState
           icon={<UserIcon size={26} />}
           title="You're not signed in"
@@ -45,7 +58,11 @@ export default function AccountScreen() {
   }
   return (
     <div className="container page">
-      <PageHeader eyebrow="Account" title="Your account" intro="Your profile, notifications, saved searches and privacy choices." />
+      <PageHeader
+        eyebrow="Account"
+        title="Your account"
+        intro="Your profile, notifications, saved searches and privacy choices."
+      />
       <div className="acc-layout">
         <div className="acc-column">
           <Card as="section" className="acc-card" aria-labelledby="acc-signed-in">

@@ -6,7 +6,15 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
-import { describeFilter, rankCars, RELAX_ORDER, withoutField, type CarFacts, type RankedCar, type Relaxed } from '@/shared/lib/ai/rank';
+import {
+  describeFilter,
+  rankCars,
+  RELAX_ORDER,
+  withoutField,
+  type CarFacts,
+  type RankedCar,
+  type Relaxed,
+} from '@/shared/lib/ai/rank';
 import { db, type MotorlyDb } from '../db';
 import { expertScores, listingFacts, modelFacts } from './car-facts';
 import { cashPriceForMonthly } from './listing-costs';
@@ -34,7 +42,10 @@ async function cheapestByModel(store: MotorlyDb): Promise<Map<string, number>> {
 
 export async function loadAiCatalogue(store: MotorlyDb = db, cheapest?: Map<string, number>): Promise<AiCatalogue> {
   const [brands, models, reviews, prices] = await Promise.all([
-    store.brands.toArray(), store.car_models.toArray(), store.reviews.toArray(), cheapest ?? cheapestByModel(store),
+    store.brands.toArray(),
+    store.car_models.toArray(),
+    store.reviews.toArray(),
+    cheapest ?? cheapestByModel(store),
   ]);
   const brandById = new Map(brands.map((b) => [b.id, b]));
   const scores = expertScores(reviews);
@@ -60,7 +71,10 @@ export function useAiCatalogue(): AiCatalogue | undefined {
   useEffect(() => {
     if (listingCount === undefined) return;
     let live = true;
-    void cheapestByModel(db).then((map) => live && setPrices({ count: listingCount, map }), () => undefined);
+    void cheapestByModel(db).then(
+      (map) => live && setPrices({ count: listingCount, map }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -70,7 +84,10 @@ export function useAiCatalogue(): AiCatalogue | undefined {
 }
 
 const SORTS: Partial<Record<NonNullable<ParsedQuery['sort']>, ListingSort>> = {
-  price_asc: 'price-asc', price_desc: 'price-desc', mileage_asc: 'mileage', newest: 'newest',
+  price_asc: 'price-asc',
+  price_desc: 'price-desc',
+  mileage_asc: 'mileage',
+  newest: 'newest',
 };
 
 /** The listing searches (one per named make or model) a parsed query becomes. */
@@ -97,7 +114,9 @@ export function listingSearchesFor(q: ParsedQuery, cat: AiCatalogue, reference?:
   if (reference && q.sort === 'price_asc') base.priceMax = Math.min(base.priceMax ?? Infinity, reference.price - 1);
   const brandSlug = new Map([...cat.brandById.values()].map((b) => [b.name, b.slug]));
   const named = (q.models ?? []).flatMap((name) =>
-    [...cat.modelById.values()].filter((m) => m.name === name).map((m) => ({ make: cat.brandById.get(m.brand_id)?.slug, model: m.slug })),
+    [...cat.modelById.values()]
+      .filter((m) => m.name === name)
+      .map((m) => ({ make: cat.brandById.get(m.brand_id)?.slug, model: m.slug })),
   );
   const modelBrands = new Set(named.map((n) => n.make));
   const makes = (q.brands ?? []).map((b) => brandSlug.get(b)).filter((s): s is string => !!s && !modelBrands.has(s));
@@ -120,7 +139,12 @@ async function runSearches(store: MotorlyDb, searches: ListingSearch[]) {
 }
 
 /** Ranked listings for a query; filters are dropped in RELAX_ORDER until something matches. */
-export async function aiListingResults(store: MotorlyDb, q: ParsedQuery, cat: AiCatalogue, reference?: CarFacts): Promise<AiListingResults> {
+export async function aiListingResults(
+  store: MotorlyDb,
+  q: ParsedQuery,
+  cat: AiCatalogue,
+  reference?: CarFacts,
+): Promise<AiListingResults> {
   let query = q;
   const relaxed: Relaxed[] = [];
   const relax = (field: QueryField) => ({ field, label: describeFilter(field, q, AI_RANK_OPTIONS) });
@@ -130,7 +154,10 @@ export async function aiListingResults(store: MotorlyDb, q: ParsedQuery, cat: Ai
   for (const field of fields) {
     if (found.total > 0) break;
     const next = withoutField(q, field);
-    const attempt = await runSearches(store, listingSearchesFor(next, cat, field === 'similarTo' ? undefined : reference));
+    const attempt = await runSearches(
+      store,
+      listingSearchesFor(next, cat, field === 'similarTo' ? undefined : reference),
+    );
     if (attempt.total > 0) {
       found = attempt;
       query = next;
@@ -145,12 +172,18 @@ export async function aiListingResults(store: MotorlyDb, q: ParsedQuery, cat: Ai
     found = await runSearches(store, listingSearchesFor(query, cat, query.similarTo ? reference : undefined));
   }
   const brands = new Map([...cat.brandById.values()].map((b) => [b.id, b]));
-  const facts = found.rows.map((l) => listingFacts(l, cat.modelById.get(l.car_model_id), brands.get(l.brand_id), cat.scores.get(l.car_model_id)));
+  const facts = found.rows.map((l) =>
+    listingFacts(l, cat.modelById.get(l.car_model_id), brands.get(l.brand_id), cat.scores.get(l.car_model_id)),
+  );
   const ranked = rankCars(facts, query, { ...AI_RANK_OPTIONS, limit: 12 }, query.similarTo ? reference : undefined);
   return { results: ranked.results, total: found.total, relaxed: [...relaxed, ...ranked.relaxed] };
 }
 
-export function useAiListingResults(q: ParsedQuery | undefined, cat: AiCatalogue | undefined, reference?: CarFacts): AiListingResults | undefined {
+export function useAiListingResults(
+  q: ParsedQuery | undefined,
+  cat: AiCatalogue | undefined,
+  reference?: CarFacts,
+): AiListingResults | undefined {
   const key = JSON.stringify([q, reference?.id, cat ? cat.models.length : 0]);
   return useLiveQuery(async () => (q && cat ? aiListingResults(db, q, cat, reference) : undefined), [key]);
 }

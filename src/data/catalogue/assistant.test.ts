@@ -25,7 +25,9 @@ describe('AI assistant', () => {
     const sportage = annualRunningCost(byName('Sportage'))!;
     expect(a.known).toBe(true);
     expect(a.cars.map((c) => c.car.model)).toEqual(['Golf', 'Sportage']);
-    expect(a.text).toContain(golf < sportage ? 'The Volkswagen Golf is cheaper to run' : 'The Kia Sportage is cheaper to run');
+    expect(a.text).toContain(
+      golf < sportage ? 'The Volkswagen Golf is cheaper to run' : 'The Kia Sportage is cheaper to run',
+    );
     expect(a.text).toContain(`£${Math.min(golf, sportage).toLocaleString('en-GB')}`);
   });
 
@@ -34,7 +36,9 @@ describe('AI assistant', () => {
     expect(c.cars.map((x) => x.car.model)).toEqual(['Octavia', 'Focus']);
     expect(c.text).toContain(`${byName('Octavia').bootLitres}-litre boot`);
     const b = await answerQuestion('boot space of the Kia Sportage', ctx);
-    expect(b.text).toBe(`The Kia Sportage has a ${byName('Sportage').bootLitres}-litre boot with the rear seats up, and seats 5.`);
+    expect(b.text).toBe(
+      `The Kia Sportage has a ${byName('Sportage').bootLitres}-litre boot with the rear seats up, and seats 5.`,
+    );
   });
 
   it('recommends EVs for long motorway trips under a budget, longest range first', async () => {

@@ -7,7 +7,10 @@ import { scanListings, searchListings, type ListingSearch } from './listing-sear
 
 export interface BenchApi {
   count(): Promise<number>;
-  run(search: ListingSearch, mode: 'indexed' | 'scan' | 'indexed-cold'): Promise<{ ms: number; total: number; ids: string[] }>;
+  run(
+    search: ListingSearch,
+    mode: 'indexed' | 'scan' | 'indexed-cold',
+  ): Promise<{ ms: number; total: number; ids: string[] }>;
 }
 
 export function installBenchHook(): void {

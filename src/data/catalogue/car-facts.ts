@@ -41,7 +41,10 @@ export function modelFacts(
     listPrice: m.price_from,
     year: m.model_year,
     insuranceGroup: m.insurance_group,
-    annualTax: annualTaxFor({ registration_date: null, year: m.model_year, co2_gkm: m.co2_gkm, fuel_type: m.fuel_type }, m.price_from),
+    annualTax: annualTaxFor(
+      { registration_date: null, year: m.model_year, co2_gkm: m.co2_gkm, fuel_type: m.fuel_type },
+      m.price_from,
+    ),
     ulez: modelUlezCompliant(m),
     rangeMiles: m.ev_range_miles,
     mpg: m.mpg,
@@ -52,8 +55,16 @@ export function modelFacts(
 
 type StoredListing = ListingRow & { annual_tax?: number; ulez?: 0 | 1 };
 
-export function listingFacts(l: StoredListing, model: CarModelRow | undefined, brand: BrandRow | undefined, score: number | undefined): CarFacts {
-  const derived = l.annual_tax !== undefined && l.ulez !== undefined ? { annual_tax: l.annual_tax, ulez: l.ulez } : deriveListing(l, model?.price_from);
+export function listingFacts(
+  l: StoredListing,
+  model: CarModelRow | undefined,
+  brand: BrandRow | undefined,
+  score: number | undefined,
+): CarFacts {
+  const derived =
+    l.annual_tax !== undefined && l.ulez !== undefined
+      ? { annual_tax: l.annual_tax, ulez: l.ulez }
+      : deriveListing(l, model?.price_from);
   return {
     kind: 'listing',
     id: l.id,
@@ -80,6 +91,11 @@ export function listingFacts(l: StoredListing, model: CarModelRow | undefined, b
 }
 
 /** A model with the extra figures the assistant quotes (boot, 0-62). */
-export function assistantCar(m: CarModelRow, brand: BrandRow | undefined, score: number | undefined, cheapestListing?: number): AssistantCar {
+export function assistantCar(
+  m: CarModelRow,
+  brand: BrandRow | undefined,
+  score: number | undefined,
+  cheapestListing?: number,
+): AssistantCar {
   return { ...modelFacts(m, brand, score, cheapestListing), bootLitres: m.boot_litres, zeroTo62: m.zero_to_62 };
 }

@@ -1,7 +1,15 @@
 // Public surface of the catalogue queries (screens import from '@/data/catalogue').
 export * from './types';
 export * from './listing-costs';
-export { searchListings, scanListings, colourKey, LISTING_SORTS, type ListingSearch, type ListingSort, type ListingPage } from './listing-search';
+export {
+  searchListings,
+  scanListings,
+  colourKey,
+  LISTING_SORTS,
+  type ListingSearch,
+  type ListingSort,
+  type ListingPage,
+} from './listing-search';
 export * from './use-catalogue';
 export * from './car-facts';
 export * from './ai-search';

@@ -25,7 +25,10 @@ export function firstRegistered(l: Pick<ListingRow, 'registration_date' | 'year'
 }
 
 /** What the next owner pays a year in VED (standard rate + supplement while due, or the pre-2017 band). */
-export function annualTaxFor(l: Pick<ListingRow, 'registration_date' | 'year' | 'co2_gkm' | 'fuel_type'>, listPrice: number): number {
+export function annualTaxFor(
+  l: Pick<ListingRow, 'registration_date' | 'year' | 'co2_gkm' | 'fuel_type'>,
+  listPrice: number,
+): number {
   const reg = firstRegistered(l);
   const r = vedFor({ co2: l.co2_gkm, fuel: l.fuel_type, listPrice, firstRegistered: reg });
   // A car registered in this tax year has had its first-year rate paid; the buyer pays the renewal.
@@ -38,5 +41,8 @@ export function listingUlezCompliant(l: Pick<ListingRow, 'registration_date' | '
 }
 
 export function modelUlezCompliant(m: Pick<CarModelRow, 'fuel_type' | 'euro_standard' | 'model_year'>): boolean {
-  return ulezStatus({ fuel: m.fuel_type, euroStandard: m.euro_standard, firstRegistered: `${m.model_year}-07-01` }).compliant === true;
+  return (
+    ulezStatus({ fuel: m.fuel_type, euroStandard: m.euro_standard, firstRegistered: `${m.model_year}-07-01` })
+      .compliant === true
+  );
 }

@@ -19,15 +19,40 @@ afterEach(async () => {
   for (const name of names.splice(0)) await Dexie.delete(name);
 });
 
-const model = (id: string, price: number) => ({ id, brand_id: 'b1', slug: id, price_from: price }) as Partial<CarModelRow> as CarModelRow;
+const model = (id: string, price: number) =>
+  ({ id, brand_id: 'b1', slug: id, price_from: price }) as Partial<CarModelRow> as CarModelRow;
 
 const listing = (id: string, over: Partial<ListingRow> = {}): ListingRow =>
   ({
-    id, dealer_id: 'd1', car_model_id: 'm1', brand_id: 'b1', title: '', price: 30_000, admin_fee: 0, year: 2023,
-    registration_date: '2023-09-01', registration: null, mileage: 10_000, colour: 'Metallic Grey', fuel_type: 'petrol',
-    body_style: 'suv', gearbox: 'automatic', seats: 5, doors: 5, engine_cc: 1500, co2_gkm: 130, insurance_group: 20,
-    condition: 'used', status: 'active', description: '', image_seed: 0, outcode: 'LS1', lat: null, lng: null,
-    listed_at: '2026-01-01T00:00:00Z', ...over,
+    id,
+    dealer_id: 'd1',
+    car_model_id: 'm1',
+    brand_id: 'b1',
+    title: '',
+    price: 30_000,
+    admin_fee: 0,
+    year: 2023,
+    registration_date: '2023-09-01',
+    registration: null,
+    mileage: 10_000,
+    colour: 'Metallic Grey',
+    fuel_type: 'petrol',
+    body_style: 'suv',
+    gearbox: 'automatic',
+    seats: 5,
+    doors: 5,
+    engine_cc: 1500,
+    co2_gkm: 130,
+    insurance_group: 20,
+    condition: 'used',
+    status: 'active',
+    description: '',
+    image_seed: 0,
+    outcode: 'LS1',
+    lat: null,
+    lng: null,
+    listed_at: '2026-01-01T00:00:00Z',
+    ...over,
   }) as ListingRow;
 
 async function until(check: () => Promise<boolean>): Promise<void> {
@@ -49,11 +74,23 @@ describe('listing derived fields', () => {
     expect(row.annual_tax).toBe(annualTaxFor(row, 45_000));
     // Above the expensive-car threshold the supplement is due; below it, not.
     expect(annualTaxFor(row, 45_000)).toBeGreaterThan(annualTaxFor(row, 20_000));
-    expect(await db.vehicle_listings.where('annual_tax').between(0, 300).and((l) => l.fuel_type === 'petrol').count()).toBe(0);
+    expect(
+      await db.vehicle_listings
+        .where('annual_tax')
+        .between(0, 300)
+        .and((l) => l.fuel_type === 'petrol')
+        .count(),
+    ).toBe(0);
 
     await db.car_models.put(model('m1', 20_000));
     await until(async () => ((await db.vehicle_listings.get('l1')) as Stored).annual_tax === annualTaxFor(row, 20_000));
-    expect(await db.vehicle_listings.where('annual_tax').between(0, 300).and((l) => l.fuel_type === 'petrol').count()).toBe(1);
+    expect(
+      await db.vehicle_listings
+        .where('annual_tax')
+        .between(0, 300)
+        .and((l) => l.fuel_type === 'petrol')
+        .count(),
+    ).toBe(1);
     db.close();
   });
 
@@ -62,7 +99,9 @@ describe('listing derived fields', () => {
     await db.open();
     await new Promise<void>((resolve, reject) => {
       const tx = db.backendDB().transaction('vehicle_listings', 'readwrite');
-      tx.objectStore('vehicle_listings').put(listing('raw', { colour: 'Red', year: 2004, registration_date: '2004-05-01' }));
+      tx.objectStore('vehicle_listings').put(
+        listing('raw', { colour: 'Red', year: 2004, registration_date: '2004-05-01' }),
+      );
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });
@@ -80,14 +119,22 @@ describe('listing derived fields', () => {
     v2.version(1).stores(SCHEMA_V1);
     v2.version(2).stores(SCHEMA_V2);
     await v2.table('car_models').put(model('m1', 45_000));
-    await v2.table('vehicle_listings').bulkPut([listing('a'), listing('b', { fuel_type: 'electric', co2_gkm: 0, colour: 'Blue' })]);
+    await v2
+      .table('vehicle_listings')
+      .bulkPut([listing('a'), listing('b', { fuel_type: 'electric', co2_gkm: 0, colour: 'Blue' })]);
     v2.close();
     const db = new MotorlyDb(name);
     const rows = (await db.vehicle_listings.orderBy('id').toArray()) as Stored[];
     expect(rows.map((r) => [r.colour_key, r.ulez, r.annual_tax])).toEqual(
       rows.map((r) => [r.id === 'a' ? 'grey' : 'blue', listingUlezCompliant(r) ? 1 : 0, annualTaxFor(r, 45_000)]),
     );
-    expect(await db.vehicle_listings.where('ulez').equals(1).and((l) => l.price <= 40_000).count()).toBe(2);
+    expect(
+      await db.vehicle_listings
+        .where('ulez')
+        .equals(1)
+        .and((l) => l.price <= 40_000)
+        .count(),
+    ).toBe(2);
     db.close();
   });
 

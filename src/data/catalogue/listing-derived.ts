@@ -17,7 +17,10 @@ export interface ListingDerived {
 
 /** 'Metallic Grey' -> 'grey': the colour filter matches on the last word. */
 export function colourKey(colour: string): string {
-  const words = colour.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = colour
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   return words[words.length - 1] ?? '';
 }
 
@@ -99,7 +102,9 @@ function modelTable(db: Dexie, down: DBCoreTable): DBCoreTable {
       if (changed.length > 0) {
         const after = rederiving.get(db) ?? Promise.resolve();
         // setTimeout: out of the caller's transaction zone, so the re-derive runs its own transaction.
-        const run = new Promise<void>((resolve) => setTimeout(() => resolve(after.then(() => rederiveModels(db, changed))), 0));
+        const run = new Promise<void>((resolve) =>
+          setTimeout(() => resolve(after.then(() => rederiveModels(db, changed))), 0),
+        );
         rederiving.set(db, run);
         void run.finally(() => {
           if (rederiving.get(db) === run) rederiving.delete(db);
@@ -137,7 +142,10 @@ export function listingDerivedSettled(db: Dexie): Promise<void> {
 export async function listingsDerivedComplete(source: Dexie | EntityTable<ListingRow, 'id'>): Promise<boolean> {
   // A table bound to the caller's transaction keeps the counts in it.
   const listings = source instanceof Dexie ? source.table<ListingRow, string>('vehicle_listings') : source;
-  const [all, derived] = await Promise.all([listings.count(), listings.where('ulez').between(0, 1, true, true).count()]);
+  const [all, derived] = await Promise.all([
+    listings.count(),
+    listings.where('ulez').between(0, 1, true, true).count(),
+  ]);
   return all === derived;
 }
 

@@ -34,7 +34,14 @@ export function catalogueTables(db: MotorlyDb): Table[] {
 
 /** The catalogue tables outside any transaction (each read runs in its own). */
 export function unboundCatalogue(db: MotorlyDb): CatalogueTx {
-  return { db, listings: db.vehicle_listings, dealers: db.dealers, brands: db.brands, models: db.car_models, history: db.listing_price_history };
+  return {
+    db,
+    listings: db.vehicle_listings,
+    dealers: db.dealers,
+    brands: db.brands,
+    models: db.car_models,
+    history: db.listing_price_history,
+  };
 }
 
 /** Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. */
@@ -94,8 +101,17 @@ export async function readStamp(t: CatalogueTx): Promise<string> {
 export async function snapshotFor(t: CatalogueTx, stamp: string): Promise<IndexSnapshot> {
   const cached = snapshots.get(t.db);
   if (cached?.stamp === stamp) return cached;
-  const [pks, derivedComplete] = await Promise.all([t.listings.toCollection().primaryKeys() as Promise<string[]>, listingsDerivedComplete(t.listings)]);
-  const snap: IndexSnapshot = { stamp, pks, idOf: new Map(pks.map((k, i) => [k, i])), derivedComplete, orders: new Map() };
+  const [pks, derivedComplete] = await Promise.all([
+    t.listings.toCollection().primaryKeys() as Promise<string[]>,
+    listingsDerivedComplete(t.listings),
+  ]);
+  const snap: IndexSnapshot = {
+    stamp,
+    pks,
+    idOf: new Map(pks.map((k, i) => [k, i])),
+    derivedComplete,
+    orders: new Map(),
+  };
   snapshots.set(t.db, snap);
   if (cached) rewarmLater(t.db, snap, [...cached.orders.keys()]);
   return snap;
@@ -154,7 +170,9 @@ export async function idsInRange(t: CatalogueTx, snap: IndexSnapshot, range: Ind
 export async function dealerPostings(t: CatalogueTx, snap: IndexSnapshot): Promise<Map<string, Int32Array>> {
   if (snap.dealerPostings) return snap.dealerPostings;
   const dealers = (await t.dealers.toCollection().primaryKeys()) as string[];
-  const lists = await Promise.all(dealers.map((d) => t.listings.where('dealer_id').equals(d).primaryKeys() as Promise<string[]>));
+  const lists = await Promise.all(
+    dealers.map((d) => t.listings.where('dealer_id').equals(d).primaryKeys() as Promise<string[]>),
+  );
   snap.dealerPostings = new Map(dealers.map((d, i) => [d, toIds(snap, lists[i])]));
   return snap.dealerPostings;
 }
@@ -163,7 +181,11 @@ export async function dealerPostings(t: CatalogueTx, snap: IndexSnapshot): Promi
  * Marks the ids every filter holds. Each filter is a union of disjoint id lists; `exclude` ids never
  * match. Returns a test for an id.
  */
-export function intersection(size: number, filters: readonly (readonly Int32Array[])[], exclude: Int32Array): (id: number) => boolean {
+export function intersection(
+  size: number,
+  filters: readonly (readonly Int32Array[])[],
+  exclude: Int32Array,
+): (id: number) => boolean {
   const hits = new Uint8Array(size);
   filters.forEach((parts, k) => {
     for (const part of parts) {

@@ -5,33 +5,96 @@ import { createDatabase, type MotorlyDb } from '../db';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
 import { listingDerivedSettled } from './listing-derived';
 import { LISTING_SORTS, colourKey, scanListings, searchListings, type ListingSearch } from './listing-search';
-import { BODY_STYLES, FUEL_TYPES, type CarModelRow, type DealerRow, type ListingRow, type PriceHistoryRow } from './types';
+import {
+  BODY_STYLES,
+  FUEL_TYPES,
+  type CarModelRow,
+  type DealerRow,
+  type ListingRow,
+  type PriceHistoryRow,
+} from './types';
 
-const uuid = (prefix: number, n: number) => `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const uuid = (prefix: number, n: number) =>
+  `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 const COLOURS = ['Red', 'Metallic Blue', 'Grey', 'Polar White', 'Black'];
-const OUTCODES: [string, number, number][] = [['LS1', 53.797, -1.548], ['M1', 53.478, -2.236], ['B1', 52.48, -1.904], ['EC1A', 51.519, -0.098], ['G1', 55.861, -4.25], ['BS1', 51.454, -2.594]];
+const OUTCODES: [string, number, number][] = [
+  ['LS1', 53.797, -1.548],
+  ['M1', 53.478, -2.236],
+  ['B1', 52.48, -1.904],
+  ['EC1A', 51.519, -0.098],
+  ['G1', 55.861, -4.25],
+  ['BS1', 51.454, -2.594],
+];
 
 let db: MotorlyDb;
 
 beforeAll(async () => {
   db = createDatabase(`catalogue-search-test-${Date.now()}`);
-  const brands = [0, 1, 2].map((i) => ({ id: uuid(1, i), slug: ['ford', 'kia', 'tesla'][i], name: ['Ford', 'Kia', 'Tesla'][i], country: '', founded: null, logo_url: null, description: '' }));
+  const brands = [0, 1, 2].map((i) => ({
+    id: uuid(1, i),
+    slug: ['ford', 'kia', 'tesla'][i],
+    name: ['Ford', 'Kia', 'Tesla'][i],
+    country: '',
+    founded: null,
+    logo_url: null,
+    description: '',
+  }));
   const models: CarModelRow[] = [];
   for (let i = 0; i < 12; i++) {
     const fuel = pick(FUEL_TYPES);
     models.push({
-      id: uuid(2, i), brand_id: brands[i % 3].id, slug: `model-${i}`, name: `Model ${i}`, body_style: pick(BODY_STYLES), fuel_type: fuel,
-      price_from: 15_000 + Math.round(rnd() * 50_000), model_year: 2026, mpg: fuel === 'electric' ? null : 50, ev_range_miles: null, mi_per_kwh: null,
-      battery_kwh: null, co2_gkm: fuel === 'electric' ? 0 : 90 + Math.round(rnd() * 100), insurance_group: 1 + Math.floor(rnd() * 50), ncap_stars: 5, ncap_year: 2024,
-      euro_standard: 6, seats: pick([2, 4, 5, 7]), doors: 5, boot_litres: 400, zero_to_62: 8, top_speed_mph: 120, power_bhp: 150, engine_cc: 1500,
-      gearbox: pick(['manual', 'automatic'] as const), drivetrain: 'fwd', length_mm: null, width_mm: null, height_mm: null, towing_kg: null, description: '', image_url: null,
+      id: uuid(2, i),
+      brand_id: brands[i % 3].id,
+      slug: `model-${i}`,
+      name: `Model ${i}`,
+      body_style: pick(BODY_STYLES),
+      fuel_type: fuel,
+      price_from: 15_000 + Math.round(rnd() * 50_000),
+      model_year: 2026,
+      mpg: fuel === 'electric' ? null : 50,
+      ev_range_miles: null,
+      mi_per_kwh: null,
+      battery_kwh: null,
+      co2_gkm: fuel === 'electric' ? 0 : 90 + Math.round(rnd() * 100),
+      insurance_group: 1 + Math.floor(rnd() * 50),
+      ncap_stars: 5,
+      ncap_year: 2024,
+      euro_standard: 6,
+      seats: pick([2, 4, 5, 7]),
+      doors: 5,
+      boot_litres: 400,
+      zero_to_62: 8,
+      top_speed_mph: 120,
+      power_bhp: 150,
+      engine_cc: 1500,
+      gearbox: pick(['manual', 'automatic'] as const),
+      drivetrain: 'fwd',
+      length_mm: null,
+      width_mm: null,
+      height_mm: null,
+      towing_kg: null,
+      description: '',
+      image_url: null,
     });
   }
-  const dealers: DealerRow[] = OUTCODES.map(([outcode, lat, lng], i) => ({ id: uuid(3, i), slug: `d${i}`, name: `Dealer ${i}`, town: outcode, outcode, postcode: `${outcode} 1AA`, lat, lng, phone: '', email: '', rating: 4.5, admin_fee: 0 }));
+  const dealers: DealerRow[] = OUTCODES.map(([outcode, lat, lng], i) => ({
+    id: uuid(3, i),
+    slug: `d${i}`,
+    name: `Dealer ${i}`,
+    town: outcode,
+    outcode,
+    postcode: `${outcode} 1AA`,
+    lat,
+    lng,
+    phone: '',
+    email: '',
+    rating: 4.5,
+    admin_fee: 0,
+  }));
   const listings: ListingRow[] = [];
   const history: PriceHistoryRow[] = [];
   for (let i = 0; i < 1500; i++) {
@@ -42,14 +105,43 @@ beforeAll(async () => {
     const listed = `2026-${String(1 + Math.floor(rnd() * 10)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 27)).padStart(2, '0')}T10:00:00Z`;
     const id = uuid(4, i);
     listings.push({
-      id, dealer_id: d.id, car_model_id: m.id, brand_id: m.brand_id, title: `${year} ${m.name}`, price, admin_fee: 0, year,
-      registration_date: `${year}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-10`, registration: null, mileage: Math.round(rnd() * 120_000),
-      colour: pick(COLOURS), fuel_type: m.fuel_type, body_style: m.body_style, gearbox: m.gearbox, seats: m.seats, doors: 5, engine_cc: 1500,
-      co2_gkm: m.co2_gkm, insurance_group: m.insurance_group, condition: 'used', status: rnd() < 0.1 ? 'sold' : rnd() < 0.1 ? 'reserved' : 'active',
-      description: '', image_seed: i, outcode: d.outcode, lat: d.lat, lng: d.lng, listed_at: listed,
+      id,
+      dealer_id: d.id,
+      car_model_id: m.id,
+      brand_id: m.brand_id,
+      title: `${year} ${m.name}`,
+      price,
+      admin_fee: 0,
+      year,
+      registration_date: `${year}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-10`,
+      registration: null,
+      mileage: Math.round(rnd() * 120_000),
+      colour: pick(COLOURS),
+      fuel_type: m.fuel_type,
+      body_style: m.body_style,
+      gearbox: m.gearbox,
+      seats: m.seats,
+      doors: 5,
+      engine_cc: 1500,
+      co2_gkm: m.co2_gkm,
+      insurance_group: m.insurance_group,
+      condition: 'used',
+      status: rnd() < 0.1 ? 'sold' : rnd() < 0.1 ? 'reserved' : 'active',
+      description: '',
+      image_seed: i,
+      outcode: d.outcode,
+      lat: d.lat,
+      lng: d.lng,
+      listed_at: listed,
     });
-    history.push({ id: uuid(5, i * 2), vehicle_listing_id: id, price: rnd() < 0.35 ? price + 500 + Math.round(rnd() * 2000) : price, changed_at: listed });
-    if (history[history.length - 1].price !== price) history.push({ id: uuid(5, i * 2 + 1), vehicle_listing_id: id, price, changed_at: '2026-10-30T10:00:00Z' });
+    history.push({
+      id: uuid(5, i * 2),
+      vehicle_listing_id: id,
+      price: rnd() < 0.35 ? price + 500 + Math.round(rnd() * 2000) : price,
+      changed_at: listed,
+    });
+    if (history[history.length - 1].price !== price)
+      history.push({ id: uuid(5, i * 2 + 1), vehicle_listing_id: id, price, changed_at: '2026-10-30T10:00:00Z' });
   }
   await db.brands.bulkPut(brands);
   await db.car_models.bulkPut(models);
@@ -63,7 +155,16 @@ afterAll(async () => {
   await db.delete();
 });
 
-const base: ListingSearch = { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize: 20 };
+const base: ListingSearch = {
+  priceMode: 'cash',
+  body: [],
+  fuel: [],
+  colour: [],
+  ulez: false,
+  sort: 'relevance',
+  page: 1,
+  pageSize: 20,
+};
 
 const searchArb: fc.Arbitrary<ListingSearch> = fc.record({
   postcode: fc.option(fc.constantFrom('LS1 4AP', 'M1', 'SW1A 1AA', 'ZZ9 9ZZ'), { nil: undefined }),
@@ -136,7 +237,9 @@ describe('searchListings', () => {
   it('sees a change that keeps the count and the newest updated_at (a recolour)', async () => {
     const s: ListingSearch = { ...base, colour: ['red'], sort: 'price-asc', pageSize: 100 };
     const before = await searchListings(db, s);
-    const target = (await db.vehicle_listings.toArray()).find((l) => l.status !== 'sold' && colourKey(l.colour) !== 'red');
+    const target = (await db.vehicle_listings.toArray()).find(
+      (l) => l.status !== 'sold' && colourKey(l.colour) !== 'red',
+    );
     if (!target) throw new Error('no listing to recolour');
     await db.vehicle_listings.put({ ...target, colour: 'Red' });
     const after = await searchListings(db, s);
@@ -149,18 +252,34 @@ describe('searchListings', () => {
   it('stays equal to the scan while listings change under its cached index orders', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom('price', 'sold', 'delete', 'add', 'colour', 'model-price'), fc.nat(), searchArb), { minLength: 4, maxLength: 8 }),
+        fc.array(
+          fc.tuple(fc.constantFrom('price', 'sold', 'delete', 'add', 'colour', 'model-price'), fc.nat(), searchArb),
+          { minLength: 4, maxLength: 8 },
+        ),
         async (steps) => {
           for (const [change, n, s] of steps) {
             await searchListings(db, s); // loads the index orders this search uses
             const all = await db.vehicle_listings.toArray();
             const l = all[n % all.length];
-            if (change === 'price') await db.vehicle_listings.put({ ...l, price: 1_000 + (n % 60_000), updated_at: new Date().toISOString() });
-            if (change === 'sold') await db.vehicle_listings.put({ ...l, status: 'sold', updated_at: new Date().toISOString() });
+            if (change === 'price')
+              await db.vehicle_listings.put({
+                ...l,
+                price: 1_000 + (n % 60_000),
+                updated_at: new Date().toISOString(),
+              });
+            if (change === 'sold')
+              await db.vehicle_listings.put({ ...l, status: 'sold', updated_at: new Date().toISOString() });
             if (change === 'delete') await db.vehicle_listings.delete(l.id);
-            if (change === 'add') await db.vehicle_listings.put({ ...l, id: uuid(6, n), mileage: n % 90_000, listed_at: '2026-11-01T09:00:00Z' });
+            if (change === 'add')
+              await db.vehicle_listings.put({
+                ...l,
+                id: uuid(6, n),
+                mileage: n % 90_000,
+                listed_at: '2026-11-01T09:00:00Z',
+              });
             // Same updated_at and count: only Dexie's write notification tells the cache.
-            if (change === 'colour') await db.vehicle_listings.put({ ...l, colour: l.colour === 'Red' ? 'Black' : 'Red' });
+            if (change === 'colour')
+              await db.vehicle_listings.put({ ...l, colour: l.colour === 'Red' ? 'Black' : 'Red' });
             if (change === 'model-price') {
               const m = await db.car_models.get(l.car_model_id);
               if (m) await db.car_models.put({ ...m, price_from: m.price_from + 30_000 });

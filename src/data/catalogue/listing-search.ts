@@ -28,7 +28,15 @@ import {
 } from './listing-index';
 import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
 
-export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc', 'mileage', 'distance', 'newest', 'reduction'] as const;
+export const LISTING_SORTS = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'mileage',
+  'distance',
+  'newest',
+  'reduction',
+] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
 /** The search as the marketplace URL holds it (slugs, not ids). */
@@ -112,7 +120,8 @@ async function resolve(t: CatalogueTx, s: ListingSearch): Promise<Resolved> {
     }
   }
   r.priceMin = s.priceMode === 'cash' ? s.priceMin : undefined;
-  r.priceMax = s.priceMode === 'cash' ? s.priceMax : s.monthlyMax !== undefined ? cashPriceForMonthly(s.monthlyMax) : undefined;
+  r.priceMax =
+    s.priceMode === 'cash' ? s.priceMax : s.monthlyMax !== undefined ? cashPriceForMonthly(s.monthlyMax) : undefined;
   if (s.postcode) {
     const place = locatePostcode(s.postcode);
     if (!place.ok) {
@@ -205,7 +214,9 @@ export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map
 }
 
 function byReduction(keys: string[], reductions: Map<string, number>): string[] {
-  const reduced = keys.filter((k) => reductions.has(k)).sort((a, b) => (reductions.get(b) ?? 0) - (reductions.get(a) ?? 0));
+  const reduced = keys
+    .filter((k) => reductions.has(k))
+    .sort((a, b) => (reductions.get(b) ?? 0) - (reductions.get(a) ?? 0));
   return [...reduced, ...keys.filter((k) => !reductions.has(k))];
 }
 
@@ -229,9 +240,11 @@ function filterRanges(s: ListingSearch, r: Resolved): IndexRange[][] {
   if (s.colour.length > 0) out.push([...new Set(s.colour)].map((c) => eq('colour_key', c)));
   if (s.gearbox) out.push([eq('gearbox', s.gearbox)]);
   if (s.ulez) out.push([eq('ulez', 1)]);
-  if (r.priceMin !== undefined || r.priceMax !== undefined) out.push([{ index: 'price', lower: r.priceMin, upper: r.priceMax }]);
+  if (r.priceMin !== undefined || r.priceMax !== undefined)
+    out.push([{ index: 'price', lower: r.priceMin, upper: r.priceMax }]);
   if (s.mileageMax !== undefined) out.push([{ index: 'mileage', upper: s.mileageMax }]);
-  if (s.yearMin !== undefined || s.yearMax !== undefined) out.push([{ index: 'year', lower: s.yearMin, upper: s.yearMax }]);
+  if (s.yearMin !== undefined || s.yearMax !== undefined)
+    out.push([{ index: 'year', lower: s.yearMin, upper: s.yearMax }]);
   if (s.seatsMin !== undefined) out.push([{ index: 'seats', lower: s.seatsMin }]);
   if (s.insuranceMax !== undefined) out.push([{ index: 'insurance_group', upper: s.insuranceMax }]);
   if (s.taxMax !== undefined) out.push([{ index: 'annual_tax', upper: s.taxMax }]);
@@ -239,25 +252,45 @@ function filterRanges(s: ListingSearch, r: Resolved): IndexRange[][] {
 }
 
 /** Ids in the search's order: a sort index walked forwards or backwards, re-ranked where needed. */
-async function orderedIds(t: CatalogueTx, snap: IndexSnapshot, s: ListingSearch, r: Resolved, keep: (id: number) => boolean): Promise<number[]> {
+async function orderedIds(
+  t: CatalogueTx,
+  snap: IndexSnapshot,
+  s: ListingSearch,
+  r: Resolved,
+  keep: (id: number) => boolean,
+): Promise<number[]> {
   const walk = (order: Int32Array, descending: boolean): number[] => {
     const ids: number[] = [];
-    if (descending) for (let i = order.length - 1; i >= 0; i--) { if (keep(order[i])) ids.push(order[i]); }
-    else for (let i = 0; i < order.length; i++) { if (keep(order[i])) ids.push(order[i]); }
+    if (descending)
+      for (let i = order.length - 1; i >= 0; i--) {
+        if (keep(order[i])) ids.push(order[i]);
+      }
+    else
+      for (let i = 0; i < order.length; i++) {
+        if (keep(order[i])) ids.push(order[i]);
+      }
     return ids;
   };
   switch (s.sort) {
-    case 'price-asc': return walk(await orderOf(t, snap, 'price'), false);
-    case 'price-desc': return walk(await orderOf(t, snap, 'price'), true);
-    case 'mileage': return walk(await orderOf(t, snap, 'mileage'), false);
-    case 'newest': return walk(await orderOf(t, snap, 'year'), true);
-    default: break;
+    case 'price-asc':
+      return walk(await orderOf(t, snap, 'price'), false);
+    case 'price-desc':
+      return walk(await orderOf(t, snap, 'price'), true);
+    case 'mileage':
+      return walk(await orderOf(t, snap, 'mileage'), false);
+    case 'newest':
+      return walk(await orderOf(t, snap, 'year'), true);
+    default:
+      break;
   }
   const newestListed = walk(await orderOf(t, snap, 'listed_at'), true);
   if (s.sort === 'reduction') {
     const reductions = await reductionMap(t);
     const drop = (id: number) => reductions.get(snap.pks[id]) ?? 0;
-    return [...newestListed.filter((id) => drop(id) > 0).sort((a, b) => drop(b) - drop(a)), ...newestListed.filter((id) => drop(id) <= 0)];
+    return [
+      ...newestListed.filter((id) => drop(id) > 0).sort((a, b) => drop(b) - drop(a)),
+      ...newestListed.filter((id) => drop(id) <= 0),
+    ];
   }
   if (r.dealerMiles.size === 0) return newestListed;
   const postings = await dealerPostings(t, snap);
@@ -273,7 +306,9 @@ async function orderedIds(t: CatalogueTx, snap: IndexSnapshot, s: ListingSearch,
       else byDealer.set(d, [id]);
     }
     const miles = (d: string) => r.dealerMiles.get(d) ?? 0;
-    return [...byDealer.keys()].sort((a, b) => miles(a) - miles(b) || a.localeCompare(b)).flatMap((d) => byDealer.get(d) ?? []);
+    return [...byDealer.keys()]
+      .sort((a, b) => miles(a) - miles(b) || a.localeCompare(b))
+      .flatMap((d) => byDealer.get(d) ?? []);
   }
   // Relevance near a postcode: distance bands first, newest within a band.
   const band = new Uint8Array(snap.pks.length).fill(distanceBand(undefined));
@@ -281,7 +316,10 @@ async function orderedIds(t: CatalogueTx, snap: IndexSnapshot, s: ListingSearch,
     const b = distanceBand(r.dealerMiles.get(d));
     for (const id of ids) band[id] = b;
   }
-  return newestListed.map((id, i) => ({ id, i })).sort((a, b) => band[a.id] - band[b.id] || a.i - b.i).map((x) => x.id);
+  return newestListed
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => band[a.id] - band[b.id] || a.i - b.i)
+    .map((x) => x.id);
 }
 
 /**
@@ -295,7 +333,12 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const L = t.listings;
     const [r, stamp] = await Promise.all([resolve(t, s), readStamp(t)]);
     const dealerMiles = Object.fromEntries(r.dealerMiles);
-    const done = (total: number, rows: ListingRow[]): ListingPage => ({ total, rows, dealerMiles, postcodeError: r.postcodeError });
+    const done = (total: number, rows: ListingRow[]): ListingPage => ({
+      total,
+      rows,
+      dealerMiles,
+      postcodeError: r.postcodeError,
+    });
     if (r.empty) return { r, page: done(0, []) };
     const snap = await snapshotFor(t, stamp);
     if (!snap.derivedComplete) return { r, page: undefined };
@@ -310,7 +353,13 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const ids = await orderedIds(t, snap, s, r, keep);
     const start = (s.page - 1) * s.pageSize;
     const rows = await L.bulkGet(ids.slice(start, start + s.pageSize).map((id) => snap.pks[id]));
-    return { r, page: done(ids.length, rows.filter((x): x is ListingRow => x !== undefined)) };
+    return {
+      r,
+      page: done(
+        ids.length,
+        rows.filter((x): x is ListingRow => x !== undefined),
+      ),
+    };
   });
   if (answer.page) return answer.page;
   // Some rows lack their derived index fields: answer by scanning until the repair lands.
@@ -330,7 +379,12 @@ export async function scanListings(db: MotorlyDb, s: ListingSearch): Promise<Lis
   let rows = all.filter(match);
   rows = await sortRows(db, rows, s, r);
   const start = (s.page - 1) * s.pageSize;
-  return { total: rows.length, rows: rows.slice(start, start + s.pageSize), dealerMiles, postcodeError: r.postcodeError };
+  return {
+    total: rows.length,
+    rows: rows.slice(start, start + s.pageSize),
+    dealerMiles,
+    postcodeError: r.postcodeError,
+  };
 }
 
 /** Sorts matching rows the way the indexes order them (ties broken by id), for the scan and small sets. */
@@ -343,13 +397,26 @@ async function sortRows(db: MotorlyDb, input: ListingRow[], s: ListingSearch, r:
     return (x < y ? -dir : x > y ? dir : 0) || dir * cmpKey(a, b);
   };
   switch (s.sort) {
-    case 'price-asc': rows.sort(by((l) => l.price, 1)); break;
-    case 'price-desc': rows.sort(by((l) => l.price, -1)); break;
-    case 'mileage': rows.sort(by((l) => l.mileage, 1)); break;
-    case 'newest': rows.sort(by((l) => l.year, -1)); break;
+    case 'price-asc':
+      rows.sort(by((l) => l.price, 1));
+      break;
+    case 'price-desc':
+      rows.sort(by((l) => l.price, -1));
+      break;
+    case 'mileage':
+      rows.sort(by((l) => l.mileage, 1));
+      break;
+    case 'newest':
+      rows.sort(by((l) => l.year, -1));
+      break;
     case 'distance':
       if (r.dealerMiles.size > 0) {
-        rows.sort((a, b) => (r.dealerMiles.get(a.dealer_id) ?? 0) - (r.dealerMiles.get(b.dealer_id) ?? 0) || a.dealer_id.localeCompare(b.dealer_id) || by((l) => l.listed_at, -1)(a, b));
+        rows.sort(
+          (a, b) =>
+            (r.dealerMiles.get(a.dealer_id) ?? 0) - (r.dealerMiles.get(b.dealer_id) ?? 0) ||
+            a.dealer_id.localeCompare(b.dealer_id) ||
+            by((l) => l.listed_at, -1)(a, b),
+        );
         break;
       }
       rows.sort(by((l) => l.listed_at, -1));
@@ -358,9 +425,15 @@ async function sortRows(db: MotorlyDb, input: ListingRow[], s: ListingSearch, r:
       rows.sort(by((l) => l.listed_at, -1));
       if (s.sort === 'reduction') {
         const red = await reductionMap(db);
-        rows = byReduction(rows.map((x) => x.id), red).map((id) => rows.find((x) => x.id === id) as ListingRow);
+        rows = byReduction(
+          rows.map((x) => x.id),
+          red,
+        ).map((id) => rows.find((x) => x.id === id) as ListingRow);
       } else if (r.dealerMiles.size > 0) {
-        rows = rows.map((l, i) => ({ l, i, b: distanceBand(r.dealerMiles.get(l.dealer_id)) })).sort((a, b) => a.b - b.b || a.i - b.i).map((x) => x.l);
+        rows = rows
+          .map((l, i) => ({ l, i, b: distanceBand(r.dealerMiles.get(l.dealer_id)) }))
+          .sort((a, b) => a.b - b.b || a.i - b.i)
+          .map((x) => x.l);
       }
     }
   }

@@ -20,7 +20,11 @@ export interface CatalogueBasics {
 /** Brands, models and their reviews (a few hundred rows): the small tables every screen joins with. */
 export function useCatalogueBasics(): CatalogueBasics | undefined {
   return useLiveQuery(async () => {
-    const [brands, models, reviews] = await Promise.all([db.brands.toArray(), db.car_models.toArray(), db.reviews.toArray()]);
+    const [brands, models, reviews] = await Promise.all([
+      db.brands.toArray(),
+      db.car_models.toArray(),
+      db.reviews.toArray(),
+    ]);
     const reviewByModel = new Map<string, ReviewRow>();
     for (const r of reviews) {
       if (!r.published) continue;
@@ -49,15 +53,21 @@ export function useListingCount(): number | undefined {
 }
 
 /** Price indicators for the given listings, from comparables of the same models. */
-export function usePriceIndicators(rows: readonly ListingRow[] | undefined, referenceYear = new Date().getFullYear()): Record<string, PriceIndicator> | undefined {
+export function usePriceIndicators(
+  rows: readonly ListingRow[] | undefined,
+  referenceYear = new Date().getFullYear(),
+): Record<string, PriceIndicator> | undefined {
   const ids = (rows ?? []).map((r) => r.id).join(',');
   return useLiveQuery(async () => {
     if (!rows || rows.length === 0) return {};
     const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
     const comparables = await db.vehicle_listings.where('car_model_id').anyOf(modelIds).toArray();
     const byModel = new Map<string, ListingRow[]>();
-    for (const c of comparables) if (c.status !== 'sold') byModel.set(c.car_model_id, [...(byModel.get(c.car_model_id) ?? []), c]);
-    return Object.fromEntries(rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]));
+    for (const c of comparables)
+      if (c.status !== 'sold') byModel.set(c.car_model_id, [...(byModel.get(c.car_model_id) ?? []), c]);
+    return Object.fromEntries(
+      rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
+    );
   }, [ids, referenceYear]);
 }
 
@@ -66,7 +76,10 @@ export function useReductions(ids: readonly string[]): Record<string, number> | 
   const key = ids.join(',');
   return useLiveQuery(async () => {
     if (ids.length === 0) return {};
-    const rows = await db.listing_price_history.where('vehicle_listing_id').anyOf([...ids]).toArray();
+    const rows = await db.listing_price_history
+      .where('vehicle_listing_id')
+      .anyOf([...ids])
+      .toArray();
     const out: Record<string, number> = {};
     const by = new Map<string, PriceHistoryRow[]>();
     for (const h of rows) by.set(h.vehicle_listing_id, [...(by.get(h.vehicle_listing_id) ?? []), h]);
@@ -90,7 +103,10 @@ export interface ListingDetail {
 }
 
 /** Everything the listing screen shows; null when the listing is not in the store. */
-export function useListingDetail(id: string, referenceYear = new Date().getFullYear()): ListingDetail | null | undefined {
+export function useListingDetail(
+  id: string,
+  referenceYear = new Date().getFullYear(),
+): ListingDetail | null | undefined {
   return useLiveQuery(async () => {
     const listing = await db.vehicle_listings.get(id);
     if (!listing) return null;
@@ -103,19 +119,36 @@ export function useListingDetail(id: string, referenceYear = new Date().getFullY
       db.vehicle_listings.where('car_model_id').equals(listing.car_model_id).toArray(),
     ]);
     history.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
-    const review = reviews.filter((r) => r.published).sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))[0];
+    const review = reviews
+      .filter((r) => r.published)
+      .sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? ''))[0];
     return {
-      listing, model, brand, dealer, review, history,
-      indicator: priceIndicator(listing, comparables.filter((c) => c.status !== 'sold'), referenceYear),
+      listing,
+      model,
+      brand,
+      dealer,
+      review,
+      history,
+      indicator: priceIndicator(
+        listing,
+        comparables.filter((c) => c.status !== 'sold'),
+        referenceYear,
+      ),
     };
   }, [id, referenceYear]);
 }
 
 /** Active listings of one model, cheapest first. */
-export function useModelListings(modelId: string | undefined, limit = 6): { rows: ListingRow[]; total: number } | undefined {
+export function useModelListings(
+  modelId: string | undefined,
+  limit = 6,
+): { rows: ListingRow[]; total: number } | undefined {
   return useLiveQuery(async () => {
     if (!modelId) return { rows: [], total: 0 };
-    const all = await db.vehicle_listings.where('[car_model_id+price]').between([modelId, 0], [modelId, Number.MAX_SAFE_INTEGER]).toArray();
+    const all = await db.vehicle_listings
+      .where('[car_model_id+price]')
+      .between([modelId, 0], [modelId, Number.MAX_SAFE_INTEGER])
+      .toArray();
     const live = all.filter((l) => l.status !== 'sold');
     return { rows: live.slice(0, limit), total: live.length };
   }, [modelId, limit]);

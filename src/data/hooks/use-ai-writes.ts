@@ -2,7 +2,11 @@
 // repository calls bound to the store instead of importing `db`.
 import { useMemo } from 'react';
 import { bound } from './bound';
-import { finishSearchInteraction, recordSearchClick, startSearchInteraction } from '../repositories/search-interactions';
+import {
+  finishSearchInteraction,
+  recordSearchClick,
+  startSearchInteraction,
+} from '../repositories/search-interactions';
 import { saveProfile } from '../repositories/preferences';
 import { incrementRecommendationShown, markRecommendationClicked } from '../repositories/activity';
 
@@ -25,8 +29,5 @@ export function useSaveProfile() {
 
 /** Marks a recommendation clicked or counts it as shown. */
 export function useRecommendationWrites() {
-  return useMemo(
-    () => ({ shown: bound(incrementRecommendationShown), clicked: bound(markRecommendationClicked) }),
-    [],
-  );
+  return useMemo(() => ({ shown: bound(incrementRecommendationShown), clicked: bound(markRecommendationClicked) }), []);
 }

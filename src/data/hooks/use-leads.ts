@@ -13,7 +13,10 @@ export function useMyLead(leadId: string | null): LeadThread | null | undefined 
   // The loader is called straight from the querier (not awaited inside another async function), so
   // Dexie sees its reads (see repositories/lead-threads.ts).
   return useLiveQuery(
-    () => (leadId ? loadMyLeadThreads(db).then((all) => all.find((t) => t.lead.id === leadId) ?? null) : Promise.resolve(null)),
+    () =>
+      leadId
+        ? loadMyLeadThreads(db).then((all) => all.find((t) => t.lead.id === leadId) ?? null)
+        : Promise.resolve(null),
     [leadId],
   );
 }
@@ -24,7 +27,9 @@ export function useDealerHub(): DealerHubData | null | undefined {
 }
 
 /** A listing and its dealer, live (null when the listing is not stored). */
-export function useListingWithDealer(listingId: string): { listing: VehicleListing; dealer: Dealer | undefined } | null | undefined {
+export function useListingWithDealer(
+  listingId: string,
+): { listing: VehicleListing; dealer: Dealer | undefined } | null | undefined {
   return useLiveQuery(async () => {
     const listing = await db.vehicle_listings.get(listingId);
     if (!listing) return null;

@@ -25,7 +25,11 @@ export function useUnreadNotificationCount(): number {
     useLiveQuery(async () => {
       const userId = await getSessionUserId(db);
       if (!userId) return 0;
-      return db.notifications.where('user_id').equals(userId).filter((n) => !n.dismissed_at).count();
+      return db.notifications
+        .where('user_id')
+        .equals(userId)
+        .filter((n) => !n.dismissed_at)
+        .count();
     }, []) ?? 0
   );
 }

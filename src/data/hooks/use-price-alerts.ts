@@ -14,9 +14,9 @@ export function usePriceAlerts(): PriceAlertView[] | undefined {
     // Reads issued together: inside a live query, reads made after awaiting a helper were not observed.
     const [userId, all] = await Promise.all([getSessionUserId(db), db.price_alerts.toArray()]);
     if (!userId) return [];
-    const alerts = all.filter((a) => a.user_id === userId).sort(
-      (a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id),
-    );
+    const alerts = all
+      .filter((a) => a.user_id === userId)
+      .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id));
     const ids = alerts.map((a) => a.vehicle_listing_id).filter((id): id is string => id !== null);
     const listings = await db.vehicle_listings.bulkGet(ids);
     const titles = new Map(listings.filter((l) => l !== undefined).map((l) => [l.id, l.title]));
@@ -32,7 +32,11 @@ export function usePriceAlertForListing(listingId: string): PriceAlert | null | 
   return useLiveQuery(async () => {
     const userId = await getSessionUserId(db);
     if (!userId) return null;
-    const rows = await db.price_alerts.where('vehicle_listing_id').equals(listingId).filter((a) => a.user_id === userId).toArray();
+    const rows = await db.price_alerts
+      .where('vehicle_listing_id')
+      .equals(listingId)
+      .filter((a) => a.user_id === userId)
+      .toArray();
     return rows.sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0] ?? null;
   }, [listingId]);
 }

@@ -16,7 +16,8 @@ function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   unobserve ??= createSyncStore(db).observeQueue(
     (next) => {
-      if (counts && counts.queued === next.queued && counts.parked === next.parked && counts.lastSeq === next.lastSeq) return;
+      if (counts && counts.queued === next.queued && counts.parked === next.parked && counts.lastSeq === next.lastSeq)
+        return;
       counts = next;
       for (const listener of listeners) listener();
     },

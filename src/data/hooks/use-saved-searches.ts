@@ -42,7 +42,8 @@ export async function loadSavedSearches(d: MotorlyDb): Promise<SavedSearchView[]
   const ids = slugIds(brands, models);
   return searches.map((s) => ({
     ...s,
-    newCount: recent.filter((l: VehicleListing) => l.listed_at > s.last_viewed_at && listingMatches(l, s.filters, ids)).length,
+    newCount: recent.filter((l: VehicleListing) => l.listed_at > s.last_viewed_at && listingMatches(l, s.filters, ids))
+      .length,
   }));
 }
 

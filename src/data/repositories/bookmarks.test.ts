@@ -38,7 +38,13 @@ describe('toggleBookmark', () => {
     expect(ops[1].row_id).toBe(ops[0].row_id);
     expect(ops[3].row_id).toBe(ops[2].row_id);
     expect(ops[2].row_id).not.toBe(ops[0].row_id);
-    expect(ops[0].data).toMatchObject({ id: ops[0].row_id, user_id: USER, vehicle_listing_id: 'l1', car_model_id: null, note: '' });
+    expect(ops[0].data).toMatchObject({
+      id: ops[0].row_id,
+      user_id: USER,
+      vehicle_listing_id: 'l1',
+      car_model_id: null,
+      note: '',
+    });
     expect(new Set(ops.map((o) => o.client_id))).toEqual(new Set([await getClientId(db)]));
     expect(await db.bookmarks.count()).toBe(0);
     expect((await db.sync_state.get('seq'))?.value).toBe(4);
@@ -78,7 +84,7 @@ describe('toggleBookmark', () => {
     expect(await findBookmark(db, { listingId: 'l1' })).toBeDefined();
   });
 
-  it('signed out: a local row and no op; another account\'s row is not this user\'s bookmark', async () => {
+  it("signed out: a local row and no op; another account's row is not this user's bookmark", async () => {
     await setSessionUser(db, null);
     expect(await toggleBookmark(db, { listingId: 'l1' })).toBe(true);
     expect(await db.outbox.count()).toBe(0);
@@ -87,10 +93,19 @@ describe('toggleBookmark', () => {
     expect(await db.bookmarks.count()).toBe(0);
 
     await setSessionUser(db, USER);
-    await db.bookmarks.put({ id: 'x', user_id: OTHER, car_model_id: null, vehicle_listing_id: 'l2', note: '', created_at: '' });
+    await db.bookmarks.put({
+      id: 'x',
+      user_id: OTHER,
+      car_model_id: null,
+      vehicle_listing_id: 'l2',
+      note: '',
+      created_at: '',
+    });
     expect(await findBookmark(db, { listingId: 'l2' })).toBeUndefined();
     expect(await toggleBookmark(db, { listingId: 'l2' })).toBe(true);
-    expect((await db.bookmarks.where('vehicle_listing_id').equals('l2').toArray()).map((b) => b.user_id).sort()).toEqual([USER, OTHER].sort());
+    expect(
+      (await db.bookmarks.where('vehicle_listing_id').equals('l2').toArray()).map((b) => b.user_id).sort(),
+    ).toEqual([USER, OTHER].sort());
   });
 });
 

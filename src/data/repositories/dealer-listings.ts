@@ -16,12 +16,20 @@ export function listingPriceError(price: number): string | null {
   return null;
 }
 
-export async function updateListingPrice(db: MotorlyDb, listingId: string, price: number): Promise<VehicleListing | undefined> {
+export async function updateListingPrice(
+  db: MotorlyDb,
+  listingId: string,
+  price: number,
+): Promise<VehicleListing | undefined> {
   const error = listingPriceError(price);
   if (error) throw new Error(error);
   return updateRow(db, 'vehicle_listings', listingId, { price });
 }
 
-export async function setListingStatus(db: MotorlyDb, listingId: string, status: ListingStatus): Promise<VehicleListing | undefined> {
+export async function setListingStatus(
+  db: MotorlyDb,
+  listingId: string,
+  status: ListingStatus,
+): Promise<VehicleListing | undefined> {
   return updateRow(db, 'vehicle_listings', listingId, { status });
 }

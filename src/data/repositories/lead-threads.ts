@@ -53,7 +53,11 @@ function deliveryOf(rowId: string, table: string, queued: OutboxOp[], parked: Pa
 export function buildThreads(src: ThreadSources, userId: string | null): LeadThread[] {
   const byLead = new Map<string, LeadMessageView[]>();
   for (const m of src.messages) {
-    const view = { ...m, mine: m.sender_id === userId, delivery: deliveryOf(m.id, 'lead_messages', src.queued, src.parked) };
+    const view = {
+      ...m,
+      mine: m.sender_id === userId,
+      delivery: deliveryOf(m.id, 'lead_messages', src.queued, src.parked),
+    };
     byLead.set(m.lead_id, [...(byLead.get(m.lead_id) ?? []), view]);
   }
   const threads = src.leads.map((lead, i) => ({
@@ -66,7 +70,11 @@ export function buildThreads(src: ThreadSources, userId: string | null): LeadThr
   return threads.sort((a, b) => (b.lead.created_at ?? '').localeCompare(a.lead.created_at ?? ''));
 }
 
-const opsRange = (table: 'leads' | 'lead_messages') => [[table, ''], [table, '\uffff']] as const;
+const opsRange = (table: 'leads' | 'lead_messages') =>
+  [
+    [table, ''],
+    [table, '\uffff'],
+  ] as const;
 
 /** The signed-in shopper's own enquiries. */
 export async function loadMyLeadThreads(db: MotorlyDb): Promise<LeadThread[]> {
@@ -78,13 +86,32 @@ export async function loadMyLeadThreads(db: MotorlyDb): Promise<LeadThread[]> {
     db.vehicle_listings.bulkGet(leads.map((l) => l.vehicle_listing_id)),
     db.dealers.bulkGet(leads.map((l) => l.dealer_id)),
     db.lead_messages.where('lead_id').anyOf(ids).toArray(),
-    db.outbox.where('[table+row_id]').between(...opsRange('leads')).toArray(),
-    db.needs_attention.where('[table+row_id]').between(...opsRange('leads')).toArray(),
-    db.outbox.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
-    db.needs_attention.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+    db.outbox
+      .where('[table+row_id]')
+      .between(...opsRange('leads'))
+      .toArray(),
+    db.needs_attention
+      .where('[table+row_id]')
+      .between(...opsRange('leads'))
+      .toArray(),
+    db.outbox
+      .where('[table+row_id]')
+      .between(...opsRange('lead_messages'))
+      .toArray(),
+    db.needs_attention
+      .where('[table+row_id]')
+      .between(...opsRange('lead_messages'))
+      .toArray(),
   ]);
   return buildThreads(
-    { leads, listings, dealers, messages, queued: [...queuedLeads, ...queuedMsgs], parked: [...parkedLeads, ...parkedMsgs] },
+    {
+      leads,
+      listings,
+      dealers,
+      messages,
+      queued: [...queuedLeads, ...queuedMsgs],
+      parked: [...parkedLeads, ...parkedMsgs],
+    },
     userId,
   );
 }
@@ -113,11 +140,26 @@ export async function loadDealerHub(db: MotorlyDb): Promise<DealerHubData | null
     db.vehicle_listings.where('dealer_id').equals(membership.dealer_id).toArray(),
   ]);
   const [messages, queuedLeads, parkedLeads, queuedMsgs, parkedMsgs] = await Promise.all([
-    db.lead_messages.where('lead_id').anyOf(leads.map((l) => l.id)).toArray(),
-    db.outbox.where('[table+row_id]').between(...opsRange('leads')).toArray(),
-    db.needs_attention.where('[table+row_id]').between(...opsRange('leads')).toArray(),
-    db.outbox.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
-    db.needs_attention.where('[table+row_id]').between(...opsRange('lead_messages')).toArray(),
+    db.lead_messages
+      .where('lead_id')
+      .anyOf(leads.map((l) => l.id))
+      .toArray(),
+    db.outbox
+      .where('[table+row_id]')
+      .between(...opsRange('leads'))
+      .toArray(),
+    db.needs_attention
+      .where('[table+row_id]')
+      .between(...opsRange('leads'))
+      .toArray(),
+    db.outbox
+      .where('[table+row_id]')
+      .between(...opsRange('lead_messages'))
+      .toArray(),
+    db.needs_attention
+      .where('[table+row_id]')
+      .between(...opsRange('lead_messages'))
+      .toArray(),
   ]);
   const byId = new Map(listings.map((l) => [l.id, l]));
   const threads = buildThreads(

@@ -32,7 +32,14 @@ const input: EnquiryInput = {
 beforeEach(async () => {
   db = new MotorlyDb(`test-leads-${++n}`);
   await db.dealers.put({ id: DEALER, name: 'Aberystwyth Car Centre', town: 'Aberystwyth' } as Dealer);
-  await db.vehicle_listings.put({ id: LISTING, dealer_id: DEALER, title: '2022 Nissan Ariya', price: 16895, status: 'active', listed_at: '2026-11-01T00:00:00Z' } as VehicleListing);
+  await db.vehicle_listings.put({
+    id: LISTING,
+    dealer_id: DEALER,
+    title: '2022 Nissan Ariya',
+    price: 16895,
+    status: 'active',
+    listed_at: '2026-11-01T00:00:00Z',
+  } as VehicleListing);
   await setSessionUser(db, BUYER);
 });
 afterEach(async () => {
@@ -42,7 +49,13 @@ afterEach(async () => {
 
 async function park(rowId: string, message: string) {
   const op = (await db.outbox.where('[table+row_id]').equals(['leads', rowId]).first())!;
-  await db.needs_attention.put({ ...op, parked_at: Date.now(), failure: 'permanent', last_error: message, last_error_code: 'PT429' } as ParkedOp);
+  await db.needs_attention.put({
+    ...op,
+    parked_at: Date.now(),
+    failure: 'permanent',
+    last_error: message,
+    last_error_code: 'PT429',
+  } as ParkedOp);
   await db.outbox.delete(op.id);
   return op.id;
 }
@@ -54,14 +67,26 @@ describe('createEnquiry', () => {
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ type: 'create', table: 'leads', row_id: lead.id });
     expect(ops[0].data).toMatchObject({
-      user_id: BUYER, vehicle_listing_id: LISTING, dealer_id: DEALER, name: 'Pat Buyer', message: 'Is it still available?',
-      status: 'new', part_exchange: true, part_exchange_registration: 'AB12 CDE', part_exchange_mileage: 42000, finance_interest: true,
+      user_id: BUYER,
+      vehicle_listing_id: LISTING,
+      dealer_id: DEALER,
+      name: 'Pat Buyer',
+      message: 'Is it still available?',
+      status: 'new',
+      part_exchange: true,
+      part_exchange_registration: 'AB12 CDE',
+      part_exchange_mileage: 42000,
+      finance_interest: true,
     });
   });
 
   it('drops part-exchange details when part exchange is not asked for', async () => {
     const lead = await createEnquiry(db, { ...input, partExchange: false });
-    expect(await db.leads.get(lead.id)).toMatchObject({ part_exchange: false, part_exchange_registration: '', part_exchange_mileage: null });
+    expect(await db.leads.get(lead.id)).toMatchObject({
+      part_exchange: false,
+      part_exchange_registration: '',
+      part_exchange_mileage: null,
+    });
   });
 
   it('needs a signed-in user', async () => {
@@ -76,7 +101,11 @@ describe('thread delivery states', () => {
     const lead = await createEnquiry(db, input);
     expect((await loadMyLeadThreads(db))[0].delivery).toEqual({ state: 'queued' });
     const opId = await park(lead.id, 'Too many attempts. Please try again later.');
-    expect((await loadMyLeadThreads(db))[0].delivery).toEqual({ state: 'failed', message: 'Too many attempts. Please try again later.', opId });
+    expect((await loadMyLeadThreads(db))[0].delivery).toEqual({
+      state: 'failed',
+      message: 'Too many attempts. Please try again later.',
+      opId,
+    });
     await db.needs_attention.clear();
     const [thread] = await loadMyLeadThreads(db);
     expect(thread.delivery).toEqual({ state: 'sent' });
@@ -84,7 +113,7 @@ describe('thread delivery states', () => {
     expect(thread.dealer?.name).toBe('Aberystwyth Car Centre');
   });
 
-  it('lists only the signed-in user\'s leads, newest first, with messages oldest first', async () => {
+  it("lists only the signed-in user's leads, newest first, with messages oldest first", async () => {
     const first = await createEnquiry(db, input);
     await db.leads.update(first.id, { created_at: '2026-11-20T10:00:00Z' });
     const second = await createEnquiry(db, { ...input, message: 'Second' });
@@ -95,30 +124,39 @@ describe('thread delivery states', () => {
     ]);
     const threads = await loadMyLeadThreads(db);
     expect(threads.map((t) => t.lead.id)).toEqual([second.id, first.id]);
-    expect(threads[1].messages.map((m) => [m.body, m.mine])).toEqual([['Earlier', false], ['Later', false]]);
+    expect(threads[1].messages.map((m) => [m.body, m.mine])).toEqual([
+      ['Earlier', false],
+      ['Later', false],
+    ]);
   });
 });
 
 describe('replies and statuses', () => {
-  it('a buyer\'s reply queues a message op and leaves the status alone', async () => {
+  it("a buyer's reply queues a message op and leaves the status alone", async () => {
     const lead = await createEnquiry(db, input);
     const msg = await sendLeadMessage(db, lead.id, '  Any news? ');
     expect(msg).toMatchObject({ lead_id: lead.id, sender_id: BUYER, body: 'Any news?' });
     const ops = await db.outbox.orderBy('seq').toArray();
-    expect(ops.map((o) => [o.table, o.type])).toEqual([['leads', 'create'], ['lead_messages', 'create']]);
+    expect(ops.map((o) => [o.table, o.type])).toEqual([
+      ['leads', 'create'],
+      ['lead_messages', 'create'],
+    ]);
     expect(ops[1].data).not.toHaveProperty('user_id');
     expect((await db.leads.get(lead.id))?.status).toBe('new');
     await expect(sendLeadMessage(db, lead.id, '   ')).rejects.toThrow('Write a message first.');
   });
 
-  it('a dealer\'s first reply marks a new lead contacted in the same transaction; the hub shows his dealer\'s leads', async () => {
+  it("a dealer's first reply marks a new lead contacted in the same transaction; the hub shows his dealer's leads", async () => {
     const lead = await createEnquiry(db, input);
     await setSessionUser(db, DEALER_USER); // a different account: the buyer's local data is cleared
     await db.leads.put({ ...lead, created_at: '2026-11-22T09:00:00Z' });
     await db.dealer_members.put({ id: 'dm1', dealer_id: DEALER, user_id: DEALER_USER, role: 'owner' });
     await sendLeadMessage(db, lead.id, 'Yes, come and see it.');
     const ops = await db.outbox.orderBy('seq').toArray();
-    expect(ops.map((o) => [o.table, o.type, o.data.status])).toEqual([['lead_messages', 'create', undefined], ['leads', 'update', 'contacted']]);
+    expect(ops.map((o) => [o.table, o.type, o.data.status])).toEqual([
+      ['lead_messages', 'create', undefined],
+      ['leads', 'update', 'contacted'],
+    ]);
     const hub = (await loadDealerHub(db))!;
     expect(hub.dealer?.name).toBe('Aberystwyth Car Centre');
     expect(hub.listings.map((l) => l.id)).toEqual([LISTING]);

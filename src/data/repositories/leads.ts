@@ -64,7 +64,8 @@ export async function sendLeadMessage(db: MotorlyDb, leadId: string, body: strin
       { lead_id: leadId, sender_id: ctx.userId, body: text } as Omit<LeadMessage, 'id'>,
       { ownedByUser: false },
     );
-    if (lead.user_id !== ctx.userId && lead.status === 'new') await updateRow(db, 'leads', leadId, { status: 'contacted' });
+    if (lead.user_id !== ctx.userId && lead.status === 'new')
+      await updateRow(db, 'leads', leadId, { status: 'contacted' });
     return message;
   });
 }

@@ -13,7 +13,11 @@ export async function markNotificationRead(db: MotorlyDb, id: string): Promise<v
 export async function markAllNotificationsRead(db: MotorlyDb): Promise<number> {
   const userId = await getSessionUserId(db);
   if (!userId) return 0;
-  const unread = await db.notifications.where('user_id').equals(userId).filter((n) => !n.dismissed_at).toArray();
+  const unread = await db.notifications
+    .where('user_id')
+    .equals(userId)
+    .filter((n) => !n.dismissed_at)
+    .toArray();
   const now = new Date().toISOString();
   for (const n of unread) await updateRow(db, 'notifications', n.id, { dismissed_at: now });
   return unread.length;

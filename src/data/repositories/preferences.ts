@@ -20,19 +20,24 @@ async function requireUser(db: MotorlyDb): Promise<string> {
   return userId;
 }
 
-export async function saveNotificationPreferences(db: MotorlyDb, prefs: NotificationPreferences): Promise<UserPreferences> {
+export async function saveNotificationPreferences(
+  db: MotorlyDb,
+  prefs: NotificationPreferences,
+): Promise<UserPreferences> {
   const userId = await requireUser(db);
   const rows = await db.user_preferences.where('user_id').equals(userId).toArray();
   if (rows.length) {
     let saved: UserPreferences | undefined;
-    for (const row of rows) saved = (await updateRow(db, 'user_preferences', row.id, { notification_preferences: prefs })) ?? saved;
+    for (const row of rows)
+      saved = (await updateRow(db, 'user_preferences', row.id, { notification_preferences: prefs })) ?? saved;
     return saved ?? rows[0];
   }
-  return createRow(db, 'user_preferences', { notification_preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...prefs } });
+  return createRow(db, 'user_preferences', {
+    notification_preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...prefs },
+  });
 }
 
 export type ProfileInput = Partial<Omit<UserPreferenceProfile, 'id' | 'user_id' | 'created_at' | 'updated_at'>>;
-
 
 export async function saveProfile(db: MotorlyDb, input: ProfileInput): Promise<UserPreferenceProfile> {
   const userId = await requireUser(db);
@@ -40,7 +45,8 @@ export async function saveProfile(db: MotorlyDb, input: ProfileInput): Promise<U
   const rows = await db.user_preference_profiles.where('user_id').equals(userId).toArray();
   if (rows.length) {
     let saved: UserPreferenceProfile | undefined;
-    for (const row of rows) saved = (await updateRow(db, 'user_preference_profiles', row.id, { ...input, last_updated })) ?? saved;
+    for (const row of rows)
+      saved = (await updateRow(db, 'user_preference_profiles', row.id, { ...input, last_updated })) ?? saved;
     return saved ?? rows[0];
   }
   return createRow(db, 'user_preference_profiles', { ...defaultPreferenceProfileFields(), ...input, last_updated });

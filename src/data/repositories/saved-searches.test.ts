@@ -31,23 +31,54 @@ afterEach(async () => {
 
 function listing(id: string, over: Partial<VehicleListing>): VehicleListing {
   return {
-    id, dealer_id: 'd1', car_model_id: 'm-fiesta', brand_id: 'b-ford', title: id, price: 5000, admin_fee: 0, year: 2018,
-    registration_date: null, registration: null, mileage: 40000, colour: 'Red', fuel_type: 'petrol', body_style: 'hatchback',
-    gearbox: 'manual', seats: 5, doors: 5, engine_cc: 1000, co2_gkm: 110, insurance_group: 10, condition: 'used', status: 'active',
-    description: '', image_seed: 1, outcode: 'LS1', lat: null, lng: null, listed_at: '2026-01-01T00:00:00.000Z', ...over,
+    id,
+    dealer_id: 'd1',
+    car_model_id: 'm-fiesta',
+    brand_id: 'b-ford',
+    title: id,
+    price: 5000,
+    admin_fee: 0,
+    year: 2018,
+    registration_date: null,
+    registration: null,
+    mileage: 40000,
+    colour: 'Red',
+    fuel_type: 'petrol',
+    body_style: 'hatchback',
+    gearbox: 'manual',
+    seats: 5,
+    doors: 5,
+    engine_cc: 1000,
+    co2_gkm: 110,
+    insurance_group: 10,
+    condition: 'used',
+    status: 'active',
+    description: '',
+    image_seed: 1,
+    outcode: 'LS1',
+    lat: null,
+    lng: null,
+    listed_at: '2026-01-01T00:00:00.000Z',
+    ...over,
   };
 }
 
 describe('saved search filters', () => {
   it('keeps the matchable keys and the query without paging or sorting', () => {
-    expect(savedSearchFiltersFromQuery('make=ford&model=fiesta&price_max=6000&fuel=petrol,diesel&body=nonsense&page=3&sort=mileage')).toEqual({
+    expect(
+      savedSearchFiltersFromQuery(
+        'make=ford&model=fiesta&price_max=6000&fuel=petrol,diesel&body=nonsense&page=3&sort=mileage',
+      ),
+    ).toEqual({
       query: 'make=ford&model=fiesta&price_max=6000&fuel=petrol%2Cdiesel&body=nonsense',
       make: 'ford',
       model: 'fiesta',
       price_max: 6000,
       fuel: ['petrol', 'diesel'],
     });
-    expect(savedSearchFiltersFromQuery('model=fiesta&price_mode=monthly&price_max=100')).toEqual({ query: 'model=fiesta&price_mode=monthly&price_max=100' });
+    expect(savedSearchFiltersFromQuery('model=fiesta&price_mode=monthly&price_max=100')).toEqual({
+      query: 'model=fiesta&price_mode=monthly&price_max=100',
+    });
   });
 });
 
@@ -78,14 +109,32 @@ describe('saved searches repository', () => {
 
   it('refuses a 51st search', async () => {
     await db.saved_searches.bulkPut(
-      Array.from({ length: 50 }, (_, i) => ({ id: `s${i}`, user_id: USER, name: `S${i}`, filters: { query: '' }, last_viewed_at: '2026-01-01T00:00:00Z' })),
+      Array.from({ length: 50 }, (_, i) => ({
+        id: `s${i}`,
+        user_id: USER,
+        name: `S${i}`,
+        filters: { query: '' },
+        last_viewed_at: '2026-01-01T00:00:00Z',
+      })),
     );
     await expect(createSavedSearch(db, 'One more', '')).rejects.toThrow(SAVED_SEARCH_MESSAGES.tooMany);
   });
 
   it('counts matching listings listed since the search was last opened', async () => {
-    await db.brands.bulkPut([{ id: 'b-ford', slug: 'ford', name: 'Ford', country: 'US', founded: 1903, logo_url: null, description: '' } as Brand]);
-    await db.car_models.bulkPut([{ id: 'm-fiesta', brand_id: 'b-ford', slug: 'fiesta', name: 'Fiesta', price_from: 18000 } as CarModel]);
+    await db.brands.bulkPut([
+      {
+        id: 'b-ford',
+        slug: 'ford',
+        name: 'Ford',
+        country: 'US',
+        founded: 1903,
+        logo_url: null,
+        description: '',
+      } as Brand,
+    ]);
+    await db.car_models.bulkPut([
+      { id: 'm-fiesta', brand_id: 'b-ford', slug: 'fiesta', name: 'Fiesta', price_from: 18000 } as CarModel,
+    ]);
     const s = await createSavedSearch(db, 'Fiestas', 'make=ford&model=fiesta&price_max=6000');
     const after = new Date(Date.parse(s.last_viewed_at) + 60_000).toISOString();
     await db.vehicle_listings.bulkPut([

@@ -34,10 +34,22 @@ export async function startSearchInteraction(db: MotorlyDb, s: SearchShown): Pro
 }
 
 /** A result was opened: counts the click and remembers the car (recommendations learn from it). */
-export async function recordSearchClick(db: MotorlyDb, id: string, carModelId: string, seconds: number, listingId?: string): Promise<void> {
+export async function recordSearchClick(
+  db: MotorlyDb,
+  id: string,
+  carModelId: string,
+  seconds: number,
+  listingId?: string,
+): Promise<void> {
   await updateRow(
-    db, 'search_interactions', id,
-    { target_car_id: carModelId, time_spent_seconds: seconds, interaction_data: listingId ? { listing_id: listingId } : {} },
+    db,
+    'search_interactions',
+    id,
+    {
+      target_car_id: carModelId,
+      time_spent_seconds: seconds,
+      interaction_data: listingId ? { listing_id: listingId } : {},
+    },
     { results_clicked: 1 },
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARE_MAX, addCompareItem, bestIndexes, decodeCompareItems, encodeCompareItems, removeCompareItem, type CompareItem } from './compare-rules';
+import {
+  COMPARE_MAX,
+  addCompareItem,
+  bestIndexes,
+  decodeCompareItems,
+  encodeCompareItems,
+  removeCompareItem,
+  type CompareItem,
+} from './compare-rules';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const m = (n: number): CompareItem => ({ kind: 'model', id: id(n) });
@@ -31,7 +39,16 @@ describe('compare rules', () => {
   it('encodes and decodes the URL form, dropping junk, duplicates and extras', () => {
     const items = [m(1), l(2)];
     expect(decodeCompareItems(encodeCompareItems(items))).toEqual(items);
-    const raw = [`m:${id(1)}`, `m:${id(1)}`, 'x:1', 'l:not-a-uuid', `l:${id(2)}`, `m:${id(3)}`, `m:${id(4)}`, `m:${id(5)}`].join(',');
+    const raw = [
+      `m:${id(1)}`,
+      `m:${id(1)}`,
+      'x:1',
+      'l:not-a-uuid',
+      `l:${id(2)}`,
+      `m:${id(3)}`,
+      `m:${id(4)}`,
+      `m:${id(5)}`,
+    ].join(',');
     expect(decodeCompareItems(raw)).toEqual([m(1), l(2), m(3), m(4)]);
     expect(decodeCompareItems(null)).toEqual([]);
   });

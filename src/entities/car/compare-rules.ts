@@ -7,7 +7,8 @@ export interface CompareItem {
   id: string;
 }
 
-export type AddResult = { ok: true; items: CompareItem[] } | { ok: false; reason: 'duplicate' | 'full'; items: CompareItem[] };
+export type AddResult =
+  { ok: true; items: CompareItem[] } | { ok: false; reason: 'duplicate' | 'full'; items: CompareItem[] };
 
 export const sameItem = (a: CompareItem, b: CompareItem): boolean => a.kind === b.kind && a.id === b.id;
 
@@ -44,7 +45,9 @@ export function decodeCompareItems(raw: string | null | undefined): CompareItem[
 
 /** For each row, which columns hold the best value (ties all win); nothing highlighted if all equal or missing. */
 export function bestIndexes(values: readonly (number | null | undefined)[], better: 'lower' | 'higher'): number[] {
-  const present = values.map((v, i) => ({ v, i })).filter((x): x is { v: number; i: number } => typeof x.v === 'number' && Number.isFinite(x.v));
+  const present = values
+    .map((v, i) => ({ v, i }))
+    .filter((x): x is { v: number; i: number } => typeof x.v === 'number' && Number.isFinite(x.v));
   if (present.length < 2) return [];
   const target = better === 'lower' ? Math.min(...present.map((x) => x.v)) : Math.max(...present.map((x) => x.v));
   const winners = present.filter((x) => x.v === target).map((x) => x.i);

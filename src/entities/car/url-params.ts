@@ -23,7 +23,14 @@ export function readList<T extends string>(p: URLSearchParams, key: string, allo
 export function readFreeList(p: URLSearchParams, key: string, maxItems = 20): string[] {
   const raw = p.get(key);
   if (!raw) return [];
-  const out = [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => /^[a-z0-9-]{1,40}$/.test(s)))];
+  const out = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => /^[a-z0-9-]{1,40}$/.test(s)),
+    ),
+  ];
   return out.sort().slice(0, maxItems);
 }
 

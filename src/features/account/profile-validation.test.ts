@@ -9,7 +9,9 @@ describe('profile validation', () => {
     expect(normaliseUkPostcode('12345')).toBeNull();
   });
   it('accepts a blank form and a full one', () => {
-    expect(validateProfile({ name: '', postcode: '', mileage: '' })).toEqual({ values: { display_name: '', home_postcode: '', annual_mileage: null } });
+    expect(validateProfile({ name: '', postcode: '', mileage: '' })).toEqual({
+      values: { display_name: '', home_postcode: '', annual_mileage: null },
+    });
     expect(validateProfile({ name: ' Sam ', postcode: 'ls1 4ap', mileage: '8,000' })).toEqual({
       values: { display_name: 'Sam', home_postcode: 'LS1 4AP', annual_mileage: 8000 },
     });
@@ -23,6 +25,8 @@ describe('profile validation', () => {
         mileage: 'Enter whole miles a year between 1,000 and 50,000.',
       },
     });
-    expect(validateProfile({ name: '', postcode: '', mileage: '12.5' })).toMatchObject({ errors: { mileage: expect.any(String) } });
+    expect(validateProfile({ name: '', postcode: '', mileage: '12.5' })).toMatchObject({
+      errors: { mileage: expect.any(String) },
+    });
   });
 });

@@ -22,7 +22,8 @@ const POSTCODE_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?( [0-9][A-Z]{2})?$/;
 /** 'ls14ap' -> 'LS1 4AP', 'ls1' -> 'LS1'; null when it cannot be a UK postcode or outcode. */
 export function normaliseUkPostcode(raw: string): string | null {
   const compact = raw.toUpperCase().replace(/\s+/g, '');
-  const spaced = compact.length > 4 && /[0-9][A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+  const spaced =
+    compact.length > 4 && /[0-9][A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
   return POSTCODE_RE.test(spaced) ? spaced : null;
 }
 

@@ -29,7 +29,9 @@ function ResultCard({ r, to, onOpen, meta }: { r: RankedCar; to: string; onOpen:
         {r.car.title}
       </Link>
       <p className="ais-card__meta">{meta}</p>
-      <p className="ais-card__reason" data-testid="result-reason">{r.reason}</p>
+      <p className="ais-card__reason" data-testid="result-reason">
+        {r.reason}
+      </p>
     </li>
   );
 }
@@ -92,7 +94,9 @@ export function AiSearchScreen() {
         intro="Describe the car you need the way you would say it. We turn it into filters you can see and change, and rank real cars from our catalogue."
       />
       <form className="ais-form" role="search" aria-label="AI search" onSubmit={submit}>
-        <label htmlFor="ais-q" className="sr-only">Describe the car you want</label>
+        <label htmlFor="ais-q" className="sr-only">
+          Describe the car you want
+        </label>
         <div className="ais-form__field">
           <input
             id="ais-q"
@@ -111,7 +115,14 @@ export function AiSearchScreen() {
             <ul id={listId} className="ais-suggestions" role="listbox" aria-label="Suggestions">
               {suggestions.map((s) => (
                 <li key={s} role="option" aria-selected={false}>
-                  <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => { setText(s); run(s); }}>
+                  <button
+                    type="button"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => {
+                      setText(s);
+                      run(s);
+                    }}
+                  >
                     {s}
                   </button>
                 </li>
@@ -130,10 +141,20 @@ export function AiSearchScreen() {
 
       {!q && (
         <section aria-labelledby="ais-try">
-          <h2 id="ais-try" className="ais-h2">Try asking</h2>
+          <h2 id="ais-try" className="ais-h2">
+            Try asking
+          </h2>
           <div className="ais-examples">
             {EXAMPLES.map((e) => (
-              <button key={e} type="button" className="ais-example" onClick={() => { setText(e); run(e); }}>
+              <button
+                key={e}
+                type="button"
+                className="ais-example"
+                onClick={() => {
+                  setText(e);
+                  run(e);
+                }}
+              >
                 {e}
               </button>
             ))}
@@ -166,13 +187,23 @@ export function AiSearchScreen() {
           </section>
 
           {(modelMessage || listingMessage) && (
-            <p className="ais-relaxed" role="status">{modelMessage ?? listingMessage}</p>
+            <p className="ais-relaxed" role="status">
+              {modelMessage ?? listingMessage}
+            </p>
           )}
 
           <section aria-labelledby="ais-models" className="ais-section">
-            <h2 id="ais-models" className="ais-h2">Models that fit</h2>
-            {!models ? <LoadingBlock /> : models.results.length === 0 ? (
-              <EmptyState title="No models in the catalogue yet" description="The catalogue is still downloading." headingLevel="h3" />
+            <h2 id="ais-models" className="ais-h2">
+              Models that fit
+            </h2>
+            {!models ? (
+              <LoadingBlock />
+            ) : models.results.length === 0 ? (
+              <EmptyState
+                title="No models in the catalogue yet"
+                description="The catalogue is still downloading."
+                headingLevel="h3"
+              />
             ) : (
               <ol className="ais-results" data-testid="model-results">
                 {models.results.map((r) => (
@@ -192,8 +223,14 @@ export function AiSearchScreen() {
             <h2 id="ais-listings" className="ais-h2">
               Cars for sale{listings ? ` (${listings.total.toLocaleString('en-GB')})` : ''}
             </h2>
-            {!listings ? <LoadingBlock /> : listings.results.length === 0 ? (
-              <EmptyState title="No cars for sale match yet" description="Try removing a filter above." headingLevel="h3" />
+            {!listings ? (
+              <LoadingBlock />
+            ) : listings.results.length === 0 ? (
+              <EmptyState
+                title="No cars for sale match yet"
+                description="Try removing a filter above."
+                headingLevel="h3"
+              />
             ) : (
               <ol className="ais-results" data-testid="listing-results">
                 {listings.results.map((r) => (

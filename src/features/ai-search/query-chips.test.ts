@@ -14,7 +14,13 @@ describe('query chips', () => {
 });
 
 describe('suggestions', () => {
-  const vocab = { brands: [{ name: 'Volkswagen' }, { name: 'Volvo' }], models: [{ name: 'Golf', brand: 'Volkswagen' }, { name: 'XC90', brand: 'Volvo' }] };
+  const vocab = {
+    brands: [{ name: 'Volkswagen' }, { name: 'Volvo' }],
+    models: [
+      { name: 'Golf', brand: 'Volkswagen' },
+      { name: 'XC90', brand: 'Volvo' },
+    ],
+  };
   it('completes the last word from the catalogue, at most three', () => {
     expect(suggest('estate vol', vocab)).toEqual(['estate Volkswagen', 'estate Volvo', 'estate Volkswagen Golf']);
     expect(suggest('u', vocab)).toEqual([]);

@@ -12,32 +12,65 @@ export interface Chip {
 }
 
 export const SORT_LABELS: Record<QuerySort, string> = {
-  price_asc: 'Cheapest first', price_desc: 'Most expensive first', mileage_asc: 'Lowest mileage first',
-  newest: 'Newest first', score_desc: 'Best rated first', running_cost_asc: 'Cheapest to run first',
+  price_asc: 'Cheapest first',
+  price_desc: 'Most expensive first',
+  mileage_asc: 'Lowest mileage first',
+  newest: 'Newest first',
+  score_desc: 'Best rated first',
+  running_cost_asc: 'Cheapest to run first',
 };
 
 function scalarLabel(field: QueryField, q: ParsedQuery): string | null {
   switch (field) {
-    case 'similarTo': return `Like the ${q.similarTo}`;
-    case 'budgetMin': return `From ${formatGBP(q.budgetMin!)}`;
-    case 'budgetMax': return `Up to ${formatGBP(q.budgetMax!)}`;
-    case 'monthlyBudgetMax': return `Up to ${formatGBP(q.monthlyBudgetMax!)} a month`;
-    case 'seatsMin': return `${q.seatsMin}+ seats`;
-    case 'gearbox': return GEARBOX_LABELS[q.gearbox!];
-    case 'ulezCompliant': return 'ULEZ compliant';
-    case 'maxInsuranceGroup': return `Insurance group ${q.maxInsuranceGroup} or lower`;
-    case 'maxAnnualTax': return q.maxAnnualTax === 0 ? 'No road tax' : `Road tax up to ${formatGBP(q.maxAnnualTax!)} a year`;
-    case 'minRangeMiles': return `${q.minRangeMiles}+ miles of range`;
-    case 'maxMileage': return `Under ${formatMiles(q.maxMileage!)}`;
-    case 'minYear': return `${q.minYear} or newer`;
-    case 'sort': return SORT_LABELS[q.sort!];
-    default: return null;
+    case 'similarTo':
+      return `Like the ${q.similarTo}`;
+    case 'budgetMin':
+      return `From ${formatGBP(q.budgetMin!)}`;
+    case 'budgetMax':
+      return `Up to ${formatGBP(q.budgetMax!)}`;
+    case 'monthlyBudgetMax':
+      return `Up to ${formatGBP(q.monthlyBudgetMax!)} a month`;
+    case 'seatsMin':
+      return `${q.seatsMin}+ seats`;
+    case 'gearbox':
+      return GEARBOX_LABELS[q.gearbox!];
+    case 'ulezCompliant':
+      return 'ULEZ compliant';
+    case 'maxInsuranceGroup':
+      return `Insurance group ${q.maxInsuranceGroup} or lower`;
+    case 'maxAnnualTax':
+      return q.maxAnnualTax === 0 ? 'No road tax' : `Road tax up to ${formatGBP(q.maxAnnualTax!)} a year`;
+    case 'minRangeMiles':
+      return `${q.minRangeMiles}+ miles of range`;
+    case 'maxMileage':
+      return `Under ${formatMiles(q.maxMileage!)}`;
+    case 'minYear':
+      return `${q.minYear} or newer`;
+    case 'sort':
+      return SORT_LABELS[q.sort!];
+    default:
+      return null;
   }
 }
 
 const ORDER: QueryField[] = [
-  'brands', 'models', 'similarTo', 'bodyStyles', 'fuelTypes', 'budgetMin', 'budgetMax', 'monthlyBudgetMax', 'seatsMin', 'gearbox',
-  'ulezCompliant', 'maxInsuranceGroup', 'maxAnnualTax', 'minRangeMiles', 'maxMileage', 'minYear', 'sort',
+  'brands',
+  'models',
+  'similarTo',
+  'bodyStyles',
+  'fuelTypes',
+  'budgetMin',
+  'budgetMax',
+  'monthlyBudgetMax',
+  'seatsMin',
+  'gearbox',
+  'ulezCompliant',
+  'maxInsuranceGroup',
+  'maxAnnualTax',
+  'minRangeMiles',
+  'maxMileage',
+  'minYear',
+  'sort',
 ];
 
 export function chipsFor(q: ParsedQuery): Chip[] {
@@ -48,8 +81,11 @@ export function chipsFor(q: ParsedQuery): Chip[] {
     if (Array.isArray(value)) {
       for (const item of value as string[]) {
         const label =
-          field === 'bodyStyles' ? BODY_STYLE_LABELS[item as keyof typeof BODY_STYLE_LABELS]
-            : field === 'fuelTypes' ? FUEL_LABELS[item as keyof typeof FUEL_LABELS] : item;
+          field === 'bodyStyles'
+            ? BODY_STYLE_LABELS[item as keyof typeof BODY_STYLE_LABELS]
+            : field === 'fuelTypes'
+              ? FUEL_LABELS[item as keyof typeof FUEL_LABELS]
+              : item;
         chips.push({ key: `${field}:${item}`, field, item, label });
       }
     } else {

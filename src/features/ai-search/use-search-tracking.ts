@@ -17,7 +17,12 @@ function sessionId(): string {
 
 const secondsSince = (t: number) => Math.max(0, Math.round((Date.now() - t) / 1000));
 
-export function useSearchTracking(query: string, filters: ParsedQuery | undefined, resultsShown: number | undefined, relaxed: string[]) {
+export function useSearchTracking(
+  query: string,
+  filters: ParsedQuery | undefined,
+  resultsShown: number | undefined,
+  relaxed: string[],
+) {
   const writes = useSearchInteractionWrites();
   const current = useRef<{ id: Promise<string | null>; started: number } | null>(null);
   const key = filters && resultsShown !== undefined && query ? JSON.stringify([query, filters]) : '';
@@ -26,7 +31,14 @@ export function useSearchTracking(query: string, filters: ParsedQuery | undefine
   useEffect(() => {
     if (!key || !filters || resultsShown === undefined) return;
     const started = Date.now();
-    const id = writes.start({ sessionId: sessionId(), query, filters: { ...filters }, resultsShown, relaxed: relaxedKey ? relaxedKey.split('|') : [] })
+    const id = writes
+      .start({
+        sessionId: sessionId(),
+        query,
+        filters: { ...filters },
+        resultsShown,
+        relaxed: relaxedKey ? relaxedKey.split('|') : [],
+      })
       .catch(() => null);
     current.current = { id, started };
     return () => {
@@ -36,9 +48,14 @@ export function useSearchTracking(query: string, filters: ParsedQuery | undefine
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  return useCallback((carModelId: string, listingId?: string) => {
-    const c = current.current;
-    if (!c) return;
-    void c.id.then((rowId) => (rowId ? writes.click(rowId, carModelId, secondsSince(c.started), listingId) : undefined)).catch(() => undefined);
-  }, [writes]);
+  return useCallback(
+    (carModelId: string, listingId?: string) => {
+      const c = current.current;
+      if (!c) return;
+      void c.id
+        .then((rowId) => (rowId ? writes.click(rowId, carModelId, secondsSince(c.started), listingId) : undefined))
+        .catch(() => undefined);
+    },
+    [writes],
+  );
 }

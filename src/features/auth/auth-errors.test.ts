@@ -12,11 +12,17 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
       'Unable to connect to authentication service. Please try again.',
     );
-    expect(authErrorMessage(new TypeError('Failed to fetch'))).toBe('Unable to connect to authentication service. Please try again.');
+    expect(authErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Unable to connect to authentication service. Please try again.',
+    );
   });
   it('shows the server text for invalid credentials and known user-facing codes', () => {
-    expect(authErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe('Invalid login credentials');
-    expect(authErrorMessage(new AuthApiError('User already registered', 422, 'user_already_exists'))).toBe('User already registered');
+    expect(authErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe(
+      'Invalid login credentials',
+    );
+    expect(authErrorMessage(new AuthApiError('User already registered', 422, 'user_already_exists'))).toBe(
+      'User already registered',
+    );
   });
   it('anything else is generic', () => {
     expect(authErrorMessage(new AuthApiError('relation "auth.users" does not exist', 500, 'unexpected_failure'))).toBe(

@@ -44,7 +44,8 @@ export function authErrorMessage(error: unknown): string {
   const name = typeof e.name === 'string' ? e.name : '';
   const message = typeof e.message === 'string' ? e.message : '';
 
-  if (status === 429 || code === 'over_request_rate_limit' || code === 'over_email_send_rate_limit') return AUTH_MESSAGES.rateLimited;
+  if (status === 429 || code === 'over_request_rate_limit' || code === 'over_email_send_rate_limit')
+    return AUTH_MESSAGES.rateLimited;
   if (
     name === 'AuthRetryableFetchError' ||
     status === 0 ||
@@ -52,7 +53,8 @@ export function authErrorMessage(error: unknown): string {
     /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(message)
   )
     return AUTH_MESSAGES.network;
-  if (code === 'invalid_credentials' || message === AUTH_MESSAGES.invalidCredentials) return AUTH_MESSAGES.invalidCredentials;
+  if (code === 'invalid_credentials' || message === AUTH_MESSAGES.invalidCredentials)
+    return AUTH_MESSAGES.invalidCredentials;
   if (code && USER_FACING_CODES.has(code) && message && message.length <= 200) return message;
   return AUTH_MESSAGES.generic;
 }

@@ -14,6 +14,8 @@ describe('checkChangePassword', () => {
       next: AUTH_VALIDATION.length,
       confirm: CHANGE_PASSWORD_MESSAGES.mismatch,
     });
-    expect(checkChangePassword({ current: STRONG, next: STRONG, confirm: STRONG })).toEqual({ next: CHANGE_PASSWORD_MESSAGES.same });
+    expect(checkChangePassword({ current: STRONG, next: STRONG, confirm: STRONG })).toEqual({
+      next: CHANGE_PASSWORD_MESSAGES.same,
+    });
   });
 });

@@ -12,7 +12,13 @@ export interface AuthState {
   adminChecked: boolean;
 }
 
-export const initialAuthState: AuthState = { session: null, user: null, loading: true, isAdmin: false, adminChecked: false };
+export const initialAuthState: AuthState = {
+  session: null,
+  user: null,
+  loading: true,
+  isAdmin: false,
+  adminChecked: false,
+};
 
 export const authStore = createStore<AuthState>(() => ({ ...initialAuthState }));
 

@@ -5,7 +5,12 @@ import { authStore, initAuth, parseRecoveryHash, resetAuthForTests, signOut } fr
 
 type Listener = (event: string, session: Session | null) => void;
 
-function fakeClient(opts: { session?: Session | null; getSessionError?: boolean; admin?: boolean | 'error'; signOutError?: boolean }) {
+function fakeClient(opts: {
+  session?: Session | null;
+  getSessionError?: boolean;
+  admin?: boolean | 'error';
+  signOutError?: boolean;
+}) {
   const listeners: Listener[] = [];
   const signOutCalls: (string | undefined)[] = [];
   const client = {
@@ -20,7 +25,11 @@ function fakeClient(opts: { session?: Session | null; getSessionError?: boolean;
       },
       signOut: async (o?: { scope?: string }) => {
         signOutCalls.push(o?.scope);
-        return { error: opts.signOutError ? Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 }) : null };
+        return {
+          error: opts.signOutError
+            ? Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 })
+            : null,
+        };
       },
     },
     rpc: async (fn: string) => {
@@ -82,7 +91,10 @@ describe('auth store', () => {
   });
 
   it('parses recovery fragments', () => {
-    expect(parseRecoveryHash('#access_token=a&refresh_token=r&type=recovery')).toEqual({ accessToken: 'a', refreshToken: 'r' });
+    expect(parseRecoveryHash('#access_token=a&refresh_token=r&type=recovery')).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
     expect(parseRecoveryHash('#access_token=a&refresh_token=r&type=signup')).toBeNull();
     expect(parseRecoveryHash('#error=access_denied&error_description=Link+expired')).toEqual({ error: 'Link expired' });
     expect(parseRecoveryHash('')).toBeNull();

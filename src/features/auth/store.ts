@@ -127,7 +127,9 @@ export async function forceSignOut(): Promise<void> {
 
 export async function requestPasswordReset(email: string, origin: string): Promise<void> {
   try {
-    const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}/password-reset` });
+    const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), {
+      redirectTo: `${origin}/password-reset`,
+    });
     if (error) throw error;
   } catch (e) {
     throw toAuthFailure(e);
@@ -152,7 +154,10 @@ export function parseRecoveryHash(hash: string): RecoveryTokens | { error: strin
 
 export async function startRecoverySession(tokens: RecoveryTokens): Promise<void> {
   try {
-    const { error } = await supabase().auth.setSession({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken });
+    const { error } = await supabase().auth.setSession({
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+    });
     if (error) throw error;
   } catch (e) {
     throw toAuthFailure(e);

@@ -10,13 +10,22 @@ export function useSessionTimeout(): void {
     if (!userId) return;
     return watchInactivity(window, {
       onWarn: () =>
-        toast({ title: 'Session Expiring Soon', description: 'Your session will expire in 5 minutes due to inactivity.', duration: 5 * 60_000 }),
+        toast({
+          title: 'Session Expiring Soon',
+          description: 'Your session will expire in 5 minutes due to inactivity.',
+          duration: 5 * 60_000,
+        }),
       onExpire: () => {
         void import('./store')
           .then((m) => m.forceSignOut())
           .then(() =>
-          toast({ title: 'Session Expired', description: "You've been signed out due to inactivity.", variant: 'destructive', duration: Infinity }),
-        );
+            toast({
+              title: 'Session Expired',
+              description: "You've been signed out due to inactivity.",
+              variant: 'destructive',
+              duration: Infinity,
+            }),
+          );
       },
     });
   }, [userId]);

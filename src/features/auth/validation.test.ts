@@ -16,7 +16,9 @@ describe('validateNewPassword', () => {
     expect(validateNewPassword('Password must be at least 12 characters long')).not.toBe(AUTH_VALIDATION.length);
   });
   it('requires all four character classes', () => {
-    expect(validateNewPassword('alllowercase1!')).toBe('Password must contain uppercase, lowercase, numbers, and special characters');
+    expect(validateNewPassword('alllowercase1!')).toBe(
+      'Password must contain uppercase, lowercase, numbers, and special characters',
+    );
     expect(validateNewPassword('NoDigitsHere!!x')).toBe(AUTH_VALIDATION.complexity);
     expect(validateNewPassword('NoSpecials12xyZ')).toBe(AUTH_VALIDATION.complexity);
   });

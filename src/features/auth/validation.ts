@@ -65,7 +65,8 @@ export function isWeakPassword(password: string): boolean {
 /** Full policy for new passwords (sign-up, reset); returns the first failing rule's message. */
 export function validateNewPassword(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return AUTH_VALIDATION.length;
-  const complex = /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password);
+  const complex =
+    /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9]/.test(password);
   if (!complex) return AUTH_VALIDATION.complexity;
   if (isWeakPassword(password)) return AUTH_VALIDATION.weak;
   return null;

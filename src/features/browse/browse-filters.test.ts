@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BROWSE_FILTERS, parseBrowseFilters, serializeBrowseFilters, updateBrowseFilters, type BrowseFilters } from './browse-filters';
+import {
+  EMPTY_BROWSE_FILTERS,
+  parseBrowseFilters,
+  serializeBrowseFilters,
+  updateBrowseFilters,
+  type BrowseFilters,
+} from './browse-filters';
 
 describe('browse filters <-> URL', () => {
   it('round-trips', () => {

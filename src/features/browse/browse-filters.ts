@@ -67,12 +67,7 @@ export function parseBrowseFilters(search: string | URLSearchParams): BrowseFilt
 
 export function serializeBrowseFilters(f: BrowseFilters): URLSearchParams {
   return serializeFilterParams(
-    [
-      ['brand', [...f.brands].sort()],
-      ['price', f.price],
-      ['ncap', f.ncapMin],
-      ...specFilterParams(f),
-    ],
+    [['brand', [...f.brands].sort()], ['price', f.price], ['ncap', f.ncapMin], ...specFilterParams(f)],
     f,
     'price-asc',
   );

@@ -6,12 +6,21 @@ const now = new Date('2026-11-23T12:00:00Z');
 const listing = (id: string, status: VehicleListing['status'], listedDaysAgo: number) =>
   ({ id, status, listed_at: new Date(now.getTime() - listedDaysAgo * 86_400_000).toISOString() }) as VehicleListing;
 const lead = (id: string, status: Lead['status'], daysAgo: number | null) =>
-  ({ id, status, created_at: daysAgo === null ? undefined : new Date(now.getTime() - daysAgo * 86_400_000).toISOString() }) as Lead;
+  ({
+    id,
+    status,
+    created_at: daysAgo === null ? undefined : new Date(now.getTime() - daysAgo * 86_400_000).toISOString(),
+  }) as Lead;
 
 describe('computeDealerStats', () => {
-  it('counts listings by status, this week\'s leads and the average days on sale of unsold cars', () => {
+  it("counts listings by status, this week's leads and the average days on sale of unsold cars", () => {
     const stats = computeDealerStats(
-      [listing('a', 'active', 10), listing('b', 'reserved', 21), listing('c', 'sold', 300), listing('d', 'active', 2.5)],
+      [
+        listing('a', 'active', 10),
+        listing('b', 'reserved', 21),
+        listing('c', 'sold', 300),
+        listing('d', 'active', 2.5),
+      ],
       [lead('1', 'new', 0.5), lead('2', 'contacted', 6.9), lead('3', 'closed', 8), lead('4', 'new', null)],
       now,
     );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_MESSAGES, isUkPhone, isUkRegistration, parseMileage, validateEnquiry, type EnquiryForm } from './validation';
+import {
+  ENQUIRY_MESSAGES,
+  isUkPhone,
+  isUkRegistration,
+  parseMileage,
+  validateEnquiry,
+  type EnquiryForm,
+} from './validation';
 
 const valid: EnquiryForm = {
   name: 'Pat Buyer',
@@ -33,9 +40,14 @@ describe('validateEnquiry', () => {
 
   it('asks for the part-exchange registration and mileage only when part exchange is ticked', () => {
     const px = { ...valid, partExchange: true };
-    expect(validateEnquiry(px)).toEqual({ partExchangeRegistration: ENQUIRY_MESSAGES.registration, partExchangeMileage: ENQUIRY_MESSAGES.mileage });
+    expect(validateEnquiry(px)).toEqual({
+      partExchangeRegistration: ENQUIRY_MESSAGES.registration,
+      partExchangeMileage: ENQUIRY_MESSAGES.mileage,
+    });
     expect(validateEnquiry({ ...px, partExchangeRegistration: 'ab12 cde', partExchangeMileage: '42,000' })).toEqual({});
-    expect(validateEnquiry({ ...valid, partExchangeRegistration: 'nonsense!', partExchangeMileage: 'lots' })).toEqual({});
+    expect(validateEnquiry({ ...valid, partExchangeRegistration: 'nonsense!', partExchangeMileage: 'lots' })).toEqual(
+      {},
+    );
   });
 });
 

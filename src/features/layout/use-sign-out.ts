@@ -7,7 +7,10 @@ import { layoutStore, setMenuOpen, setSigningOut, useLayout } from './store';
  * error toast and the button comes back. `onSignOut` must throw errors whose message is user-safe,
  * and resolves false when the user backed out (e.g. kept unsynced changes).
  */
-export function useSignOutAction(onSignOut: () => Promise<boolean | void>): { signingOut: boolean; signOut: () => Promise<void> } {
+export function useSignOutAction(onSignOut: () => Promise<boolean | void>): {
+  signingOut: boolean;
+  signOut: () => Promise<void>;
+} {
   const signingOut = useLayout((s) => s.signingOut);
   const navigate = useNavigate();
   const signOut = async () => {

@@ -81,7 +81,9 @@ describe('marketplace filters <-> URL', () => {
     expect(updateMarketFilters(f, { fuel: ['diesel'] }).page).toBe(1);
     expect(updateMarketFilters(f, { page: 5 }).page).toBe(5);
     expect(updateMarketFilters(f, { make: 'kia' }).model).toBeUndefined();
-    expect(updateMarketFilters({ ...f, postcode: 'LS1', sort: 'distance' }, { postcode: undefined }).sort).toBe('relevance');
+    expect(updateMarketFilters({ ...f, postcode: 'LS1', sort: 'distance' }, { postcode: undefined }).sort).toBe(
+      'relevance',
+    );
   });
 
   it('counts active filters', () => {

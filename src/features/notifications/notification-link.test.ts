@@ -3,7 +3,9 @@ import { newCountLabel, notificationHref, timeAgo } from './notification-link';
 
 describe('notificationHref', () => {
   it('prefers car_url, then the listing page, else nothing', () => {
-    expect(notificationHref({ data: { car_url: '/marketplace/abc' }, vehicle_listing_id: 'x' })).toBe('/marketplace/abc');
+    expect(notificationHref({ data: { car_url: '/marketplace/abc' }, vehicle_listing_id: 'x' })).toBe(
+      '/marketplace/abc',
+    );
     expect(notificationHref({ data: {}, vehicle_listing_id: 'l1' })).toBe('/marketplace/l1');
     expect(notificationHref({ data: { car_url: '  ' }, vehicle_listing_id: 'l2' })).toBe('/marketplace/l2');
     expect(notificationHref({ data: {}, vehicle_listing_id: null })).toBeNull();

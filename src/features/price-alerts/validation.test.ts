@@ -9,11 +9,17 @@ describe('parsePriceAlertTarget', () => {
   });
   it('explains what is wrong', () => {
     expect(parsePriceAlertTarget('', 18000)).toEqual({ ok: false, error: 'Enter the price you would pay, in pounds.' });
-    expect(parsePriceAlertTarget('cheap', 18000)).toEqual({ ok: false, error: 'Enter a price in pounds, like 15000 or 14999.99.' });
+    expect(parsePriceAlertTarget('cheap', 18000)).toEqual({
+      ok: false,
+      error: 'Enter a price in pounds, like 15000 or 14999.99.',
+    });
     expect(parsePriceAlertTarget('1.234', 18000)).toMatchObject({ ok: false });
     expect(parsePriceAlertTarget('0', 18000)).toEqual({ ok: false, error: 'The target price must be more than £0.' });
     expect(parsePriceAlertTarget('-5', 18000)).toEqual({ ok: false, error: 'The target price must be more than £0.' });
-    expect(parsePriceAlertTarget('18000', 18000)).toEqual({ ok: false, error: 'The target price must be below the current price of £18,000.' });
+    expect(parsePriceAlertTarget('18000', 18000)).toEqual({
+      ok: false,
+      error: 'The target price must be below the current price of £18,000.',
+    });
     expect(parsePriceAlertTarget('25,000', 18000)).toMatchObject({ ok: false });
   });
 });

@@ -13,7 +13,10 @@ export function parsePriceAlertTarget(raw: string, currentPrice: number): Target
   const target = Number(text);
   if (!Number.isFinite(target) || target <= 0) return { ok: false, error: 'The target price must be more than £0.' };
   if (target >= currentPrice) {
-    return { ok: false, error: `The target price must be below the current price of ${formatGBP(currentPrice, { pence: !Number.isInteger(currentPrice) })}.` };
+    return {
+      ok: false,
+      error: `The target price must be below the current price of ${formatGBP(currentPrice, { pence: !Number.isInteger(currentPrice) })}.`,
+    };
   }
   return { ok: true, target };
 }

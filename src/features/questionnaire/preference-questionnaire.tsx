@@ -4,7 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useProfile, useSaveProfile } from '@/data';
 import { useCatalogueBasics } from '@/data/catalogue';
 import { Button, Dialog, toast } from '@/shared/ui';
-import { answersFrom, ONBOARDING_DELAY_MS, shouldOffer, STEP_COUNT, stepError, type Answers } from './questionnaire-rules';
+import {
+  answersFrom,
+  ONBOARDING_DELAY_MS,
+  shouldOffer,
+  STEP_COUNT,
+  stepError,
+  type Answers,
+} from './questionnaire-rules';
 import { STEPS } from './questionnaire-steps';
 import { closeQuestionnaire, openQuestionnaire, useQuestionnaireOpen } from './store';
 import './questionnaire.css';
@@ -119,23 +126,55 @@ export function PreferenceQuestionnaire({ userId }: { userId: string | null }) {
       className="pq-dialog"
       footer={
         <div className="pq-footer">
-          <Button variant="ghost" onClick={() => void skip()}>Skip for now</Button>
+          <Button variant="ghost" onClick={() => void skip()}>
+            Skip for now
+          </Button>
           <div className="pq-footer__nav">
-            <Button onClick={() => { setShowError(false); setStep(step - 1); }} disabled={step === 0}>Back</Button>
+            <Button
+              onClick={() => {
+                setShowError(false);
+                setStep(step - 1);
+              }}
+              disabled={step === 0}
+            >
+              Back
+            </Button>
             {last ? (
-              <Button variant="primary" onClick={() => void complete()} loading={saving}>Complete Setup</Button>
+              <Button variant="primary" onClick={() => void complete()} loading={saving}>
+                Complete Setup
+              </Button>
             ) : (
-              <Button variant="primary" onClick={next}>Next</Button>
+              <Button variant="primary" onClick={next}>
+                Next
+              </Button>
             )}
           </div>
         </div>
       }
     >
-      <div className="pq-progress" role="progressbar" aria-label="Questionnaire progress" aria-valuemin={1} aria-valuemax={STEP_COUNT} aria-valuenow={step + 1}>
+      <div
+        className="pq-progress"
+        role="progressbar"
+        aria-label="Questionnaire progress"
+        aria-valuemin={1}
+        aria-valuemax={STEP_COUNT}
+        aria-valuenow={step + 1}
+      >
         <span style={{ width: `${((step + 1) / STEP_COUNT) * 100}%` }} />
       </div>
-      <Component answers={current} onChange={(a) => { setAnswers(a); setShowError(false); }} brands={brands} />
-      {showError && error && <p className="pq-error" role="alert">{error}</p>}
+      <Component
+        answers={current}
+        onChange={(a) => {
+          setAnswers(a);
+          setShowError(false);
+        }}
+        brands={brands}
+      />
+      {showError && error && (
+        <p className="pq-error" role="alert">
+          {error}
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { UserPreferenceProfile } from '@/data';
-import { DEFAULT_ANSWERS, REPROMPT_AFTER_MS, setBudgetMax, setBudgetMin, shouldOffer, stepError, toggle } from './questionnaire-rules';
+import {
+  DEFAULT_ANSWERS,
+  REPROMPT_AFTER_MS,
+  setBudgetMax,
+  setBudgetMin,
+  shouldOffer,
+  stepError,
+  toggle,
+} from './questionnaire-rules';
 
-const profile = (over: Partial<UserPreferenceProfile>) => ({ onboarding_completed_at: null, onboarding_dismissed_at: null, ...over }) as UserPreferenceProfile;
+const profile = (over: Partial<UserPreferenceProfile>) =>
+  ({ onboarding_completed_at: null, onboarding_dismissed_at: null, ...over }) as UserPreferenceProfile;
 
 describe('questionnaire rules', () => {
   it('defaults to a £15,000-£50,000 budget and a family of 2', () => {
@@ -24,7 +33,9 @@ describe('questionnaire rules', () => {
     expect(stepError(3, DEFAULT_ANSWERS)).toBe('Choose at least one body style.');
     expect(stepError(4, { ...DEFAULT_ANSWERS, priorities: ['Space'] })).toBe('Choose a driving style.');
     expect(stepError(4, { ...DEFAULT_ANSWERS, drivingStyle: 'comfort' })).toBe('Choose at least one priority feature.');
-    expect(stepError(4, { ...DEFAULT_ANSWERS, drivingStyle: 'comfort', priorities: ['a', 'b', 'c', 'd', 'e'] })).toBe('Choose at most 4 priority features.');
+    expect(stepError(4, { ...DEFAULT_ANSWERS, drivingStyle: 'comfort', priorities: ['a', 'b', 'c', 'd', 'e'] })).toBe(
+      'Choose at most 4 priority features.',
+    );
     expect(toggle(['a', 'b', 'c', 'd'], 'e', 4)).toEqual(['a', 'b', 'c', 'd']);
   });
 
@@ -32,7 +43,11 @@ describe('questionnaire rules', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     expect(shouldOffer(null, now)).toBe(true);
     expect(shouldOffer(profile({ onboarding_completed_at: '2026-11-01T00:00:00Z' }), now)).toBe(false);
-    expect(shouldOffer(profile({ onboarding_dismissed_at: new Date(now - REPROMPT_AFTER_MS + 60_000).toISOString() }), now)).toBe(false);
-    expect(shouldOffer(profile({ onboarding_dismissed_at: new Date(now - REPROMPT_AFTER_MS - 60_000).toISOString() }), now)).toBe(true);
+    expect(
+      shouldOffer(profile({ onboarding_dismissed_at: new Date(now - REPROMPT_AFTER_MS + 60_000).toISOString() }), now),
+    ).toBe(false);
+    expect(
+      shouldOffer(profile({ onboarding_dismissed_at: new Date(now - REPROMPT_AFTER_MS - 60_000).toISOString() }), now),
+    ).toBe(true);
   });
 });

@@ -12,7 +12,14 @@ export const FAMILY_SIZE = { min: 1, max: 8 } as const;
 
 export const DRIVING_STYLES: readonly DrivingStyle[] = ['economical', 'performance', 'comfort', 'practical'];
 export const PRIORITY_FEATURES = [
-  'Safety Rating', 'Fuel Economy', 'Technology', 'Reliability', 'Performance', 'Comfort', 'Space', 'Brand Reputation',
+  'Safety Rating',
+  'Fuel Economy',
+  'Technology',
+  'Reliability',
+  'Performance',
+  'Comfort',
+  'Space',
+  'Brand Reputation',
 ] as const;
 
 export interface Answers {
@@ -27,16 +34,28 @@ export interface Answers {
 }
 
 export const DEFAULT_ANSWERS: Answers = {
-  budgetMin: 15_000, budgetMax: 50_000, familySize: 2, brands: [], fuels: [], bodies: [], drivingStyle: null, priorities: [],
+  budgetMin: 15_000,
+  budgetMax: 50_000,
+  familySize: 2,
+  brands: [],
+  fuels: [],
+  bodies: [],
+  drivingStyle: null,
+  priorities: [],
 };
 
 /** Answers prefilled from a stored profile (a returning user edits rather than starts again). */
 export function answersFrom(p: UserPreferenceProfile | null | undefined): Answers {
   if (!p) return DEFAULT_ANSWERS;
   return {
-    budgetMin: p.budget_min, budgetMax: p.budget_max, familySize: p.family_size, brands: p.preferred_brands,
-    fuels: p.preferred_fuel_types as FuelType[], bodies: p.preferred_body_styles as BodyStyle[],
-    drivingStyle: p.driving_style, priorities: p.priority_features.slice(0, MAX_PRIORITIES),
+    budgetMin: p.budget_min,
+    budgetMax: p.budget_max,
+    familySize: p.family_size,
+    brands: p.preferred_brands,
+    fuels: p.preferred_fuel_types as FuelType[],
+    bodies: p.preferred_body_styles as BodyStyle[],
+    drivingStyle: p.driving_style,
+    priorities: p.priority_features.slice(0, MAX_PRIORITIES),
   };
 }
 

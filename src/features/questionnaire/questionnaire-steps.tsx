@@ -2,8 +2,16 @@ import type { ReactNode } from 'react';
 import { formatGBP } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, BODY_STYLES, FUEL_LABELS, FUEL_TYPES } from '@/shared/lib/uk';
 import {
-  BUDGET_MAX_CEILING, BUDGET_MIN, DRIVING_STYLES, FAMILY_SIZE, MAX_PRIORITIES, PRIORITY_FEATURES, setBudgetMax, setBudgetMin,
-  toggle, type Answers,
+  BUDGET_MAX_CEILING,
+  BUDGET_MIN,
+  DRIVING_STYLES,
+  FAMILY_SIZE,
+  MAX_PRIORITIES,
+  PRIORITY_FEATURES,
+  setBudgetMax,
+  setBudgetMin,
+  toggle,
+  type Answers,
 } from './questionnaire-rules';
 
 export interface StepProps {
@@ -19,8 +27,20 @@ const STYLE_HINTS: Record<string, string> = {
   practical: 'Space for people, luggage and the dog',
 };
 
-function Choice({ checked, onToggle, children, type = 'checkbox', name, disabled }: {
-  checked: boolean; onToggle: () => void; children: ReactNode; type?: 'checkbox' | 'radio'; name: string; disabled?: boolean;
+function Choice({
+  checked,
+  onToggle,
+  children,
+  type = 'checkbox',
+  name,
+  disabled,
+}: {
+  checked: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  type?: 'checkbox' | 'radio';
+  name: string;
+  disabled?: boolean;
 }) {
   return (
     <label className={`pq-choice${checked ? ' pq-choice--on' : ''}${disabled ? ' pq-choice--off' : ''}`}>
@@ -35,14 +55,30 @@ export function BudgetStep({ answers: a, onChange }: StepProps) {
     <fieldset className="pq-fieldset">
       <legend>What is your budget?</legend>
       <label className="pq-range">
-        <span>Minimum <strong>{formatGBP(a.budgetMin)}</strong></span>
-        <input type="range" min={BUDGET_MIN.min} max={BUDGET_MIN.max} step={BUDGET_MIN.step} value={a.budgetMin}
-          onChange={(e) => onChange(setBudgetMin(a, Number(e.target.value)))} />
+        <span>
+          Minimum <strong>{formatGBP(a.budgetMin)}</strong>
+        </span>
+        <input
+          type="range"
+          min={BUDGET_MIN.min}
+          max={BUDGET_MIN.max}
+          step={BUDGET_MIN.step}
+          value={a.budgetMin}
+          onChange={(e) => onChange(setBudgetMin(a, Number(e.target.value)))}
+        />
       </label>
       <label className="pq-range">
-        <span>Maximum <strong>{formatGBP(a.budgetMax)}</strong></span>
-        <input type="range" min={a.budgetMin} max={BUDGET_MAX_CEILING} step={BUDGET_MIN.step} value={a.budgetMax}
-          onChange={(e) => onChange(setBudgetMax(a, Number(e.target.value)))} />
+        <span>
+          Maximum <strong>{formatGBP(a.budgetMax)}</strong>
+        </span>
+        <input
+          type="range"
+          min={a.budgetMin}
+          max={BUDGET_MAX_CEILING}
+          step={BUDGET_MIN.step}
+          value={a.budgetMax}
+          onChange={(e) => onChange(setBudgetMax(a, Number(e.target.value)))}
+        />
       </label>
     </fieldset>
   );
@@ -54,16 +90,31 @@ export function FamilyStep({ answers: a, onChange, brands }: StepProps) {
       <fieldset className="pq-fieldset">
         <legend>How many people usually travel with you?</legend>
         <label className="pq-range">
-          <span>Family size <strong>{a.familySize}</strong></span>
-          <input type="range" min={FAMILY_SIZE.min} max={FAMILY_SIZE.max} step={1} value={a.familySize}
-            onChange={(e) => onChange({ ...a, familySize: Number(e.target.value) })} />
+          <span>
+            Family size <strong>{a.familySize}</strong>
+          </span>
+          <input
+            type="range"
+            min={FAMILY_SIZE.min}
+            max={FAMILY_SIZE.max}
+            step={1}
+            value={a.familySize}
+            onChange={(e) => onChange({ ...a, familySize: Number(e.target.value) })}
+          />
         </label>
       </fieldset>
       <fieldset className="pq-fieldset">
-        <legend>Any favourite brands? <span className="pq-optional">(optional)</span></legend>
+        <legend>
+          Any favourite brands? <span className="pq-optional">(optional)</span>
+        </legend>
         <div className="pq-grid pq-grid--brands">
           {brands.map((b) => (
-            <Choice key={b} name="brands" checked={a.brands.includes(b)} onToggle={() => onChange({ ...a, brands: toggle(a.brands, b) })}>
+            <Choice
+              key={b}
+              name="brands"
+              checked={a.brands.includes(b)}
+              onToggle={() => onChange({ ...a, brands: toggle(a.brands, b) })}
+            >
               {b}
             </Choice>
           ))}
@@ -79,7 +130,12 @@ export function FuelStep({ answers: a, onChange }: StepProps) {
       <legend>Which fuel types would you consider?</legend>
       <div className="pq-grid">
         {FUEL_TYPES.map((f) => (
-          <Choice key={f} name="fuels" checked={a.fuels.includes(f)} onToggle={() => onChange({ ...a, fuels: toggle(a.fuels, f) })}>
+          <Choice
+            key={f}
+            name="fuels"
+            checked={a.fuels.includes(f)}
+            onToggle={() => onChange({ ...a, fuels: toggle(a.fuels, f) })}
+          >
             {FUEL_LABELS[f]}
           </Choice>
         ))}
@@ -94,7 +150,12 @@ export function BodyStep({ answers: a, onChange }: StepProps) {
       <legend>Which body styles do you like?</legend>
       <div className="pq-grid">
         {BODY_STYLES.map((b) => (
-          <Choice key={b} name="bodies" checked={a.bodies.includes(b)} onToggle={() => onChange({ ...a, bodies: toggle(a.bodies, b) })}>
+          <Choice
+            key={b}
+            name="bodies"
+            checked={a.bodies.includes(b)}
+            onToggle={() => onChange({ ...a, bodies: toggle(a.bodies, b) })}
+          >
             {BODY_STYLE_LABELS[b]}
           </Choice>
         ))}
@@ -111,7 +172,13 @@ export function PriorityStep({ answers: a, onChange }: StepProps) {
         <legend>How do you like to drive?</legend>
         <div className="pq-grid pq-grid--wide">
           {DRIVING_STYLES.map((s) => (
-            <Choice key={s} type="radio" name="driving-style" checked={a.drivingStyle === s} onToggle={() => onChange({ ...a, drivingStyle: s })}>
+            <Choice
+              key={s}
+              type="radio"
+              name="driving-style"
+              checked={a.drivingStyle === s}
+              onToggle={() => onChange({ ...a, drivingStyle: s })}
+            >
               <strong>{s.charAt(0).toUpperCase() + s.slice(1)}</strong>
               <small>{STYLE_HINTS[s]}</small>
             </Choice>
@@ -119,13 +186,20 @@ export function PriorityStep({ answers: a, onChange }: StepProps) {
         </div>
       </fieldset>
       <fieldset className="pq-fieldset">
-        <legend>What matters most? <span className="pq-optional">(up to {MAX_PRIORITIES})</span></legend>
+        <legend>
+          What matters most? <span className="pq-optional">(up to {MAX_PRIORITIES})</span>
+        </legend>
         <div className="pq-grid">
           {PRIORITY_FEATURES.map((f) => {
             const on = a.priorities.includes(f);
             return (
-              <Choice key={f} name="priorities" checked={on} disabled={!on && full}
-                onToggle={() => onChange({ ...a, priorities: toggle(a.priorities, f, MAX_PRIORITIES) })}>
+              <Choice
+                key={f}
+                name="priorities"
+                checked={on}
+                disabled={!on && full}
+                onToggle={() => onChange({ ...a, priorities: toggle(a.priorities, f, MAX_PRIORITIES) })}
+              >
                 {f}
               </Choice>
             );

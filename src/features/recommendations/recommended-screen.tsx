@@ -19,20 +19,27 @@ function Card({ c, rank, onOpen }: { c: RecommendationCard; rank: number; onOpen
   return (
     <li className="rec-card" data-testid="recommendation">
       <div className="rec-card__head">
-        <span className="rec-card__rank" aria-hidden="true">{rank}</span>
+        <span className="rec-card__rank" aria-hidden="true">
+          {rank}
+        </span>
         <div>
           <Link to={href.model(c.brand?.slug ?? '', c.model.slug)} onClick={onOpen} className="rec-card__title">
             {c.brand?.name} {c.model.name}
           </Link>
           <p className="rec-card__meta">
-            {BODY_STYLE_LABELS[c.model.body_style]} · {FUEL_LABELS[c.model.fuel_type]} · from {formatGBP(Number(c.model.price_from))} · {c.model.seats} seats
+            {BODY_STYLE_LABELS[c.model.body_style]} · {FUEL_LABELS[c.model.fuel_type]} · from{' '}
+            {formatGBP(Number(c.model.price_from))} · {c.model.seats} seats
           </p>
         </div>
-        <span className="rec-card__score" title="Match score out of 100">{Math.round(c.score)}</span>
+        <span className="rec-card__score" title="Match score out of 100">
+          {Math.round(c.score)}
+        </span>
       </div>
       {c.reasons.length > 0 ? (
         <ul className="rec-card__why" aria-label="Why we picked it">
-          {c.reasons.slice(0, 4).map((r) => <li key={r}>{r}</li>)}
+          {c.reasons.slice(0, 4).map((r) => (
+            <li key={r}>{r}</li>
+          ))}
         </ul>
       ) : (
         <p className="rec-card__why-none">A strong all-rounder for your budget.</p>
@@ -59,7 +66,10 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
     if (requested.current === key) return;
     requested.current = key;
     setStatus('loading');
-    refreshRecommendations(userId, hasCache).then(() => setStatus('idle'), () => setStatus('error'));
+    refreshRecommendations(userId, hasCache).then(
+      () => setStatus('idle'),
+      () => setStatus('error'),
+    );
   }, [userId, view, online, stale, pending, hasCache, profileStamp]);
 
   const fromServer = !!view && !view.stale;
@@ -76,7 +86,10 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
   const refresh = () => {
     if (!userId) return;
     setStatus('loading');
-    refreshRecommendations(userId, true).then(() => setStatus('idle'), () => setStatus('error'));
+    refreshRecommendations(userId, true).then(
+      () => setStatus('idle'),
+      () => setStatus('error'),
+    );
   };
 
   const header = (
@@ -84,45 +97,83 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
       eyebrow="Personal picks"
       title="Recommended for you"
       intro="Cars chosen for your budget, family size and driving style, getting smarter as you browse."
-      actions={userId ? (
-        <>
-          <Button onClick={onEditPreferences}>Update preferences</Button>
-          <Button variant="primary" onClick={refresh} disabled={!online || status === 'loading'} loading={status === 'loading'}>
-            <RefreshIcon size={16} /> Refresh
-          </Button>
-        </>
-      ) : undefined}
+      actions={
+        userId ? (
+          <>
+            <Button onClick={onEditPreferences}>Update preferences</Button>
+            <Button
+              variant="primary"
+              onClick={refresh}
+              disabled={!online || status === 'loading'}
+              loading={status === 'loading'}
+            >
+              <RefreshIcon size={16} /> Refresh
+            </Button>
+          </>
+        ) : undefined
+      }
     />
   );
 
-  if (authLoading) return <div className="container page">{header}<LoadingBlock /></div>;
+  if (authLoading)
+    return (
+      <div className="container page">
+        {header}
+        <LoadingBlock />
+      </div>
+    );
   if (!userId) {
     return (
       <div className="container page">
         {header}
-        <EmptyState icon={<SparkIcon size={26} />} title="Sign in to see your recommendations"
+        <EmptyState
+          icon={<SparkIcon size={26} />}
+          title="Sign in to see your recommendations"
           description="Tell us about your budget and how you drive, and we will suggest cars that suit you."
-          actions={<ButtonLink to={href.auth({ redirect: href.recommended() })} variant="primary">Sign In</ButtonLink>} />
+          actions={
+            <ButtonLink to={href.auth({ redirect: href.recommended() })} variant="primary">
+              Sign In
+            </ButtonLink>
+          }
+        />
       </div>
     );
   }
-  if (!view) return <div className="container page">{header}<LoadingBlock /></div>;
+  if (!view)
+    return (
+      <div className="container page">
+        {header}
+        <LoadingBlock />
+      </div>
+    );
   const p = view.personalisation;
 
   return (
     <div className="container page rec-page">
       {header}
       <section className="rec-status" aria-label="Personalisation">
-        <div className="rec-meter" role="meter" aria-label="Personalisation score" aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.score}>
+        <div
+          className="rec-meter"
+          role="meter"
+          aria-label="Personalisation score"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={p.score}
+        >
           <span style={{ width: `${p.score}%` }} />
         </div>
         <p>
           <strong>Personalisation {p.score}/100</strong>
-          {p.personalised ? ' — these picks are personalised to you.' : ' — answer the questions and browse a little so we can personalise them.'}
-          {' '}Profile {p.basic + p.preferences}/50, activity {p.behaviour}/50 ({p.interactionCount} of 10 interactions counted).
+          {p.personalised
+            ? ' — these picks are personalised to you.'
+            : ' — answer the questions and browse a little so we can personalise them.'}{' '}
+          Profile {p.basic + p.preferences}/50, activity {p.behaviour}/50 ({p.interactionCount} of 10 interactions
+          counted).
         </p>
         {!view.profile?.onboarding_completed_at && (
-          <Button variant="primary" onClick={onEditPreferences}>Answer 5 quick questions</Button>
+          <Button variant="primary" onClick={onEditPreferences}>
+            Answer 5 quick questions
+          </Button>
         )}
       </section>
       <p className="rec-source" role="status" data-testid="recommendation-source">
@@ -135,11 +186,19 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
               : 'Ranked on this device from your latest preferences while our service catches up.'}
       </p>
       {cards.length === 0 ? (
-        <EmptyState title="No cars in the catalogue yet" description="The catalogue is still downloading to this device." />
+        <EmptyState
+          title="No cars in the catalogue yet"
+          description="The catalogue is still downloading to this device."
+        />
       ) : (
         <ol className="rec-list">
           {cards.map((c, i) => (
-            <Card key={c.model.id} c={c} rank={i + 1} onOpen={() => (c.rowId ? void writes.clicked(c.rowId).catch(() => undefined) : undefined)} />
+            <Card
+              key={c.model.id}
+              c={c}
+              rank={i + 1}
+              onOpen={() => (c.rowId ? void writes.clicked(c.rowId).catch(() => undefined) : undefined)}
+            />
           ))}
         </ol>
       )}

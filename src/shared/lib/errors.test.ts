@@ -4,14 +4,29 @@ import { classifyError, errorSeverity, errorTitle, friendlyMessage, shouldNotify
 describe('friendlyMessage', () => {
   it.each([
     [new TypeError('Failed to fetch'), 'Please check your internet connection and try again.'],
-    [{ message: 'NetworkError when attempting to fetch resource.' }, 'Please check your internet connection and try again.'],
-    [{ message: 'new row violates row-level security policy', code: '42501' }, 'You do not have permission to perform this action.'],
+    [
+      { message: 'NetworkError when attempting to fetch resource.' },
+      'Please check your internet connection and try again.',
+    ],
+    [
+      { message: 'new row violates row-level security policy', code: '42501' },
+      'You do not have permission to perform this action.',
+    ],
     [{ message: 'Forbidden', status: 403 }, 'You do not have permission to perform this action.'],
-    [{ message: 'Cannot coerce the result to a single JSON object', code: 'PGRST116' }, 'The requested information could not be found.'],
+    [
+      { message: 'Cannot coerce the result to a single JSON object', code: 'PGRST116' },
+      'The requested information could not be found.',
+    ],
     [{ message: 'Not Found', status: 404 }, 'The requested information could not be found.'],
     [new Error('Request timed out'), 'The request timed out. Please try again.'],
-    [{ message: 'JWT expired', code: 'PGRST303', status: 401 }, 'There was a problem with authentication. Please try signing in again.'],
-    [{ message: 'duplicate key value violates unique constraint "x"', code: '23505' }, 'There was a problem accessing the data. Please try again.'],
+    [
+      { message: 'JWT expired', code: 'PGRST303', status: 401 },
+      'There was a problem with authentication. Please try signing in again.',
+    ],
+    [
+      { message: 'duplicate key value violates unique constraint "x"', code: '23505' },
+      'There was a problem accessing the data. Please try again.',
+    ],
     [new Error('boom'), 'An unexpected error occurred. Please try again or contact support if the problem persists.'],
     ['weird', FRIENDLY_MESSAGES.unknown],
     [null, FRIENDLY_MESSAGES.unknown],

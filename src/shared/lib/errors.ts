@@ -1,14 +1,7 @@
 // Friendly error text and severity (SPEC §8). Users never see stack traces, SQL or raw server text
 // from here: every error is classified into one of a few causes, each with a fixed message.
 
-export type ErrorCause =
-  | 'network'
-  | 'permission'
-  | 'not-found'
-  | 'timeout'
-  | 'auth'
-  | 'database'
-  | 'unknown';
+export type ErrorCause = 'network' | 'permission' | 'not-found' | 'timeout' | 'auth' | 'database' | 'unknown';
 
 /** The one severity scale (error_reports.severity's check allows exactly these). */
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
@@ -62,10 +55,16 @@ export function classifyError(error: unknown, context: ErrorContext = {}): Error
     status === 0
   )
     return 'network';
-  if (has(text, ['unauthorized', 'forbidden', 'permission denied', 'not allowed']) || status === 403 || code === '42501')
+  if (
+    has(text, ['unauthorized', 'forbidden', 'permission denied', 'not allowed']) ||
+    status === 403 ||
+    code === '42501'
+  )
     return 'permission';
-  if (has(text, ['timeout', 'timed out']) || status === 408 || status === 504 || name === 'aborterror') return 'timeout';
-  if (has(text, ['not found', 'could not be found', 'no rows']) || status === 404 || code === 'PGRST116') return 'not-found';
+  if (has(text, ['timeout', 'timed out']) || status === 408 || status === 504 || name === 'aborterror')
+    return 'timeout';
+  if (has(text, ['not found', 'could not be found', 'no rows']) || status === 404 || code === 'PGRST116')
+    return 'not-found';
   if (
     has(context.component?.toLowerCase() ?? '', ['auth']) ||
     has(text, ['auth', 'jwt', 'session', 'token', 'login', 'credentials']) ||

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatDate, formatDateShort, formatDaysOnSale, formatGBP, formatMiles, formatMonthYear, formatMpg, formatZeroTo62 } from './format';
+import {
+  daysBetween,
+  formatDate,
+  formatDateShort,
+  formatDaysOnSale,
+  formatGBP,
+  formatMiles,
+  formatMonthYear,
+  formatMpg,
+  formatZeroTo62,
+} from './format';
 
 describe('format', () => {
   it('formats pounds without pence unless asked', () => {

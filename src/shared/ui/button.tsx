@@ -28,7 +28,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, St
   icon?: ReactNode;
 }
 
-export function Button({ variant, size, block, loading, icon, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading,
+  icon,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

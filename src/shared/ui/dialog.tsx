@@ -75,7 +75,12 @@ export function Dialog({
               )}
             </div>
             {!hideClose && (
-              <button type="button" className="btn btn--ghost btn--icon" aria-label="Close" onClick={() => onOpenChange(false)}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--icon"
+                aria-label="Close"
+                onClick={() => onOpenChange(false)}
+              >
                 <CloseIcon />
               </button>
             )}

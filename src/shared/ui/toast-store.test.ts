@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  dismissToast,
-  notify,
-  resetToasts,
-  toast,
-  toastStore,
-  TOAST_REMOVE_DELAY,
-} from './toast-store';
+import { dismissToast, notify, resetToasts, toast, toastStore, TOAST_REMOVE_DELAY } from './toast-store';
 
 const list = () => toastStore.getState().toasts;
 
@@ -67,6 +60,10 @@ describe('toast store', () => {
   it('primary and secondary styles do not evict each other', () => {
     toast({ title: 'p' });
     notify({ title: 's' });
-    expect(list().map((t) => t.kind).sort()).toEqual(['primary', 'secondary']);
+    expect(
+      list()
+        .map((t) => t.kind)
+        .sort(),
+    ).toEqual(['primary', 'secondary']);
   });
 });

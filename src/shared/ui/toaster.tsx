@@ -30,7 +30,12 @@ function ToastView({ t }: { t: ToastItem }) {
           </div>
         )}
       </div>
-      <button type="button" className="btn btn--ghost btn--sm btn--icon toast__close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm btn--icon toast__close"
+        aria-label="Dismiss"
+        onClick={() => dismissToast(t.id)}
+      >
         <CloseIcon size={16} />
       </button>
     </div>

@@ -1,7 +1,14 @@
 // An in-memory server implementing the apply_mutations contract (brief D / C) and cursor pulls,
 // with switchable faults. Used by the engine's unit tests and the chaos test; never shipped.
 import { compareCursor, fromMicros } from '../timestamps';
-import { TransportError, type DeletedRow, type Row, type SyncTransport, type WireOp, type WireResult } from '../transport';
+import {
+  TransportError,
+  type DeletedRow,
+  type Row,
+  type SyncTransport,
+  type WireOp,
+  type WireResult,
+} from '../transport';
 import type { Cursor } from '@/data';
 
 export interface LedgerEntry {
@@ -76,7 +83,14 @@ export class FakeServer {
     const t = this.table(table);
     if (!t.delete(id)) return;
     const ts = this.nextTimestamp();
-    this.deleted.push({ id: crypto.randomUUID(), table_name: table, row_id: id, user_id: null, deleted_at: ts, updated_at: ts });
+    this.deleted.push({
+      id: crypto.randomUUID(),
+      table_name: table,
+      row_id: id,
+      user_id: null,
+      deleted_at: ts,
+      updated_at: ts,
+    });
   }
 
   private checkFaults(): void {
@@ -102,14 +116,23 @@ export class FakeServer {
         failedRows.add(key);
         return { op_id: op.op_id, status: 'error', code, message };
       };
-      if (DENYLIST.has(op.table) || this.forbiddenRows.has(op.row_id)) return fail('42501', 'new row violates row-level security policy');
+      if (DENYLIST.has(op.table) || this.forbiddenRows.has(op.row_id))
+        return fail('42501', 'new row violates row-level security policy');
       const rejected = this.rejectedRows.get(op.row_id);
       if (rejected) return fail(rejected.code, rejected.message);
       const known = this.columns.get(op.table);
       const cols = Object.keys(op.data).filter((c) => c !== '$inc');
       if (known && cols.some((c) => !known.has(c))) return fail('PGRST204', 'unknown column');
       const affected = this.applyOne(op);
-      this.ledger.set(op.op_id, { op_id: op.op_id, client_id: clientId, seq: op.seq, table: op.table, row_id: op.row_id, type: op.type, order: this.order++ });
+      this.ledger.set(op.op_id, {
+        op_id: op.op_id,
+        client_id: clientId,
+        seq: op.seq,
+        table: op.table,
+        row_id: op.row_id,
+        type: op.type,
+        order: this.order++,
+      });
       this.applyCount.set(op.op_id, (this.applyCount.get(op.op_id) ?? 0) + 1);
       if (!this.returnsRows) return { op_id: op.op_id, status: 'applied', affected };
       const written = op.type === 'delete' ? null : this.table(op.table).get(op.row_id);
@@ -122,7 +145,8 @@ export class FakeServer {
     return ops.map((op): WireResult => {
       const t = this.table(op.table);
       if (t.has(op.row_id)) return { op_id: op.op_id, status: 'duplicate' };
-      if (op.table !== 'error_reports' || op.type !== 'create') return { op_id: op.op_id, status: 'error', code: '42501' };
+      if (op.table !== 'error_reports' || op.type !== 'create')
+        return { op_id: op.op_id, status: 'error', code: '42501' };
       const row = { ...op.data, id: op.row_id, updated_at: this.nextTimestamp() };
       t.set(op.row_id, row);
       this.anonymousInserts.push(structuredClone(row));
@@ -155,10 +179,12 @@ export class FakeServer {
   rowsAfter(table: string, after: Cursor, limit: number): Row[] {
     return [...this.table(table).values()]
       .filter((r) => compareCursor({ updated_at: String(r.updated_at), id: String(r.id) }, after) > 0)
-      .sort((a, b) => compareCursor(
-        { updated_at: String(a.updated_at), id: String(a.id) },
-        { updated_at: String(b.updated_at), id: String(b.id) },
-      ))
+      .sort((a, b) =>
+        compareCursor(
+          { updated_at: String(a.updated_at), id: String(a.id) },
+          { updated_at: String(b.updated_at), id: String(b.id) },
+        ),
+      )
       .slice(0, limit)
       .map((r) => structuredClone(r));
   }

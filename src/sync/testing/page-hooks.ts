@@ -25,7 +25,9 @@ async function onlineToggleBookmark(listingId: string, bookmarked: boolean): Pro
   if (!userId) throw new Error('Sign in first');
   const { error } = bookmarked
     ? await supabase.from('bookmarks').delete().eq('user_id', userId).eq('vehicle_listing_id', listingId)
-    : await supabase.from('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
+    : await supabase
+        .from('bookmarks')
+        .insert({ id: crypto.randomUUID(), user_id: userId, vehicle_listing_id: listingId, note: '' });
   if (error) throw new Error(error.message);
   return !bookmarked;
 }

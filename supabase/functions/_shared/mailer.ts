@@ -25,7 +25,14 @@ export async function deliverMail(env: FunctionEnv, mail: OutgoingMail): Promise
   const res = await fetch(`${requireEnv(env, 'SUPABASE_URL')}/mailbox/v1/messages`, {
     method: 'POST',
     headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, template: mail.template }),
+    body: JSON.stringify({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      template: mail.template,
+    }),
   });
   if (!res.ok) throw new Error(`Mailbox answered ${res.status}`);
   const body = (await res.json()) as { id?: string };

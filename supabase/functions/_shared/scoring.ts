@@ -96,14 +96,26 @@ export function personalisationScore(profile: Profile | null, interactionCount: 
   const W = PERSONALISATION_WEIGHTS;
   const basic = profile && profile.budget_max > 0 && profile.family_size > 0 ? W.basic : 0;
   const filled = profile
-    ? [profile.preferred_fuel_types.length > 0, profile.preferred_body_styles.length > 0, profile.preferred_brands.length > 0,
-      !!profile.driving_style, profile.priority_features.length > 0].filter(Boolean).length
+    ? [
+        profile.preferred_fuel_types.length > 0,
+        profile.preferred_body_styles.length > 0,
+        profile.preferred_brands.length > 0,
+        !!profile.driving_style,
+        profile.priority_features.length > 0,
+      ].filter(Boolean).length
     : 0;
   const preferences = (W.preferences * filled) / 5;
   const interactions = Math.max(0, Math.min(INTERACTION_CAP, Math.floor(interactionCount)));
   const behaviour = (W.behaviour * interactions) / INTERACTION_CAP;
   const score = Math.round(basic + preferences + behaviour);
-  return { score, basic, preferences, behaviour, interactionCount: interactions, personalised: score > PERSONALISED_ABOVE };
+  return {
+    score,
+    basic,
+    preferences,
+    behaviour,
+    interactionCount: interactions,
+    personalised: score > PERSONALISED_ABOVE,
+  };
 }
 
 export interface Scored {
@@ -114,7 +126,17 @@ export interface Scored {
 
 export const DEFAULT_PROFILE: Readonly<Profile> = DEFAULT_PREFERENCE_PROFILE;
 
-const WEIGHTS = { budget: 25, fuel: 12, body: 12, brand: 8, family: 8, style: 10, features: 10, review: 10, behaviour: 5 };
+const WEIGHTS = {
+  budget: 25,
+  fuel: 12,
+  body: 12,
+  brand: 8,
+  family: 8,
+  style: 10,
+  features: 10,
+  review: 10,
+  behaviour: 5,
+};
 
 const label = (s: string) => (s === 'suv' ? 'SUV' : s.charAt(0).toUpperCase() + s.slice(1));
 const withArticle = (s: string) => `${/^[aeiou]/i.test(s) || s === 'SUV' ? 'An' : 'A'} ${s}`;
@@ -139,7 +161,9 @@ function styleScore(m: ModelFacts, style: string | null): [number, string | null
   switch (style) {
     case 'economical':
       if (m.fuel_type === 'electric') return [WEIGHTS.style, `Electric with ${m.ev_range_miles ?? 0} miles of range`];
-      return isEco(m) ? [WEIGHTS.style, `Economical at ${m.mpg} mpg`] : [(m.mpg ?? 0) >= 45 ? WEIGHTS.style / 2 : 0, null];
+      return isEco(m)
+        ? [WEIGHTS.style, `Economical at ${m.mpg} mpg`]
+        : [(m.mpg ?? 0) >= 45 ? WEIGHTS.style / 2 : 0, null];
     case 'performance':
       return isQuick(m)
         ? [WEIGHTS.style, `Quick: 0-62 mph in ${m.zero_to_62 ?? '?'} s`]
@@ -204,15 +228,21 @@ export function scoreModel(m: ModelFacts, p: Profile, b: Behaviour): Scored {
   }
   add(...styleScore(m, p.driving_style));
   const features = p.priority_features.slice(0, 4);
-  for (const f of features) add(WEIGHTS.features / Math.max(features.length, 1) * (featureHit(m, f) ? 1 : 0), featureHit(m, f));
+  for (const f of features)
+    add((WEIGHTS.features / Math.max(features.length, 1)) * (featureHit(m, f) ? 1 : 0), featureHit(m, f));
   if ((m.insurance_group ?? 50) <= 15 && (p.driving_style === 'economical' || features.includes('Fuel Economy'))) {
     reasons.push(`Low insurance group (${m.insurance_group})`);
   }
-  if (m.cs_score != null) add((m.cs_score / 10) * WEIGHTS.review, m.cs_score >= 7.5 ? `Expert review score ${m.cs_score}/10` : null);
+  if (m.cs_score != null)
+    add((m.cs_score / 10) * WEIGHTS.review, m.cs_score >= 7.5 ? `Expert review score ${m.cs_score}/10` : null);
   const hits = (b.modelHits.get(m.id) ?? 0) * 2 + (b.brandHits.get(m.brand_id) ?? 0);
   if (hits > 0) add(Math.min(WEIGHTS.behaviour, hits), 'Similar to cars you have looked at');
 
-  return { model: m, score: Math.round(Math.max(0, Math.min(100, score)) * 1000) / 1000, reasons: [...new Set(reasons)] };
+  return {
+    model: m,
+    score: Math.round(Math.max(0, Math.min(100, score)) * 1000) / 1000,
+    reasons: [...new Set(reasons)],
+  };
 }
 
 /** The best `limit` models, best first; ties broken by expert score, then price, then id. */

@@ -131,8 +131,15 @@ const codeLine = (otp: string) =>
 export function renderSignupConfirmation(data: ConfirmationData): RenderedEmail {
   const subject = 'Confirm your Motorly account';
   const footer = 'The link and code expire in 24 hours. If you did not sign up, you can ignore this e-mail.';
-  const text = ['Welcome to Motorly! Confirm your e-mail address to finish signing up.', '',
-    `Confirm your e-mail: ${data.link}`, '', `Or enter this code: ${data.otp}`, '', footer].join('\n');
+  const text = [
+    'Welcome to Motorly! Confirm your e-mail address to finish signing up.',
+    '',
+    `Confirm your e-mail: ${data.link}`,
+    '',
+    `Or enter this code: ${data.otp}`,
+    '',
+    footer,
+  ].join('\n');
   const body = `<p>Welcome to Motorly! Confirm your e-mail address to finish signing up.</p>
 ${button(data.link, 'Confirm e-mail')}
 ${codeLine(data.otp)}`;

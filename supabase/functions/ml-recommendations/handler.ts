@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { adminClient, identifyCaller, type FunctionEnv } from '../_shared/caller';
 import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http';
 import {
-  behaviourFrom, DEFAULT_PROFILE, personalisationScore, rankModels, type Behaviour, type ModelFacts, type Profile, type Signal,
+  behaviourFrom,
+  DEFAULT_PROFILE,
+  personalisationScore,
+  rankModels,
+  type Behaviour,
+  type ModelFacts,
+  type Profile,
+  type Signal,
 } from './scoring';
 
 const requestSchema = z.object({
@@ -77,9 +84,17 @@ async function loadProfile(db: Admin, userId: string): Promise<Profile | null> {
 /** Searches (brands named, results opened), bookmarks and recommendation clicks, newest first. */
 async function loadBehaviour(db: Admin, userId: string, models: ModelFacts[]): Promise<Behaviour> {
   const [searches, bookmarks, clicked] = await Promise.all([
-    db.from('search_interactions').select('target_car_id, search_filters').eq('user_id', userId)
-      .order('created_at', { ascending: false }).limit(100),
-    db.from('bookmarks').select('car_model_id, vehicle_listing_id, vehicle_listings(car_model_id)').eq('user_id', userId).limit(100),
+    db
+      .from('search_interactions')
+      .select('target_car_id, search_filters')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(100),
+    db
+      .from('bookmarks')
+      .select('car_model_id, vehicle_listing_id, vehicle_listings(car_model_id)')
+      .eq('user_id', userId)
+      .limit(100),
     db.from('personalized_recommendations').select('car_model_id').eq('user_id', userId).eq('clicked', true).limit(100),
   ]);
   const error = searches.error ?? bookmarks.error ?? clicked.error;
@@ -87,10 +102,15 @@ async function loadBehaviour(db: Admin, userId: string, models: ModelFacts[]): P
   const signals: Signal[] = [];
   for (const row of searches.data ?? []) {
     const filters = (row.search_filters ?? {}) as { brands?: unknown };
-    const brandNames = Array.isArray(filters.brands) ? filters.brands.filter((b): b is string => typeof b === 'string') : [];
+    const brandNames = Array.isArray(filters.brands)
+      ? filters.brands.filter((b): b is string => typeof b === 'string')
+      : [];
     signals.push({ modelId: row.target_car_id as string | null, brandNames });
   }
-  for (const row of (bookmarks.data ?? []) as unknown as { car_model_id: string | null; vehicle_listings: { car_model_id: string } | null }[]) {
+  for (const row of (bookmarks.data ?? []) as unknown as {
+    car_model_id: string | null;
+    vehicle_listings: { car_model_id: string } | null;
+  }[]) {
     signals.push({ modelId: row.car_model_id ?? row.vehicle_listings?.car_model_id ?? null, weight: 2 });
   }
   for (const row of clicked.data ?? []) signals.push({ modelId: row.car_model_id as string });
@@ -161,7 +181,10 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     if (!forceRefresh) {
       const cached = await current(db, userId);
       if (cached.length) {
-        const generated = cached.map((r) => String(r.updated_at ?? r.created_at)).sort().at(-1);
+        const generated = cached
+          .map((r) => String(r.updated_at ?? r.created_at))
+          .sort()
+          .at(-1);
         return json({ recommendations: cached, cached: true, generated_at: generated });
       }
     }
@@ -171,7 +194,12 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     const generatedAt = new Date().toISOString();
     await store(db, userId, ranked);
     const personalization = personalisationScore(profile, behaviour.count ?? 0);
-    return json({ recommendations: await current(db, userId), cached: false, generated_at: generatedAt, personalization });
+    return json({
+      recommendations: await current(db, userId),
+      cached: false,
+      generated_at: generatedAt,
+      personalization,
+    });
   } catch {
     return errorJson(500, 'Could not generate recommendations. Please try again.');
   }

@@ -43,11 +43,9 @@ export function metricsRoutes(ctx: StackContext): Hono {
   const handler = (source: 'web-vitals' | 'performance') => async (c: Context) => {
     const wait = buckets.take(clientIp(c));
     if (wait > 0) {
-      return c.json(
-        { code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' },
-        429,
-        { 'Retry-After': String(Math.ceil(wait / 1000)) },
-      );
+      return c.json({ code: 'over_request_rate_limit', message: 'Too many requests. Please try again later.' }, 429, {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
     }
     const text = await c.req.text();
     if (Buffer.byteLength(text) > METRICS_MAX_BYTES) return bad(c, 'Payload too large', 413);

@@ -92,7 +92,9 @@ export function adminRoutes(ctx: StackContext): Hono {
         throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       }
       // The admin API changes the address at once (as GoTrue's does) and drops any pending change.
-      update.set('email = ?', normal).raw("email_change = '', email_change_sent_at = null, email_change_confirm_status = 0");
+      update
+        .set('email = ?', normal)
+        .raw("email_change = '', email_change_sent_at = null, email_change_confirm_status = 0");
     }
     const password = str(body, 'password');
     if (password !== undefined) {
@@ -109,7 +111,8 @@ export function adminRoutes(ctx: StackContext): Hono {
     if (ban !== undefined) update.set('banned_until = ?', banUntil(ban)?.toISOString() ?? null);
     if (!update.empty) {
       await update.run(db);
-      if (ban !== undefined && ban !== 'none') await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+      if (ban !== undefined && ban !== 'none')
+        await db.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
     return c.json(toUserJson(await userOr404(user.id)));
   });

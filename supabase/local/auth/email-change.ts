@@ -72,10 +72,10 @@ export async function confirmEmailChange(tx: Queryable, consumed: ConsumedOtp): 
     ]);
     return false;
   }
-  const taken = await tx.query(
-    'select 1 from auth.users where lower(email) = lower($1) and id <> $2',
-    [pending.email_change, consumed.userId],
-  );
+  const taken = await tx.query('select 1 from auth.users where lower(email) = lower($1) and id <> $2', [
+    pending.email_change,
+    consumed.userId,
+  ]);
   if (taken.rows.length) {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }

@@ -30,7 +30,12 @@ const plain = (addr: string) => (addr.startsWith('::ffff:') ? addr.slice(7) : ad
 
 /** Proxies whose X-Forwarded-For is believed (AUTH_TRUSTED_PROXIES, comma-separated addresses). */
 const trustedProxies = (): Set<string> =>
-  new Set((process.env.AUTH_TRUSTED_PROXIES ?? '').split(',').map((a) => plain(a.trim())).filter(Boolean));
+  new Set(
+    (process.env.AUTH_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((a) => plain(a.trim()))
+      .filter(Boolean),
+  );
 
 /**
  * The socket's address. X-Forwarded-For counts only when the socket is a trusted proxy (anyone else
@@ -42,7 +47,10 @@ export function clientIp(c: Context): string {
   const trusted = trustedProxies();
   const forwarded = c.req.header('x-forwarded-for');
   if (!forwarded || !trusted.has(addr)) return addr;
-  const hops = forwarded.split(',').map((h) => plain(h.trim())).filter(Boolean);
+  const hops = forwarded
+    .split(',')
+    .map((h) => plain(h.trim()))
+    .filter(Boolean);
   return [...hops].reverse().find((h) => !trusted.has(h)) ?? addr;
 }
 

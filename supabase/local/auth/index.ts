@@ -74,7 +74,9 @@ export function authRoutes(ctx: StackContext): Hono {
     return { user, sessionId: claims.session_id };
   }
 
-  app.get('/health', (c) => c.json({ version: 'motorly-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth' }));
+  app.get('/health', (c) =>
+    c.json({ version: 'motorly-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth' }),
+  );
 
   app.get('/settings', (c) =>
     c.json({
@@ -113,7 +115,13 @@ export function authRoutes(ctx: StackContext): Hono {
       }
       return c.json(obfuscatedUserJson(email, userMetadata));
     }
-    const user = await insertUser(db, { email, passwordHash, confirmed: !confirmations, userMetadata, appMetadata: {} });
+    const user = await insertUser(db, {
+      email,
+      passwordHash,
+      confirmed: !confirmations,
+      userMetadata,
+      appMetadata: {},
+    });
     if (!confirmations) return c.json(await createSession(db, config, user.id, 'password', meta(c)));
     mailInterval.claim(email);
     afterReply(() => sendSignupConfirmation(db, ctx.mailbox, config, user, redirectTo));
@@ -201,7 +209,13 @@ export function authRoutes(ctx: StackContext): Hono {
     const claims = await requireClaims(c, ctx);
     if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     await endSessions(db, claims.sub, claims.session_id, scope);
-    await recordEvent(db, { type: 'sign_out', email: claims.email ?? null, userId: claims.sub, ip: clientIp(c), details: { scope } });
+    await recordEvent(db, {
+      type: 'sign_out',
+      email: claims.email ?? null,
+      userId: claims.sub,
+      ip: clientIp(c),
+      details: { scope },
+    });
     return c.body(null, 204);
   });
 

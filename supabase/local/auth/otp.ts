@@ -7,7 +7,9 @@ import type { Db, Queryable } from '../types';
 export type OtpType = 'confirmation_token' | 'recovery_token' | 'email_change_token_current' | 'email_change_token_new';
 
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
+  return createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
 }
 
 /** Replaces the user's token of this type with a fresh one sent to `address`; returns code and hash. */

@@ -3,7 +3,13 @@ import { MSG_CHARACTERS, MSG_TOO_SHORT, MSG_WEAK, checkPassword, isValidEmail, i
 
 describe('password policy', () => {
   it('accepts strong passwords, including the demo and test ones', () => {
-    for (const pw of ['Correct-Horse-Battery-9', 'Shopper!Drive2026', 'Dealer!Forecourt2026', 'Admin!Control2026', 'Gearbox!Tyre-Pressure9']) {
+    for (const pw of [
+      'Correct-Horse-Battery-9',
+      'Shopper!Drive2026',
+      'Dealer!Forecourt2026',
+      'Admin!Control2026',
+      'Gearbox!Tyre-Pressure9',
+    ]) {
       expect(checkPassword(pw), pw).toBeNull();
     }
   });
@@ -23,6 +29,7 @@ describe('password policy', () => {
 
   it('validates e-mail format', () => {
     expect(isValidEmail('a.b+c@example.co.uk')).toBe(true);
-    for (const bad of ['', 'plain', 'a@b', 'a b@example.com', '@example.com', 'a@-x.com']) expect(isValidEmail(bad), bad).toBe(false);
+    for (const bad of ['', 'plain', 'a@b', 'a b@example.com', '@example.com', 'a@-x.com'])
+      expect(isValidEmail(bad), bad).toBe(false);
   });
 });

@@ -14,21 +14,105 @@ export interface PasswordProblem {
 
 // Words that make a password guessable wherever they appear (after undoing l33t substitutions).
 const COMMON_FRAGMENTS = [
-  'password', 'passwort', 'qwerty', 'azerty', 'letmein', 'iloveyou', 'welcome', 'changeme', 'trustno',
-  'football', 'baseball', 'sunshine', 'princess', 'superman', 'starwars', 'whatever', 'computer',
-  'abc123', 'default', 'p4ssw0rd', 'secret123', 'opensesame', 'motorly',
+  'password',
+  'passwort',
+  'qwerty',
+  'azerty',
+  'letmein',
+  'iloveyou',
+  'welcome',
+  'changeme',
+  'trustno',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'superman',
+  'starwars',
+  'whatever',
+  'computer',
+  'abc123',
+  'default',
+  'p4ssw0rd',
+  'secret123',
+  'opensesame',
+  'motorly',
 ];
 // Whole passwords (letters only, lower-cased) that top every leaked-password list.
 const COMMON_WORDS = new Set([
-  'admin', 'administrator', 'login', 'hello', 'test', 'guest', 'user', 'root', 'monkey', 'dragon', 'master',
-  'shadow', 'secret', 'freedom', 'michael', 'jennifer', 'charlie', 'jordan', 'hunter', 'ranger', 'buster',
-  'soccer', 'hockey', 'killer', 'batman', 'thomas', 'tigger', 'robert', 'summer', 'winter', 'spring',
-  'autumn', 'love', 'lovely', 'flower', 'cookie', 'chocolate', 'pepper', 'ginger', 'liverpool', 'chelsea',
-  'arsenal', 'manchester', 'london', 'england', 'pokemon', 'mustang', 'ferrari', 'porsche', 'access',
-  'matrix', 'letmein', 'welcome', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'passw', 'pass', 'abc', 'abcdef',
+  'admin',
+  'administrator',
+  'login',
+  'hello',
+  'test',
+  'guest',
+  'user',
+  'root',
+  'monkey',
+  'dragon',
+  'master',
+  'shadow',
+  'secret',
+  'freedom',
+  'michael',
+  'jennifer',
+  'charlie',
+  'jordan',
+  'hunter',
+  'ranger',
+  'buster',
+  'soccer',
+  'hockey',
+  'killer',
+  'batman',
+  'thomas',
+  'tigger',
+  'robert',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'love',
+  'lovely',
+  'flower',
+  'cookie',
+  'chocolate',
+  'pepper',
+  'ginger',
+  'liverpool',
+  'chelsea',
+  'arsenal',
+  'manchester',
+  'london',
+  'england',
+  'pokemon',
+  'mustang',
+  'ferrari',
+  'porsche',
+  'access',
+  'matrix',
+  'letmein',
+  'welcome',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+  'passw',
+  'pass',
+  'abc',
+  'abcdef',
 ]);
 const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890', 'qazwsx'];
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+};
 
 function hasRepeatedRun(pw: string, len: number): boolean {
   let run = 1;
@@ -96,7 +180,8 @@ export function checkPassword(password: string): PasswordProblem | null {
   return reasons.length ? { message: messages[0], reasons } : null;
 }
 
-const EMAIL_RE = /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_RE =
+  /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_RE.test(email);

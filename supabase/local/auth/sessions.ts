@@ -87,10 +87,11 @@ export async function createSession(
        returning id, user_id, created_at`,
       [userId, meta.ip ?? null, meta.userAgent ?? null, method],
     );
-    await tx.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)',
-      [refreshToken, userId, rows[0].id],
-    );
+    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+      refreshToken,
+      userId,
+      rows[0].id,
+    ]);
     const found = await findUserById(tx, userId);
     if (!found) throw new AuthError(404, 'user_not_found', 'User not found');
     return { user: found, sessionId: rows[0].id, createdAt: rows[0].created_at };
@@ -123,7 +124,11 @@ async function activeChild(tx: Queryable, token: string): Promise<string | null>
  * grant_type=refresh_token: rotates the token. A revoked token replayed after the reuse window (or one
  * that is not the parent of the current token) is treated as stolen: the whole session is revoked.
  */
-export async function refreshSession(db: Db, config: StackConfig, refreshToken: string): Promise<Record<string, unknown>> {
+export async function refreshSession(
+  db: Db,
+  config: StackConfig,
+  refreshToken: string,
+): Promise<Record<string, unknown>> {
   const outcome = await db.transaction(async (tx) => {
     const { rows } = await tx.query<TokenRow>(
       `select t.id, t.token, t.user_id, t.session_id, t.parent, t.revoked, t.updated_at, s.created_at as session_created_at,
@@ -132,7 +137,8 @@ export async function refreshSession(db: Db, config: StackConfig, refreshToken: 
       [refreshToken],
     );
     const row = rows[0];
-    if (!row) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    if (!row)
+      return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     let next: string;
     if (row.revoked) {
       const child = await activeChild(tx, row.token);
@@ -146,11 +152,15 @@ export async function refreshSession(db: Db, config: StackConfig, refreshToken: 
     } else {
       next = newRefreshToken();
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
-      await tx.query(
-        'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-        [next, row.user_id, row.session_id, row.token],
-      );
-      await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [row.session_id]);
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+        next,
+        row.user_id,
+        row.session_id,
+        row.token,
+      ]);
+      await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
+        row.session_id,
+      ]);
     }
     const user = await findUserById(tx, row.user_id);
     if (!user) return { error: new AuthError(400, 'user_not_found', 'User not found') };
@@ -158,7 +168,9 @@ export async function refreshSession(db: Db, config: StackConfig, refreshToken: 
   });
   if ('error' in outcome) throw outcome.error;
   const ts = Math.floor(new Date(outcome.createdAt).getTime() / 1000);
-  return sessionJson(config, outcome.user, outcome.sessionId, outcome.next, [{ method: outcome.method, timestamp: ts }]);
+  return sessionJson(config, outcome.user, outcome.sessionId, outcome.next, [
+    { method: outcome.method, timestamp: ts },
+  ]);
 }
 
 export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
@@ -167,7 +179,12 @@ export async function sessionExists(db: Queryable, sessionId: string): Promise<b
 }
 
 /** logout: global = every session of the user, local = this one, others = all but this one. */
-export async function endSessions(db: Queryable, userId: string, sessionId: string | undefined, scope: string): Promise<void> {
+export async function endSessions(
+  db: Queryable,
+  userId: string,
+  sessionId: string | undefined,
+  scope: string,
+): Promise<void> {
   if (scope === 'global' || !sessionId) {
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   } else if (scope === 'others') {

@@ -21,9 +21,7 @@ const TOKEN_TYPES: Record<string, readonly OtpType[]> = {
 };
 
 type Outcome =
-  | { kind: 'session'; userId: string; method: AuthMethod; type: string }
-  | { kind: 'single_confirmation' }
-  | null;
+  { kind: 'session'; userId: string; method: AuthMethod; type: string } | { kind: 'single_confirmation' } | null;
 
 const METHOD: Record<OtpType, AuthMethod> = {
   recovery_token: 'recovery',

@@ -60,16 +60,17 @@ export async function bootstrap(db: Db, opts: BootstrapOptions = {}): Promise<Bo
     const [, version, name] = m;
     if (applied.has(version)) continue;
     const sql = readFileSync(path.join(migrationsDir, f), 'utf8');
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        version,
-        name,
-        [sql],
-      ]);
-    }).catch((err: unknown) => {
-      throw new Error(`Migration ${f} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, name, [sql]],
+        );
+      })
+      .catch((err: unknown) => {
+        throw new Error(`Migration ${f} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      });
     migrationsApplied.push(f);
     log(`Applied migration ${f}`);
   }

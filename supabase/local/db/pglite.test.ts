@@ -15,7 +15,10 @@ afterAll(async () => {
 });
 
 const preparedCount = async (like: string) =>
-  Number((await db.query<{ n: number }>('select count(*) as n from pg_prepared_statements where statement like $1', [like])).rows[0].n);
+  Number(
+    (await db.query<{ n: number }>('select count(*) as n from pg_prepared_statements where statement like $1', [like]))
+      .rows[0].n,
+  );
 
 describe('PGlite adapter', () => {
   it('binds text, numbers and null, and parses values as the stack expects', async () => {
@@ -28,11 +31,10 @@ describe('PGlite adapter', () => {
   });
 
   it('still serialises typed values (arrays, objects, booleans) by their Postgres type', async () => {
-    const r = await db.query<{ a: number[]; j: { k: number }; b: boolean }>('select $1::int[] as a, $2::jsonb as j, $3::bool as b', [
-      [1, 2],
-      { k: 1 },
-      false,
-    ]);
+    const r = await db.query<{ a: number[]; j: { k: number }; b: boolean }>(
+      'select $1::int[] as a, $2::jsonb as j, $3::bool as b',
+      [[1, 2], { k: 1 }, false],
+    );
     expect(r.rows[0]).toEqual({ a: [1, 2], j: { k: 1 }, b: false });
   });
 
@@ -108,6 +110,8 @@ describe('PGlite adapter', () => {
     expect(n).toBeGreaterThan(200);
     expect(n).toBeLessThanOrEqual(256);
     // A statement evicted long ago still works (prepared again).
-    expect((await db.query<{ v: number }>(`select $1::int + 0 as v /* lru */`, [5], { prepare: true })).rows[0].v).toBe(5);
+    expect((await db.query<{ v: number }>(`select $1::int + 0 as v /* lru */`, [5], { prepare: true })).rows[0].v).toBe(
+      5,
+    );
   });
 });

@@ -140,7 +140,8 @@ function wrap(shared: Shared, runner: Runner, inTx: Transaction | null): Queryab
       S.execute({}),
       S.sync(),
     ]);
-    const run = () => pg._runExclusiveQuery(() => pg.execProtocolStream(message, { syncToFs: inTx === null, throwOnError: false }));
+    const run = () =>
+      pg._runExclusiveQuery(() => pg.execProtocolStream(message, { syncToFs: inTx === null, throwOnError: false }));
     let messages;
     if (inTx) {
       if (inTx.closed) throw new Error('Transaction is closed');
@@ -150,7 +151,8 @@ function wrap(shared: Shared, runner: Runner, inTx: Transaction | null): Queryab
       messages = await pg._runExclusiveTransaction(run);
     }
     const error = messages.find((m): m is DatabaseError => m instanceof DatabaseError);
-    if (prepare && cached === undefined && messages.some((m) => m.name === 'parseComplete')) statements.remember(sql, name);
+    if (prepare && cached === undefined && messages.some((m) => m.name === 'parseComplete'))
+      statements.remember(sql, name);
     if (error) {
       // 26000: the statement vanished (DEALLOCATE ALL); 0A000: DDL changed its result type
       // ("cached plan must not change result type"). Either way, prepare it afresh next time.
@@ -161,7 +163,11 @@ function wrap(shared: Shared, runner: Runner, inTx: Transaction | null): Queryab
     return { rows: r.rows as Row[], affectedRows: r.affectedRows ?? 0, fields: r.fields };
   };
   return {
-    async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<Row>> {
+    async query<Row = Record<string, unknown>>(
+      sql: string,
+      params: unknown[] = [],
+      opts?: QueryOptions,
+    ): Promise<QueryResult<Row>> {
       const values = plainValues(params);
       if (values) return fast<Row>(sql, values, opts?.prepare === true);
       const r = await runner.query<Row>(sql, params, { serializers: shared.serializers });

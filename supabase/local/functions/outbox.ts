@@ -42,9 +42,7 @@ export function renderOutboxRow(template: string, raw: OutboxRow['data'], siteUr
 }
 
 export async function outboxTableExists(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>(
-    "select to_regclass('public.email_outbox') is not null as ok",
-  );
+  const { rows } = await db.query<{ ok: boolean }>("select to_regclass('public.email_outbox') is not null as ok");
   return rows[0]?.ok === true;
 }
 

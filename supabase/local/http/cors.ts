@@ -4,7 +4,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
-const EXPOSED = ['Content-Range', 'Content-Profile', 'Content-Location', 'Range-Unit', 'Preference-Applied', 'x-supabase-api-version', 'x-relay-error'];
+const EXPOSED = [
+  'Content-Range',
+  'Content-Profile',
+  'Content-Location',
+  'Range-Unit',
+  'Preference-Applied',
+  'x-supabase-api-version',
+  'x-relay-error',
+];
 
 export function corsAllowList(allowed: readonly string[]): MiddlewareHandler {
   const any = allowed.includes('*');

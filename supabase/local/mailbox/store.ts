@@ -52,10 +52,7 @@ export function createMailbox(db: Db): Mailbox & { get(id: string): Promise<Mail
       return rows.map(toMessage);
     },
     async get(id) {
-      const { rows } = await db.query<MessageRow>(
-        `select ${COLUMNS} from local_mailbox.messages where id = $1`,
-        [id],
-      );
+      const { rows } = await db.query<MessageRow>(`select ${COLUMNS} from local_mailbox.messages where id = $1`, [id]);
       return rows[0] ? toMessage(rows[0]) : null;
     },
     async clear() {

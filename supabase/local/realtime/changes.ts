@@ -99,10 +99,7 @@ export class ChangeReader {
           "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
           [role, JSON.stringify(claims)],
         );
-        const { rows } = await tx.query(
-          `select 1 as ok from ${quote(schema)}.${quote(table)} t where ${match}`,
-          [id],
-        );
+        const { rows } = await tx.query(`select 1 as ok from ${quote(schema)}.${quote(table)} t where ${match}`, [id]);
         return rows.length > 0;
       });
     } catch {

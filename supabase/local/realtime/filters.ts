@@ -56,7 +56,12 @@ function compare(actual: string, expected: string): number {
   if (actual.trim() !== '' && expected.trim() !== '' && Number.isFinite(a) && Number.isFinite(b)) return a - b;
   const da = Date.parse(actual);
   const db = Date.parse(expected);
-  if (/^\d{4}-\d{2}-\d{2}/.test(actual) && /^\d{4}-\d{2}-\d{2}/.test(expected) && !Number.isNaN(da) && !Number.isNaN(db)) {
+  if (
+    /^\d{4}-\d{2}-\d{2}/.test(actual) &&
+    /^\d{4}-\d{2}-\d{2}/.test(expected) &&
+    !Number.isNaN(da) &&
+    !Number.isNaN(db)
+  ) {
     return da - db;
   }
   return actual < expected ? -1 : actual > expected ? 1 : 0;

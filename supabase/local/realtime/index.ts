@@ -67,8 +67,19 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
   function send(conn: Connection, msg: Omit<PhxMessage, 'binaryPayload'>): void {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(encodeText(conn.vsn, msg));
   }
-  function reply(conn: Connection, msg: PhxMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
-    send(conn, { joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status, response } });
+  function reply(
+    conn: Connection,
+    msg: PhxMessage,
+    status: 'ok' | 'error',
+    response: Record<string, unknown> = {},
+  ): void {
+    send(conn, {
+      joinRef: msg.joinRef,
+      ref: msg.ref,
+      topic: msg.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
   }
   function push(ch: Channel, event: string, payload: Record<string, unknown>): void {
     send(ch.conn, { joinRef: ch.joinRef, ref: null, topic: ch.topic, event, payload });
@@ -179,7 +190,9 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
         }
       }
       if (table !== '*' && schema !== '*' && !(await reader.tableExists(schema, table))) {
-        reply(conn, msg, 'error', { reason: `Unable to subscribe to changes: table ${schema}.${table} does not exist` });
+        reply(conn, msg, 'error', {
+          reason: `Unable to subscribe to changes: table ${schema}.${table} does not exist`,
+        });
         return;
       }
       const id = nextListenerId++;
@@ -395,7 +408,9 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
     void verify(apikey).then((result) => {
       if ('error' in result) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}');
+        socket.end(
+          'HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}',
+        );
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, apikey, vsn));

@@ -13,7 +13,20 @@ describe('phoenix frames', () => {
     const enc = new TextEncoder();
     const [joinRef, ref, topic, event] = ['1', '5', 'realtime:room', 'ping'].map((s) => enc.encode(s));
     const payload = enc.encode(JSON.stringify({ n: 1 }));
-    const buf = new Uint8Array([3, joinRef.length, ref.length, topic.length, event.length, 0, 1, ...joinRef, ...ref, ...topic, ...event, ...payload]);
+    const buf = new Uint8Array([
+      3,
+      joinRef.length,
+      ref.length,
+      topic.length,
+      event.length,
+      0,
+      1,
+      ...joinRef,
+      ...ref,
+      ...topic,
+      ...event,
+      ...payload,
+    ]);
     expect(decodeBinary(buf)).toEqual({
       joinRef: '1',
       ref: '5',

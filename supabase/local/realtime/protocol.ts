@@ -40,7 +40,13 @@ export function decodeText(text: string): PhxMessage | null {
   }
   const o = asObject(parsed);
   if (typeof o.topic !== 'string' || typeof o.event !== 'string') return null;
-  return { joinRef: strOrNull(o.join_ref), ref: strOrNull(o.ref), topic: o.topic, event: o.event, payload: asObject(o.payload) };
+  return {
+    joinRef: strOrNull(o.join_ref),
+    ref: strOrNull(o.ref),
+    topic: o.topic,
+    event: o.event,
+    payload: asObject(o.payload),
+  };
 }
 
 /** Decodes a client user-broadcast push (kind 3). */
@@ -92,7 +98,13 @@ export function decodeBinary(buf: Uint8Array): PhxMessage | null {
 
 export function encodeText(vsn: Vsn, msg: Omit<PhxMessage, 'binaryPayload'>): string {
   if (vsn === '2.0.0') return JSON.stringify([msg.joinRef, msg.ref, msg.topic, msg.event, msg.payload]);
-  return JSON.stringify({ topic: msg.topic, event: msg.event, payload: msg.payload, ref: msg.ref, join_ref: msg.joinRef });
+  return JSON.stringify({
+    topic: msg.topic,
+    event: msg.event,
+    payload: msg.payload,
+    ref: msg.ref,
+    join_ref: msg.joinRef,
+  });
 }
 
 /** Topic, event and metadata each carry a one-byte length in a binary frame. */
@@ -103,7 +115,12 @@ export const MAX_BINARY_FIELD_BYTES = 255;
  * when a field does not fit its one-byte length (a wrapped length would corrupt the frame for every
  * subscriber). `meta` is the metadata JSON as bytes.
  */
-export function encodeBinaryBroadcast(topic: string, userEvent: string, payload: Uint8Array, meta?: Uint8Array): Uint8Array | null {
+export function encodeBinaryBroadcast(
+  topic: string,
+  userEvent: string,
+  payload: Uint8Array,
+  meta?: Uint8Array,
+): Uint8Array | null {
   const enc = new TextEncoder();
   const t = enc.encode(topic);
   const e = enc.encode(userEvent);

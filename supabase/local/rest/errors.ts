@@ -47,7 +47,24 @@ export function isPgError(err: unknown): err is PgLikeError {
   return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.message === 'string';
 }
 
-const SERVER_ERROR_CLASSES = ['08', '09', '25', '2D', '38', '39', '3B', '40', '53', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'];
+const SERVER_ERROR_CLASSES = [
+  '08',
+  '09',
+  '25',
+  '2D',
+  '38',
+  '39',
+  '3B',
+  '40',
+  '53',
+  '55',
+  '57',
+  '58',
+  'F0',
+  'HV',
+  'P0',
+  'XX',
+];
 
 /** SQLSTATE -> HTTP status, as PostgREST maps it (role decides 401 vs 403 for 42501). */
 export function statusForSqlState(code: string, role: string): number {

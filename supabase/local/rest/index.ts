@@ -44,7 +44,13 @@ const bearer = (c: Context): string | null => {
 async function claimsFor(ctx: StackContext, c: Context): Promise<JwtClaims> {
   const token = bearer(c);
   if (!token) {
-    throw new ApiError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+    throw new ApiError(
+      401,
+      'PGRST301',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+    );
   }
   const claims = await ctx.verifyJwt(token);
   if (!isApiRole(claims.role)) throw new ApiError(401, 'PGRST301', `The JWT role "${claims.role}" is not allowed`);

@@ -28,8 +28,31 @@ export interface EmbedItem {
 export type SelectItem = FieldItem | StarItem | EmbedItem;
 
 export const OPERATORS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -199,15 +222,41 @@ export function parseOperation(field: FieldPath, raw: string, quotedValues: bool
   }
   const m = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest);
   if (!m || !(OPERATORS as readonly string[]).includes(m[1])) {
-    throw badRequest('"failed to parse filter (' + raw.slice(0, 40) + ')"', `Unknown or malformed operator in "${raw}"`);
+    throw badRequest(
+      '"failed to parse filter (' + raw.slice(0, 40) + ')"',
+      `Unknown or malformed operator in "${raw}"`,
+    );
   }
   const op = m[1] as Operator;
   const modifier = m[2] ?? null;
   const valueRaw = m[3];
-  if (modifier !== null && !['like', 'ilike', 'fts', 'plfts', 'phfts', 'wfts', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op)) {
+  if (
+    modifier !== null &&
+    ![
+      'like',
+      'ilike',
+      'fts',
+      'plfts',
+      'phfts',
+      'wfts',
+      'eq',
+      'neq',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'match',
+      'imatch',
+    ].includes(op)
+  ) {
     throw badRequest('"failed to parse filter"', `Operator ${op} takes no modifier`);
   }
-  if (modifier !== null && !['fts', 'plfts', 'phfts', 'wfts'].includes(op) && modifier !== 'any' && modifier !== 'all') {
+  if (
+    modifier !== null &&
+    !['fts', 'plfts', 'phfts', 'wfts'].includes(op) &&
+    modifier !== 'any' &&
+    modifier !== 'all'
+  ) {
     throw badRequest('"failed to parse filter"', `Unknown quantifier "${modifier}"`);
   }
   let value: string | string[];
@@ -253,6 +302,10 @@ export function parseOrder(raw: string): OrderTerm[] {
 }
 
 export function parseNonNegInt(raw: string, what: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw badRequest(`"failed to parse ${what} parameter (${raw.slice(0, 40)})"`, `${what} must be a non-negative integer`);
+  if (!/^\d{1,15}$/.test(raw))
+    throw badRequest(
+      `"failed to parse ${what} parameter (${raw.slice(0, 40)})"`,
+      `${what} must be a non-negative integer`,
+    );
   return Number(raw);
 }

@@ -64,7 +64,11 @@ export function planSelect(schema: SchemaCache, rel: Relation, items: SelectItem
     if (item.kind !== 'embed') continue;
     const relationship = resolveRelationship(schema, rel, item);
     if (item.spread && relationship.kind !== 'to-one') {
-      throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is only possible on to-one relationships`);
+      throw new ApiError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.name}' is only possible on to-one relationships`,
+      );
     }
     const child = planSelect(schema, relationship.target, item.items, aliases);
     node.children.push({
@@ -111,10 +115,29 @@ function fieldSql(node: ReadNode, f: FieldPath, params: Params): string {
 
 const LIKE_OPS = { like: 'like', ilike: 'ilike' } as const;
 const SIMPLE_OPS: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&<',
+  nxr: '&>',
+  adj: '-|-',
 };
-const FTS_FN = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
+const FTS_FN = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
 const MAX_IN = 10_000;
 
 function filterSql(node: ReadNode, f: Filter, params: Params): string {
@@ -177,7 +200,8 @@ export function pgArrayLiteral(list: string[]): string {
 
 /** `{a,b,"c,d"}` -> ['a','b','c,d'] (for like(any) and friends). */
 function parseArrayLiteral(s: string): string[] {
-  if (!s.startsWith('{') || !s.endsWith('}')) throw badRequest('"failed to parse filter"', `Expected {a,b} but got "${s}"`);
+  if (!s.startsWith('{') || !s.endsWith('}'))
+    throw badRequest('"failed to parse filter"', `Expected {a,b} but got "${s}"`);
   const inner = s.slice(1, -1);
   if (inner === '') return [];
   return inner.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((x) => x.replace(/^"(.*)"$/s, '$1'));
@@ -229,7 +253,14 @@ function joinCondition(parentAlias: string, child: ChildNode): string {
 export function nodeSql(
   node: ReadNode,
   params: Params,
-  opts: { source: string; joinCond?: string; countOnly?: boolean; skipPaging?: boolean; noBudget?: boolean; budgeted?: boolean },
+  opts: {
+    source: string;
+    joinCond?: string;
+    countOnly?: boolean;
+    skipPaging?: boolean;
+    noBudget?: boolean;
+    budgeted?: boolean;
+  },
 ): string {
   const a = q(node.alias);
   const cols: string[] = [];

@@ -33,7 +33,15 @@ export async function runRead(
   schema: SchemaCache,
   rel: Relation,
   query: URLSearchParams,
-  opts: { prefer: Prefer; single: boolean; source?: string; prelude?: string; preludeParams?: Params; skip?: Set<string>; capRows?: boolean },
+  opts: {
+    prefer: Prefer;
+    single: boolean;
+    source?: string;
+    prelude?: string;
+    preludeParams?: Params;
+    skip?: Set<string>;
+    capRows?: boolean;
+  },
 ): Promise<ReadOutcome> {
   const root = planRead(schema, rel, query, opts.skip);
   if (opts.capRows !== false) root.limit = Math.min(root.limit ?? MAX_ROWS, MAX_ROWS);
@@ -48,7 +56,13 @@ export async function runRead(
   const pageCount = Number(row.page_count);
   const { status, contentRange } = rangeStatus(root.offset ?? 0, pageCount, total);
   if (row.body.length > MAX_RESPONSE_BYTES) {
-    throw new ApiError(400, 'PGRST190', 'Response too large', `The response would exceed ${MAX_RESPONSE_BYTES} bytes`, 'Select fewer columns or rows');
+    throw new ApiError(
+      400,
+      'PGRST190',
+      'Response too large',
+      `The response would exceed ${MAX_RESPONSE_BYTES} bytes`,
+      'Select fewer columns or rows',
+    );
   }
   const body = opts.single ? singleObject(row.body, pageCount) : row.body;
   return { status, body, contentRange };

@@ -30,7 +30,8 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, embed
     }
     if (found.length === 0 || embed.hint) {
       for (const toParent of fks) {
-        if (toParent.refTable !== parent.name || toParent.table === target.name || toParent.table === parent.name) continue;
+        if (toParent.refTable !== parent.name || toParent.table === target.name || toParent.table === parent.name)
+          continue;
         const junction = schema.relations.get(toParent.table);
         if (!junction) continue;
         for (const toTarget of fks) {
@@ -50,11 +51,16 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, embed
     // `brand_id(*)` or `fk_name(*)`: embed named after the FK column or constraint.
     for (const fk of fks) {
       const rel = schema.relations.get(fk.refTable);
-      if (fk.table === parent.name && rel && (fk.name === embed.name || (fk.columns.length === 1 && fk.columns[0] === embed.name))) {
+      if (
+        fk.table === parent.name &&
+        rel &&
+        (fk.name === embed.name || (fk.columns.length === 1 && fk.columns[0] === embed.name))
+      ) {
         found.push({ kind: 'to-one', target: rel, fk });
       }
       const child = schema.relations.get(fk.table);
-      if (fk.refTable === parent.name && child && fk.name === embed.name) found.push({ kind: 'to-many', target: child, fk });
+      if (fk.refTable === parent.name && child && fk.name === embed.name)
+        found.push({ kind: 'to-many', target: child, fk });
     }
   }
   if (found.length === 0) {

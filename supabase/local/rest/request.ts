@@ -15,7 +15,10 @@ export interface Prefer {
 export function parsePrefer(header: string | undefined): Prefer {
   const p: Prefer = { return: null, count: null, resolution: null, missing: null };
   for (const part of (header ?? '').split(',')) {
-    const [k, v] = part.trim().split('=').map((s) => s?.trim());
+    const [k, v] = part
+      .trim()
+      .split('=')
+      .map((s) => s?.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
     if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = v;
     if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
@@ -25,7 +28,18 @@ export function parsePrefer(header: string | undefined): Prefer {
 }
 
 /** Parameters that are not filters. */
-const RESERVED = new Set(['select', 'columns', 'on_conflict', 'limit', 'offset', 'order', 'or', 'and', 'not.or', 'not.and']);
+const RESERVED = new Set([
+  'select',
+  'columns',
+  'on_conflict',
+  'limit',
+  'offset',
+  'order',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+]);
 
 /** Applies filters, order, limit/offset and logic trees (root and embedded) to the read tree. */
 export function applyQuery(root: ReadNode, params: URLSearchParams, skip: Set<string> = new Set()): void {
@@ -49,7 +63,10 @@ export function applyQuery(root: ReadNode, params: URLSearchParams, skip: Set<st
     }
     const node = findNode(root, path);
     if (!node) {
-      throw badRequest(`"failed to parse filter (${key.slice(0, 60)})"`, `"${path.join('.')}" is not an embedded resource in this request`);
+      throw badRequest(
+        `"failed to parse filter (${key.slice(0, 60)})"`,
+        `"${path.join('.')}" is not an embedded resource in this request`,
+      );
     }
     switch (what) {
       case 'order':
@@ -69,7 +86,10 @@ export function applyQuery(root: ReadNode, params: URLSearchParams, skip: Set<st
         const child = node.children.find((c) => c.key === last || c.name === last);
         if (child && !node.rel.columns.has(last)) {
           if (value !== 'is.null' && value !== 'not.is.null') {
-            throw badRequest('"failed to parse filter"', `Only is.null and not.is.null can filter an embedded resource ("${last}")`);
+            throw badRequest(
+              '"failed to parse filter"',
+              `Only is.null and not.is.null can filter an embedded resource ("${last}")`,
+            );
           }
           node.embedNullFilters.push({ key: child.key, isNull: value === 'is.null' });
         } else node.filters.push(parseOperation(parseFieldPath(last), value, false));

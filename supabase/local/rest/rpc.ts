@@ -37,7 +37,11 @@ export function resolveFunction(schema: SchemaCache, name: string, keys: string[
   if (matches.length > 1) {
     const exact = matches.filter((f) => f.args.length === keys.length);
     if (exact.length === 1) return { fn: exact[0], singleJson: false };
-    throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between overloads of public.${name}`);
+    throw new ApiError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between overloads of public.${name}`,
+    );
   }
   const single = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type));
   if (single) return { fn: single, singleJson: true };
@@ -77,7 +81,11 @@ export async function runRpc(opts: {
       await tx.query(withPrelude(`select ${call}`), params.values, { prepare: true });
       return { status: 204, body: null, contentRange: '*/*' };
     case 'scalar': {
-      const r = await tx.query<{ body: string | null }>(withPrelude(`select to_json(${call})::text as body`), params.values, { prepare: true });
+      const r = await tx.query<{ body: string | null }>(
+        withPrelude(`select to_json(${call})::text as body`),
+        params.values,
+        { prepare: true },
+      );
       return { status: 200, body: r.rows[0]?.body ?? 'null', contentRange: '0-0/*' };
     }
     case 'setof-scalar': {
@@ -87,7 +95,11 @@ export async function runRpc(opts: {
         { prepare: true },
       );
       const n = Number(r.rows[0].n);
-      return { status: 200, body: opts.single ? singleObject(r.rows[0].body, n) : r.rows[0].body, contentRange: n > 0 ? `0-${n - 1}/*` : '*/*' };
+      return {
+        status: 200,
+        body: opts.single ? singleObject(r.rows[0].body, n) : r.rows[0].body,
+        contentRange: n > 0 ? `0-${n - 1}/*` : '*/*',
+      };
     }
     default: {
       const readQuery = new URLSearchParams();
@@ -109,4 +121,3 @@ export async function runRpc(opts: {
     }
   }
 }
-

@@ -164,7 +164,12 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   for (const r of cols.rows) {
     let rel = relations.get(r.table_name);
     if (!rel) {
-      rel = { name: r.table_name, kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table', columns: new Map(), pk: [] };
+      rel = {
+        name: r.table_name,
+        kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
+        columns: new Map(),
+        pk: [],
+      };
       relations.set(r.table_name, rel);
     }
     rel.columns.set(r.name, {

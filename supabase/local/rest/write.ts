@@ -42,10 +42,19 @@ async function finish(
 ): Promise<WriteOutcome> {
   const wantsBody = a.prefer.return === 'representation';
   if (!wantsBody) {
-    const r = await a.tx.query<{ n: number }>(`with pgrst_source as (${mutation}) select count(*) as n from pgrst_source`, params.values, { prepare: true });
+    const r = await a.tx.query<{ n: number }>(
+      `with pgrst_source as (${mutation}) select count(*) as n from pgrst_source`,
+      params.values,
+      { prepare: true },
+    );
     const n = Number(r.rows[0].n);
     if (a.single && n !== 1) {
-      throw new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+      throw new ApiError(
+        406,
+        'PGRST116',
+        'Cannot coerce the result to a single JSON object',
+        `The result contains ${n} rows`,
+      );
     }
     return { status: created.status === 201 ? 201 : 204, body: null, contentRange: `*/${a.prefer.count ? n : '*'}` };
   }
@@ -77,7 +86,10 @@ export async function runInsert(a: WriteArgs): Promise<WriteOutcome> {
   let mutation: string;
   if (cols.length === 0) {
     if (objects.length > 1) throw new ApiError(400, 'PGRST102', 'Empty objects cannot be inserted in bulk');
-    mutation = objects.length === 0 ? `select 1 where false` : `insert into ${t} as ${q('pgrst_ins')} default values returning ${returning}`;
+    mutation =
+      objects.length === 0
+        ? `select 1 where false`
+        : `insert into ${t} as ${q('pgrst_ins')} default values returning ${returning}`;
   } else {
     const body = params.add(JSON.stringify(objects));
     const exprs = cols.map((c) => {
@@ -94,7 +106,8 @@ export async function runInsert(a: WriteArgs): Promise<WriteOutcome> {
     if (a.prefer.resolution) {
       const conflictRaw = a.query.get('on_conflict');
       const target = conflictRaw ? columnList(a.rel, conflictRaw) : a.rel.pk;
-      if (target.length === 0) throw new ApiError(400, 'PGRST100', `on_conflict is required: ${a.rel.name} has no primary key`);
+      if (target.length === 0)
+        throw new ApiError(400, 'PGRST100', `on_conflict is required: ${a.rel.name} has no primary key`);
       const updatable = cols.filter((c) => !target.includes(c));
       const action =
         a.prefer.resolution === 'ignore-duplicates' || updatable.length === 0
@@ -118,7 +131,8 @@ function mutationWhere(a: WriteArgs, params: Params): string {
   const root: ReadNode = planSelect(a.schema, a.rel, parseSelect('*'), new AliasGen());
   root.alias = 'pgrst_m';
   const filterOnly = new URLSearchParams();
-  for (const [k, v] of a.query) if (k !== 'select' && k !== 'columns' && k !== 'order' && k !== 'limit' && k !== 'offset') filterOnly.append(k, v);
+  for (const [k, v] of a.query)
+    if (k !== 'select' && k !== 'columns' && k !== 'order' && k !== 'limit' && k !== 'offset') filterOnly.append(k, v);
   applyQuery(root, filterOnly);
   if (root.embedNullFilters.length > 0) throw new ApiError(400, 'PGRST100', 'Embedded filters are not allowed here');
   const conds = root.filters.map((c) => conditionSql(root, c, params));

@@ -6,7 +6,15 @@ import { Button, toast } from '@/shared/ui';
  * Bookmarks a model or listing in the local store (works offline; syncs when signed in). The
  * button shows what the store holds (a live query), so it flips once the write has committed.
  */
-export function BookmarkButton({ target, label, compact }: { target: BookmarkTarget; label: string; compact?: boolean }) {
+export function BookmarkButton({
+  target,
+  label,
+  compact,
+}: {
+  target: BookmarkTarget;
+  label: string;
+  compact?: boolean;
+}) {
   const bookmarked = useIsBookmarked(target);
   const toggleBookmark = useToggleBookmark();
   // A second click while a toggle is being written is ignored (it would undo the first). A ref,
@@ -18,9 +26,18 @@ export function BookmarkButton({ target, label, compact }: { target: BookmarkTar
     writing.current = true;
     try {
       const now = await toggleBookmark(target);
-      toast({ title: now ? 'Saved to bookmarks' : 'Removed from bookmarks', description: label, variant: now ? 'success' : 'default', duration: 3000 });
+      toast({
+        title: now ? 'Saved to bookmarks' : 'Removed from bookmarks',
+        description: label,
+        variant: now ? 'success' : 'default',
+        duration: 3000,
+      });
     } catch {
-      toast({ title: 'Something went wrong', description: 'There was a problem accessing the data. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Something went wrong',
+        description: 'There was a problem accessing the data. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       writing.current = false;
     }

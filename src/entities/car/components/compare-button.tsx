@@ -14,13 +14,28 @@ export function CompareButton({ item, label, compact }: { item: CompareItem; lab
     }
     const r = add(item);
     if (!r.ok && r.reason === 'full') {
-      toast({ title: 'Compare is full', description: `You can compare up to ${COMPARE_MAX} cars. Remove one first.`, variant: 'destructive' });
+      toast({
+        title: 'Compare is full',
+        description: `You can compare up to ${COMPARE_MAX} cars. Remove one first.`,
+        variant: 'destructive',
+      });
     } else if (r.ok) {
-      toast({ title: 'Added to compare', description: `${label} (${r.items.length} of ${COMPARE_MAX})`, duration: 3000 });
+      toast({
+        title: 'Added to compare',
+        description: `${label} (${r.items.length} of ${COMPARE_MAX})`,
+        duration: 3000,
+      });
     }
   };
   return (
-    <Button size={compact ? 'sm' : 'md'} variant={inList ? 'secondary' : 'outline'} aria-pressed={inList} onClick={onClick} data-testid="compare-toggle" aria-label={compact ? `${inList ? 'Remove from compare:' : 'Compare'} ${label}` : undefined}>
+    <Button
+      size={compact ? 'sm' : 'md'}
+      variant={inList ? 'secondary' : 'outline'}
+      aria-pressed={inList}
+      onClick={onClick}
+      data-testid="compare-toggle"
+      aria-label={compact ? `${inList ? 'Remove from compare:' : 'Compare'} ${label}` : undefined}
+    >
       <span aria-hidden="true">{inList ? '✓' : '⇄'}</span>
       {compact ? 'Compare' : inList ? 'In compare' : 'Add to compare'}
     </Button>

@@ -10,8 +10,21 @@ export function FinanceCalculator({ cashPrice }: { cashPrice: number }) {
   const [term, setTerm] = useState(48);
   const [apr, setApr] = useState(9.9);
   const [finalPayment, setFinal] = useState(Math.round(cashPrice * 0.35));
-  const result = financeQuote({ type, cashPrice, deposit, termMonths: term, apr, finalPayment: type === 'pcp' ? finalPayment : undefined });
-  const field = (name: string, label: string, value: number, set: (n: number) => void, opts: { step?: number; min?: number; max?: number; error?: string } = {}) => (
+  const result = financeQuote({
+    type,
+    cashPrice,
+    deposit,
+    termMonths: term,
+    apr,
+    finalPayment: type === 'pcp' ? finalPayment : undefined,
+  });
+  const field = (
+    name: string,
+    label: string,
+    value: number,
+    set: (n: number) => void,
+    opts: { step?: number; min?: number; max?: number; error?: string } = {},
+  ) => (
     <div className="cat-filter">
       <label htmlFor={`${id}-${name}`} className="cat-filter__label">
         {label}
@@ -63,7 +76,12 @@ export function FinanceCalculator({ cashPrice }: { cashPrice: number }) {
           </select>
         </div>
         {field('apr', 'APR (%)', apr, setApr, { step: 0.1, min: 0, max: 50, error: errors.apr })}
-        {type === 'pcp' && field('final', 'Optional final payment (£)', finalPayment, setFinal, { step: 100, min: 0, error: errors.finalPayment })}
+        {type === 'pcp' &&
+          field('final', 'Optional final payment (£)', finalPayment, setFinal, {
+            step: 100,
+            min: 0,
+            error: errors.finalPayment,
+          })}
       </div>
       {result.ok ? (
         <dl className="cat-spec" aria-live="polite">
@@ -94,7 +112,8 @@ export function FinanceCalculator({ cashPrice }: { cashPrice: number }) {
         </dl>
       ) : (
         <p className="cat-muted" role="status">
-          Check the highlighted figures to see a quote. APR {Number.isFinite(apr) ? apr : '–'}% · cash price {formatGBP(cashPrice)}.
+          Check the highlighted figures to see a quote. APR {Number.isFinite(apr) ? apr : '–'}% · cash price{' '}
+          {formatGBP(cashPrice)}.
         </p>
       )}
       <p className="cat-muted cat-small">An illustration, not an offer of finance. Finance is subject to status.</p>

@@ -44,7 +44,11 @@ function MarketBar({ price, value }: { price: number; value: number }) {
   // -20%..+20% of market value across the bar.
   const pct = Math.max(0, Math.min(100, 50 + ((price - value) / value) * 250));
   return (
-    <div className="cat-marketbar" role="img" aria-label={`Price position: ${pct < 50 ? 'below' : pct > 50 ? 'above' : 'at'} market value`}>
+    <div
+      className="cat-marketbar"
+      role="img"
+      aria-label={`Price position: ${pct < 50 ? 'below' : pct > 50 ? 'above' : 'at'} market value`}
+    >
       <span className="cat-marketbar__seg cat-marketbar__seg--great">Great</span>
       <span className="cat-marketbar__seg cat-marketbar__seg--good">Good</span>
       <span className="cat-marketbar__seg cat-marketbar__seg--fair">Fair</span>

@@ -2,7 +2,10 @@ export function NcapStars({ stars, year }: { stars: number | null; year: number 
   if (stars == null) return <span>Not tested</span>;
   return (
     <span className="cat-stars" aria-label={`${stars} out of 5 stars${year ? `, tested ${year}` : ''}`}>
-      <span aria-hidden="true">{'★'.repeat(stars)}{'☆'.repeat(5 - stars)}</span>
+      <span aria-hidden="true">
+        {'★'.repeat(stars)}
+        {'☆'.repeat(5 - stars)}
+      </span>
       {year ? <span className="cat-muted"> ({year})</span> : null}
     </span>
   );

@@ -7,7 +7,11 @@ export function useModelEntries(): { entries: ModelEntry[]; basics: CatalogueBas
   const basics = useCatalogueBasics();
   return useMemo(() => {
     if (!basics) return undefined;
-    const entries = basics.models.map((model) => ({ model, brand: basics.brandById.get(model.brand_id), score: basics.reviewByModel.get(model.id)?.cs_score }));
+    const entries = basics.models.map((model) => ({
+      model,
+      brand: basics.brandById.get(model.brand_id),
+      score: basics.reviewByModel.get(model.id)?.cs_score,
+    }));
     return { entries, basics };
   }, [basics]);
 }

@@ -35,7 +35,11 @@ export function ProfileCard() {
     try {
       await preferenceWrites.saveProfile(result.values);
       setTouched(false);
-      toast({ title: 'Profile saved', description: 'Distances and running costs now use your details.', variant: 'success' });
+      toast({
+        title: 'Profile saved',
+        description: 'Distances and running costs now use your details.',
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Error', description: 'Failed to save your profile. Please try again.', variant: 'destructive' });
     } finally {
@@ -54,10 +58,26 @@ export function ProfileCard() {
           <Input value={form.name} onChange={change('name')} autoComplete="name" data-testid="profile-name" />
         </Field>
         <Field label="Home postcode" hint="Distances to dealers are measured from here." error={errors.postcode}>
-          <Input value={form.postcode} onChange={change('postcode')} autoComplete="postal-code" placeholder="e.g. LS1 4AP" data-testid="profile-postcode" />
+          <Input
+            value={form.postcode}
+            onChange={change('postcode')}
+            autoComplete="postal-code"
+            placeholder="e.g. LS1 4AP"
+            data-testid="profile-postcode"
+          />
         </Field>
-        <Field label="Miles you drive a year" hint="Running costs assume 10,000 unless you say otherwise." error={errors.mileage}>
-          <Input value={form.mileage} onChange={change('mileage')} inputMode="numeric" placeholder="10000" data-testid="profile-mileage" />
+        <Field
+          label="Miles you drive a year"
+          hint="Running costs assume 10,000 unless you say otherwise."
+          error={errors.mileage}
+        >
+          <Input
+            value={form.mileage}
+            onChange={change('mileage')}
+            inputMode="numeric"
+            placeholder="10000"
+            data-testid="profile-mileage"
+          />
         </Field>
         <div>
           <Button type="submit" variant="primary" disabled={saving}>

@@ -36,7 +36,8 @@ export function AuthScreen() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const emailError = validateEmail(email);
-    const passwordError = tab === 'signup' ? validateNewPassword(password) : password ? null : 'Please enter your password';
+    const passwordError =
+      tab === 'signup' ? validateNewPassword(password) : password ? null : 'Please enter your password';
     if (emailError || passwordError) {
       setErrors({ email: emailError, password: passwordError });
       return;
@@ -54,7 +55,11 @@ export function AuthScreen() {
           toast({ title: 'Account created successfully!', variant: 'success' });
           navigate(redirect, { replace: true });
         } else {
-          toast({ title: 'Account created successfully!', description: 'Check your email to confirm your address, then sign in.', variant: 'success' });
+          toast({
+            title: 'Account created successfully!',
+            description: 'Check your email to confirm your address, then sign in.',
+            variant: 'success',
+          });
           switchTab('signin');
         }
       }
@@ -75,7 +80,11 @@ export function AuthScreen() {
     setBusy('reset');
     try {
       await requestPasswordReset(email, window.location.origin);
-      toast({ title: 'Password reset email sent!', description: `If an account exists for ${email.trim()}, a reset link is on its way.`, variant: 'success' });
+      toast({
+        title: 'Password reset email sent!',
+        description: `If an account exists for ${email.trim()}, a reset link is on its way.`,
+        variant: 'success',
+      });
     } catch (err) {
       showAuthFailure(err, setErrors);
     } finally {
@@ -94,29 +103,66 @@ export function AuthScreen() {
   return (
     <AuthCard
       title={isSignIn ? 'Welcome back' : 'Create your account'}
-      intro={isSignIn ? 'Sign in to sync your saved cars, alerts and leads.' : 'Save cars, set price alerts and get personal picks.'}
+      intro={
+        isSignIn
+          ? 'Sign in to sync your saved cars, alerts and leads.'
+          : 'Save cars, set price alerts and get personal picks.'
+      }
     >
       <div className="tabs" role="tablist" aria-label="Sign in or create an account">
-        <button type="button" role="tab" id="tab-signin" aria-selected={isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signin')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-signin"
+          aria-selected={isSignIn}
+          aria-controls="auth-panel"
+          className="tabs__tab"
+          onClick={() => switchTab('signin')}
+        >
           Sign In
         </button>
-        <button type="button" role="tab" id="tab-signup" aria-selected={!isSignIn} aria-controls="auth-panel" className="tabs__tab" onClick={() => switchTab('signup')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-signup"
+          aria-selected={!isSignIn}
+          aria-controls="auth-panel"
+          className="tabs__tab"
+          onClick={() => switchTab('signup')}
+        >
           Create Account
         </button>
       </div>
-      <form id="auth-panel" role="tabpanel" aria-labelledby={isSignIn ? 'tab-signin' : 'tab-signup'} className="stack" noValidate onSubmit={onSubmit}>
+      <form
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={isSignIn ? 'tab-signin' : 'tab-signup'}
+        className="stack"
+        noValidate
+        onSubmit={onSubmit}
+      >
         {errors.form && (
           <div className="alert alert--danger" role="alert" data-testid="auth-error">
             {errors.form}
           </div>
         )}
         <Field label="Email" error={errors.email}>
-          <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.co.uk" />
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.co.uk"
+          />
         </Field>
         <Field
           label="Password"
           error={errors.password}
-          hint={isSignIn ? undefined : 'At least 12 characters with upper and lower case letters, numbers and a symbol.'}
+          hint={
+            isSignIn ? undefined : 'At least 12 characters with upper and lower case letters, numbers and a symbol.'
+          }
         >
           <Input
             ref={passwordRef}

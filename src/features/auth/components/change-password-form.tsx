@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, toast } from '@/shared/ui';
 import { authErrorMessage } from '../auth-errors';
-import { changePassword, checkChangePassword, type ChangePasswordErrors, type ChangePasswordInput } from '../change-password';
+import {
+  changePassword,
+  checkChangePassword,
+  type ChangePasswordErrors,
+  type ChangePasswordInput,
+} from '../change-password';
 
 const EMPTY: ChangePasswordInput = { current: '', next: '', confirm: '' };
 
@@ -26,7 +31,11 @@ export function ChangePasswordForm() {
     try {
       await changePassword(form.current, form.next);
       setForm(EMPTY);
-      toast({ title: 'Password changed', description: 'Use your new password next time you sign in.', variant: 'success' });
+      toast({
+        title: 'Password changed',
+        description: 'Use your new password next time you sign in.',
+        variant: 'success',
+      });
     } catch (err) {
       setFailure(authErrorMessage(err));
     } finally {
@@ -43,7 +52,11 @@ export function ChangePasswordForm() {
         <Field label="Current password" error={errors.current}>
           <Input type="password" autoComplete="current-password" value={form.current} onChange={change('current')} />
         </Field>
-        <Field label="New password" hint="At least 12 characters with uppercase, lowercase, numbers and special characters." error={errors.next}>
+        <Field
+          label="New password"
+          hint="At least 12 characters with uppercase, lowercase, numbers and special characters."
+          error={errors.next}
+        >
           <Input type="password" autoComplete="new-password" value={form.next} onChange={change('next')} />
         </Field>
         <Field label="Confirm new password" error={errors.confirm}>

@@ -23,11 +23,18 @@ export function DemoAccounts({ onUse }: { onUse: (a: DemoAccount) => void }) {
         {DEMO_ACCOUNTS.map((a) => (
           <li key={a.email} className="auth-demo__item">
             <div className="auth-demo__creds">
-              <Badge variant={a.role === 'Admin' ? 'accent' : a.role === 'Dealer' ? 'success' : 'primary'}>{a.role}</Badge>
+              <Badge variant={a.role === 'Admin' ? 'accent' : a.role === 'Dealer' ? 'success' : 'primary'}>
+                {a.role}
+              </Badge>
               <span className="auth-demo__email">{a.email}</span>
               <code className="auth-demo__password">{a.password}</code>
             </div>
-            <button type="button" className="btn btn--sm" onClick={() => onUse(a)} aria-label={`Use the ${a.role.toLowerCase()} demo account`}>
+            <button
+              type="button"
+              className="btn btn--sm"
+              onClick={() => onUse(a)}
+              aria-label={`Use the ${a.role.toLowerCase()} demo account`}
+            >
               Use
             </button>
           </li>

@@ -86,11 +86,25 @@ export function PasswordResetScreen() {
               {errors.form}
             </div>
           )}
-          <Field label="New password" error={errors.password} hint="At least 12 characters with upper and lower case letters, numbers and a symbol.">
-            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field
+            label="New password"
+            error={errors.password}
+            hint="At least 12 characters with upper and lower case letters, numbers and a symbol."
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           <Field label="Confirm new password" error={errors.confirm}>
-            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </Field>
           <Button type="submit" variant="primary" size="lg" block loading={busy}>
             Update password

@@ -12,13 +12,23 @@ export function BookmarksScreen() {
   const listings = useListingsByIds(listingIds);
   const dealers = useDealersByIds([...(listings?.values() ?? [])].map((l) => l.dealer_id));
   if (!bookmarks || !basics || !listings) return <LoadingBlock />;
-  const models = bookmarks.map((b) => (b.car_model_id ? basics.modelById.get(b.car_model_id) : undefined)).filter((m) => m !== undefined);
+  const models = bookmarks
+    .map((b) => (b.car_model_id ? basics.modelById.get(b.car_model_id) : undefined))
+    .filter((m) => m !== undefined);
   const cars = listingIds.map((id) => listings.get(id)).filter((l) => l !== undefined);
   return (
     <div className="container page cat-page">
-      <PageHeader title="Bookmarks" intro="Cars you've saved. They're kept on this device, work offline, and sync to your account when you're signed in." />
+      <PageHeader
+        title="Bookmarks"
+        intro="Cars you've saved. They're kept on this device, work offline, and sync to your account when you're signed in."
+      />
       {bookmarks.length === 0 ? (
-        <EmptyState icon={<CarIcon size={26} />} title="No bookmarks yet" description="Use the bookmark button on any car or listing to save it here." actions={<ButtonLink to={href.marketplace()}>Find a car</ButtonLink>} />
+        <EmptyState
+          icon={<CarIcon size={26} />}
+          title="No bookmarks yet"
+          description="Use the bookmark button on any car or listing to save it here."
+          actions={<ButtonLink to={href.marketplace()}>Find a car</ButtonLink>}
+        />
       ) : (
         <>
           {cars.length > 0 && (
@@ -50,7 +60,9 @@ export function BookmarksScreen() {
               </div>
             </section>
           )}
-          {cars.length + models.length < bookmarks.length && <p className="cat-muted">Some saved cars are still downloading or are no longer listed.</p>}
+          {cars.length + models.length < bookmarks.length && (
+            <p className="cat-muted">Some saved cars are still downloading or are no longer listed.</p>
+          )}
         </>
       )}
     </div>

@@ -95,7 +95,16 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       <div className="cat-detail">
         <div className="cat-section">
           <div className="cat-gallery__main">
-            <CarImage eager bodyStyle={model.body_style} model={model} brand={brand.name} colour={modelColour(model)} view="front-three-quarter" backdrop="showroom" alt={`${name}, front three-quarter view`} />
+            <CarImage
+              eager
+              bodyStyle={model.body_style}
+              model={model}
+              brand={brand.name}
+              colour={modelColour(model)}
+              view="front-three-quarter"
+              backdrop="showroom"
+              alt={`${name}, front three-quarter view`}
+            />
           </div>
           {review && (
             <section className="cat-panel cat-review" aria-labelledby="review-h">

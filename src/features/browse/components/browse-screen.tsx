@@ -17,7 +17,16 @@ import {
   sortModels,
   useModelEntries,
 } from '@/entities/car';
-import { BROWSE_SORT_LABELS, BROWSE_SORTS, EMPTY_BROWSE_FILTERS, PRICE_BANDS, parseBrowseFilters, serializeBrowseFilters, updateBrowseFilters, type BrowseFilters } from '../browse-filters';
+import {
+  BROWSE_SORT_LABELS,
+  BROWSE_SORTS,
+  EMPTY_BROWSE_FILTERS,
+  PRICE_BANDS,
+  parseBrowseFilters,
+  serializeBrowseFilters,
+  updateBrowseFilters,
+  type BrowseFilters,
+} from '../browse-filters';
 import { filterModels } from '../filter-models';
 
 export function BrowseScreen() {
@@ -29,25 +38,79 @@ export function BrowseScreen() {
   const start = (f.page - 1) * f.pageSize;
   return (
     <div className="container page cat-page">
-      <PageHeader eyebrow="New car range" title="Browse cars" intro="Every model on sale in the UK, with on-the-road prices, expert scores and the running costs that matter." />
+      <PageHeader
+        eyebrow="New car range"
+        title="Browse cars"
+        intro="Every model on sale in the UK, with on-the-road prices, expert scores and the running costs that matter."
+      />
       <FilterLayout
         toggleLabel="Filters"
         open
         countId="browse-count"
         count={results ? `${results.length} ${results.length === 1 ? 'model' : 'models'}` : 'Loading…'}
-        sort={<SelectFilter label="Sort by" value={f.sort} anyLabel={BROWSE_SORT_LABELS['price-asc']} options={BROWSE_SORTS.filter((s) => s !== 'price-asc').map((s) => ({ value: s, label: BROWSE_SORT_LABELS[s] }))} onChange={(v) => apply({ sort: (v as BrowseFilters['sort']) ?? 'price-asc' })} testId="sort" />}
+        sort={
+          <SelectFilter
+            label="Sort by"
+            value={f.sort}
+            anyLabel={BROWSE_SORT_LABELS['price-asc']}
+            options={BROWSE_SORTS.filter((s) => s !== 'price-asc').map((s) => ({
+              value: s,
+              label: BROWSE_SORT_LABELS[s],
+            }))}
+            onChange={(v) => apply({ sort: (v as BrowseFilters['sort']) ?? 'price-asc' })}
+            testId="sort"
+          />
+        }
         filters={
           <>
-            <CheckGroup legend="Brand" options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))} selected={f.brands} onChange={(brands) => apply({ brands })} />
-            <CheckGroup legend="Body style" options={BODY_STYLE_OPTIONS} selected={f.body} onChange={(body) => apply({ body })} />
+            <CheckGroup
+              legend="Brand"
+              options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))}
+              selected={f.brands}
+              onChange={(brands) => apply({ brands })}
+            />
+            <CheckGroup
+              legend="Body style"
+              options={BODY_STYLE_OPTIONS}
+              selected={f.body}
+              onChange={(body) => apply({ body })}
+            />
             <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={f.fuel} onChange={(fuel) => apply({ fuel })} />
-            <SelectFilter label="Price" value={f.price} options={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))} onChange={(v) => apply({ price: v as BrowseFilters['price'] })} />
-            <SelectFilter label="Seats" value={f.seatsMin?.toString()} options={SEAT_OPTIONS} onChange={(v) => apply({ seatsMin: num(v) })} />
-            <SelectFilter label="Gearbox" value={f.gearbox} options={GEARBOX_OPTIONS} onChange={(v) => apply({ gearbox: v as BrowseFilters['gearbox'] })} />
-            <SelectFilter label="Insurance group" value={f.insuranceMax?.toString()} options={INSURANCE_GROUP_OPTIONS} onChange={(v) => apply({ insuranceMax: num(v) })} />
-            <SelectFilter label="Euro NCAP" value={f.ncapMin?.toString()} options={[3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }))} onChange={(v) => apply({ ncapMin: num(v) })} />
+            <SelectFilter
+              label="Price"
+              value={f.price}
+              options={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))}
+              onChange={(v) => apply({ price: v as BrowseFilters['price'] })}
+            />
+            <SelectFilter
+              label="Seats"
+              value={f.seatsMin?.toString()}
+              options={SEAT_OPTIONS}
+              onChange={(v) => apply({ seatsMin: num(v) })}
+            />
+            <SelectFilter
+              label="Gearbox"
+              value={f.gearbox}
+              options={GEARBOX_OPTIONS}
+              onChange={(v) => apply({ gearbox: v as BrowseFilters['gearbox'] })}
+            />
+            <SelectFilter
+              label="Insurance group"
+              value={f.insuranceMax?.toString()}
+              options={INSURANCE_GROUP_OPTIONS}
+              onChange={(v) => apply({ insuranceMax: num(v) })}
+            />
+            <SelectFilter
+              label="Euro NCAP"
+              value={f.ncapMin?.toString()}
+              options={[3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }))}
+              onChange={(v) => apply({ ncapMin: num(v) })}
+            />
             <ToggleFilter label="ULEZ compliant only" checked={f.ulez} onChange={(ulez) => apply({ ulez })} />
-            <Button variant="ghost" onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}>
+            <Button
+              variant="ghost"
+              onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}
+            >
               Clear filters
             </Button>
           </>
@@ -56,7 +119,11 @@ export function BrowseScreen() {
         {!results || !data ? (
           <LoadingBlock />
         ) : results.length === 0 ? (
-          <EmptyState icon={<CarIcon size={26} />} title={data.entries.length === 0 ? 'The catalogue is still downloading' : 'No models match'} description="Try fewer filters." />
+          <EmptyState
+            icon={<CarIcon size={26} />}
+            title={data.entries.length === 0 ? 'The catalogue is still downloading' : 'No models match'}
+            description="Try fewer filters."
+          />
         ) : (
           <>
             <div className="cat-grid">

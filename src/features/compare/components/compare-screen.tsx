@@ -233,7 +233,14 @@ export function CompareScreen() {
               <td className="cmp-label" />
               {columns.map((c) => (
                 <th key={`${c.item.kind}:${c.item.id}`} scope="col" className="cat-compare-col">
-                  <CarImage bodyStyle={c.model.body_style} model={c.model} brand={c.brand?.name} colour={c.listing?.colour ?? modelColour(c.model)} view="front-three-quarter" alt="" />
+                  <CarImage
+                    bodyStyle={c.model.body_style}
+                    model={c.model}
+                    brand={c.brand?.name}
+                    colour={c.listing?.colour ?? modelColour(c.model)}
+                    view="front-three-quarter"
+                    alt=""
+                  />
                   <Link to={c.to}>{c.name}</Link>
                   <div className="cat-muted cat-small">
                     {c.listing ? 'Listing' : 'Model'} · {BODY_STYLE_LABELS[c.model.body_style]} ·{' '}

@@ -25,7 +25,9 @@ export function BecomeDealer() {
           <li>We check the dealership and link your Motorly account to it, usually within two working days.</li>
           <li>Sign in again: the hub then shows your listings, your buyers' enquiries and your figures.</li>
         </ol>
-        <p className="hub-muted">Already a member of a dealership's team? Ask its owner to add the e-mail address you sign in with.</p>
+        <p className="hub-muted">
+          Already a member of a dealership's team? Ask its owner to add the e-mail address you sign in with.
+        </p>
         <div className="hub-join__actions">
           <ButtonLink variant="primary" to={href.marketplace()}>
             Browse the marketplace

@@ -11,7 +11,8 @@ import '../dealer-hub.css';
 /** /dealer/dashboard: leads, listings and figures of the signed-in member's dealership, live. */
 export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
   const hub = useDealerHub();
-  if (viewer.status === 'loading' || (viewer.status === 'signed-in' && hub === undefined)) return <LoadingBlock label="Loading the Dealer Hub…" />;
+  if (viewer.status === 'loading' || (viewer.status === 'signed-in' && hub === undefined))
+    return <LoadingBlock label="Loading the Dealer Hub…" />;
   if (viewer.status === 'signed-out')
     return (
       <div className="container page">
@@ -20,14 +21,22 @@ export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
           icon={<ChartIcon size={26} />}
           title="Sign in to open the Dealer Hub"
           description="Dealers manage their listings and buyers' enquiries here."
-          actions={<ButtonLink variant="primary" to={href.auth({ redirect: href.dealerDashboard() })}>Sign In</ButtonLink>}
+          actions={
+            <ButtonLink variant="primary" to={href.auth({ redirect: href.dealerDashboard() })}>
+              Sign In
+            </ButtonLink>
+          }
         />
       </div>
     );
   if (!hub)
     return (
       <div className="container page">
-        <PageHeader eyebrow="Dealers" title="Dealer Hub" intro="Manage your forecourt: listings, prices and the enquiries buyers send you." />
+        <PageHeader
+          eyebrow="Dealers"
+          title="Dealer Hub"
+          intro="Manage your forecourt: listings, prices and the enquiries buyers send you."
+        />
         <BecomeDealer />
       </div>
     );
@@ -48,8 +57,16 @@ function Hub({ hub }: { hub: DealerHubData }) {
         intro={`${hub.dealer ? `${hub.dealer.town}, ${hub.dealer.postcode} · ` : ''}${hub.membership.role === 'owner' ? 'Owner' : 'Team member'}`}
       />
       <dl className="hub-stats" aria-label="Figures">
-        <Stat label="Listings on sale" value={String(stats.onSale)} hint={`${stats.reserved} reserved · ${stats.sold} sold`} />
-        <Stat label="Leads this week" value={String(stats.leadsThisWeek)} hint={`${stats.newLeads} new, awaiting a reply`} />
+        <Stat
+          label="Listings on sale"
+          value={String(stats.onSale)}
+          hint={`${stats.reserved} reserved · ${stats.sold} sold`}
+        />
+        <Stat
+          label="Leads this week"
+          value={String(stats.leadsThisWeek)}
+          hint={`${stats.newLeads} new, awaiting a reply`}
+        />
         <Stat
           label="Average days on sale"
           value={stats.averageDaysOnSale === null ? '–' : String(stats.averageDaysOnSale)}

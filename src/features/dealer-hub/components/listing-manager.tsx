@@ -10,8 +10,16 @@ const STATUS_ORDER: Record<ListingStatus, number> = { active: 0, reserved: 1, so
 const STATUS_LABEL: Record<ListingStatus, string> = { active: 'On sale', reserved: 'Reserved', sold: 'Sold' };
 
 /** The dealer's forecourt: edit a price, mark a car reserved, sold or back on sale. */
-export function ListingManager({ listings, leadCounts }: { listings: VehicleListing[]; leadCounts: Map<string, number> }) {
-  const sorted = [...listings].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.listed_at.localeCompare(a.listed_at));
+export function ListingManager({
+  listings,
+  leadCounts,
+}: {
+  listings: VehicleListing[];
+  leadCounts: Map<string, number>;
+}) {
+  const sorted = [...listings].sort(
+    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.listed_at.localeCompare(a.listed_at),
+  );
   return (
     <section className="hub-section" aria-labelledby="hub-listings-h">
       <div className="hub-section__head">
@@ -19,7 +27,12 @@ export function ListingManager({ listings, leadCounts }: { listings: VehicleList
         <p className="hub-muted">A price cut notifies every shopper whose price alert it reaches.</p>
       </div>
       {sorted.length === 0 ? (
-        <EmptyState icon={<CarIcon size={26} />} headingLevel="h3" title="No listings yet" description="Cars your dealership lists on the marketplace appear here." />
+        <EmptyState
+          icon={<CarIcon size={26} />}
+          headingLevel="h3"
+          title="No listings yet"
+          description="Cars your dealership lists on the marketplace appear here."
+        />
       ) : (
         <ul className="hub-list hub-list--listings">
           {sorted.map((l) => (
@@ -67,7 +80,14 @@ function ListingRow({ listing: l, leads }: { listing: VehicleListing; leads: num
           <Link to={href.listing(l.id)}>{l.title}</Link>
         </h3>
         <p className="hub-muted">
-          {[l.registration, formatMiles(l.mileage), formatDaysOnSale(l.listed_at), `${leads} ${leads === 1 ? 'lead' : 'leads'}`].filter(Boolean).join(' · ')}
+          {[
+            l.registration,
+            formatMiles(l.mileage),
+            formatDaysOnSale(l.listed_at),
+            `${leads} ${leads === 1 ? 'lead' : 'leads'}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
       <div className="hub-listing__price">
@@ -92,7 +112,11 @@ function ListingRow({ listing: l, leads }: { listing: VehicleListing; leads: num
               <Button type="submit" size="sm" variant="primary">
                 Save
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => (setEditing(false), setError(null), setPrice(String(l.price)))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => (setEditing(false), setError(null), setPrice(String(l.price)))}
+              >
                 Cancel
               </Button>
             </div>
@@ -107,14 +131,21 @@ function ListingRow({ listing: l, leads }: { listing: VehicleListing; leads: num
             <span className="hub-price" data-testid="hub-listing-price">
               {formatGBP(l.price)}
             </span>
-            <Button size="sm" variant="outline" onClick={() => (setPrice(String(l.price)), setEditing(true))} aria-label={`Edit price of ${l.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => (setPrice(String(l.price)), setEditing(true))}
+              aria-label={`Edit price of ${l.title}`}
+            >
               Edit price
             </Button>
           </>
         )}
       </div>
       <div className="hub-listing__status">
-        <Badge variant={l.status === 'active' ? 'success' : l.status === 'reserved' ? 'warning' : 'neutral'}>{STATUS_LABEL[l.status]}</Badge>
+        <Badge variant={l.status === 'active' ? 'success' : l.status === 'reserved' ? 'warning' : 'neutral'}>
+          {STATUS_LABEL[l.status]}
+        </Badge>
         <div className="hub-status-buttons" role="group" aria-label={`Status of ${l.title}`}>
           {l.status !== 'reserved' && l.status !== 'sold' && (
             <Button size="sm" variant="ghost" onClick={() => setStatus('reserved')}>

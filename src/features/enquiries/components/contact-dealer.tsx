@@ -41,7 +41,8 @@ export function ContactDealer({ listingId, viewer }: ContactDealerProps) {
   const { listing, dealer } = item;
   const earlier = threads?.filter((t) => t.lead.vehicle_listing_id === listingId) ?? [];
 
-  if (listing.status === 'sold') return <p className="enq-note">This car has been sold, so the dealer is no longer taking enquiries about it.</p>;
+  if (listing.status === 'sold')
+    return <p className="enq-note">This car has been sold, so the dealer is no longer taking enquiries about it.</p>;
 
   const signIn = () => navigate(href.auth({ redirect: `${location.pathname}?${CONTACT_PARAM}=1` }));
   return (
@@ -54,7 +55,13 @@ export function ContactDealer({ listingId, viewer }: ContactDealerProps) {
           <p className="enq-note">Sign in to send the dealer an enquiry; you will come back to this car.</p>
         </>
       ) : (
-        <Button variant="primary" block icon={<MailIcon size={18} />} disabled={viewer.status === 'loading'} onClick={() => setOpen(true)}>
+        <Button
+          variant="primary"
+          block
+          icon={<MailIcon size={18} />}
+          disabled={viewer.status === 'loading'}
+          onClick={() => setOpen(true)}
+        >
           Contact dealer
         </Button>
       )}
@@ -118,13 +125,23 @@ function ContactDialog({ viewer, listing, dealerName, onClose }: ContactDialogPr
       });
       setLeadId(lead.id);
     } catch {
-      toast({ title: 'Error', description: 'Your enquiry could not be saved on this device. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Your enquiry could not be saved on this device. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSubmitting(false);
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={`Contact ${dealerName}`} description={`About the ${listing.title}`} className="enq-dialog">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Contact ${dealerName}`}
+      description={`About the ${listing.title}`}
+      className="enq-dialog"
+    >
       {leadId ? (
         <EnquiryStatus leadId={leadId} dealerName={dealerName} onClose={onClose} />
       ) : (
@@ -151,7 +168,9 @@ function EnquiryStatus({ leadId, dealerName, onClose }: { leadId: string; dealer
         <DeliveryNote delivery={delivery} online={online} />
       )}
       {delivery.state === 'failed' && (
-        <p className="enq-note">Your enquiry is kept in My leads and in the sync list under Needs attention, where you can retry it later.</p>
+        <p className="enq-note">
+          Your enquiry is kept in My leads and in the sync list under Needs attention, where you can retry it later.
+        </p>
       )}
       <div className="enq-form__actions">
         <ButtonLink to={href.myLeads()} variant="secondary">

@@ -4,7 +4,15 @@ import { AlertIcon } from '@/shared/ui';
 export const QUEUED_TEXT = "Queued: it will be sent when you're back online.";
 
 /** Where a locally made enquiry or message stands: queued, sending, refused (with the server's reason). */
-export function DeliveryNote({ delivery, online, what = 'enquiry' }: { delivery: Delivery; online: boolean; what?: string }) {
+export function DeliveryNote({
+  delivery,
+  online,
+  what = 'enquiry',
+}: {
+  delivery: Delivery;
+  online: boolean;
+  what?: string;
+}) {
   if (delivery.state === 'sent') return null;
   if (delivery.state === 'queued')
     return (
@@ -15,9 +23,7 @@ export function DeliveryNote({ delivery, online, what = 'enquiry' }: { delivery:
   return (
     <p className="enq-delivery enq-delivery--failed" role="alert" data-testid="delivery-failed">
       <AlertIcon size={16} />
-      <span>
-        Not sent: {delivery.message}
-      </span>
+      <span>Not sent: {delivery.message}</span>
     </p>
   );
 }

@@ -33,14 +33,33 @@ export function EnquiryForm({ initial, submitting, onSubmit, onCancel }: Enquiry
     <form className="enq-form" noValidate onSubmit={submit} aria-label="Contact the dealer">
       <div className="enq-form__row">
         <Field label="Your name" error={errors.name}>
-          <Input id={`${id}-name`} autoComplete="name" value={form.name} maxLength={ENQUIRY_LIMITS.name} onChange={(e) => set('name', e.target.value)} />
+          <Input
+            id={`${id}-name`}
+            autoComplete="name"
+            value={form.name}
+            maxLength={ENQUIRY_LIMITS.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
         </Field>
         <Field label="Email" error={errors.email}>
-          <Input id={`${id}-email`} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
         </Field>
       </div>
       <Field label="Phone (optional)" hint="The dealer may call you back." error={errors.phone}>
-        <Input id={`${id}-phone`} type="tel" autoComplete="tel" inputMode="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <Input
+          id={`${id}-phone`}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={form.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
       </Field>
       <Field label="Message" error={errors.message}>
         <textarea
@@ -81,7 +100,11 @@ export function EnquiryForm({ initial, submitting, onSubmit, onCancel }: Enquiry
           </div>
         )}
         <label className="enq-check">
-          <input type="checkbox" checked={form.financeInterest} onChange={(e) => set('financeInterest', e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={form.financeInterest}
+            onChange={(e) => set('financeInterest', e.target.checked)}
+          />
           <span>Finance: I'd like a finance quote</span>
         </label>
       </fieldset>

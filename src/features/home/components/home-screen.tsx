@@ -19,7 +19,16 @@ export function HomeScreen() {
   const data = useModelEntries();
   const drops = useRecentPriceDrops(4);
   const dealers = useDealersByIds(drops?.map((d) => d.listing.dealer_id) ?? []);
-  const topRated = useMemo(() => (data ? [...data.entries].filter((e) => e.score !== undefined).sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, 4) : []), [data]);
+  const topRated = useMemo(
+    () =>
+      data
+        ? [...data.entries]
+            .filter((e) => e.score !== undefined)
+            .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+            .slice(0, 4)
+        : [],
+    [data],
+  );
   const popular = useMemo(() => {
     if (!data) return [];
     const counts = new Map<string, number>();
@@ -35,12 +44,22 @@ export function HomeScreen() {
     <div className="container page cat-page">
       <section className="cat-hero" aria-labelledby="home-h">
         <h1 id="home-h">Find the right car, the easy way</h1>
-        <p>Describe what you need and our AI search finds it — then compare prices, running costs and reviews from across the UK.</p>
+        <p>
+          Describe what you need and our AI search finds it — then compare prices, running costs and reviews from across
+          the UK.
+        </p>
         <form onSubmit={submit} role="search" aria-label="AI search">
           <label htmlFor="home-q" className="sr-only">
             Describe the car you want
           </label>
-          <input id="home-q" className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. a 7-seat hybrid under £30,000 with low tax" />
+          <input
+            id="home-q"
+            className="input"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="e.g. a 7-seat hybrid under £30,000 with low tax"
+          />
           <Button type="submit" variant="primary" size="lg">
             Search
           </Button>
@@ -48,7 +67,9 @@ export function HomeScreen() {
       </section>
 
       <section className="cat-section" aria-labelledby="shortcuts-h">
-        <h2 id="shortcuts-h" style={{ margin: 0 }}>Start with</h2>
+        <h2 id="shortcuts-h" style={{ margin: 0 }}>
+          Start with
+        </h2>
         <div className="cat-chips">
           {BODY_STYLES.map((b) => (
             <Link key={b} className="cat-chip" to={`${href.browse()}?body=${b}`}>
@@ -71,7 +92,9 @@ export function HomeScreen() {
           <h2 id="top-h">Top-rated by our experts</h2>
           <Link to={`${href.reviews()}`}>All reviews</Link>
         </div>
-        {!data ? <LoadingBlock /> : (
+        {!data ? (
+          <LoadingBlock />
+        ) : (
           <div className="cat-grid">
             {topRated.map((e) => (
               <ModelCard key={e.model.id} model={e.model} brand={e.brand} score={e.score} />
@@ -88,7 +111,12 @@ export function HomeScreen() {
           </div>
           <div className="cat-grid">
             {drops.map((d) => (
-              <ListingCard key={d.listing.id} listing={d.listing} reduction={d.drop} town={dealers?.get(d.listing.dealer_id)?.town} />
+              <ListingCard
+                key={d.listing.id}
+                listing={d.listing}
+                reduction={d.drop}
+                town={dealers?.get(d.listing.dealer_id)?.town}
+              />
             ))}
           </div>
         </section>
@@ -98,7 +126,9 @@ export function HomeScreen() {
         <section className="cat-section" aria-labelledby="brands-h">
           <div className="cat-section__head">
             <h2 id="brands-h">Popular brands</h2>
-            <ButtonLink to={href.browse()} variant="ghost">Browse all cars</ButtonLink>
+            <ButtonLink to={href.browse()} variant="ghost">
+              Browse all cars
+            </ButtonLink>
           </div>
           <div className="cat-brands">
             {popular.map((b) => (

@@ -39,7 +39,12 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
           const active = isActive(item, pathname);
           return (
             <li key={item.label}>
-              <Link to={item.to} className={cx('mobile-menu__link', active && 'is-active')} aria-current={active ? 'page' : undefined} onClick={close}>
+              <Link
+                to={item.to}
+                className={cx('mobile-menu__link', active && 'is-active')}
+                aria-current={active ? 'page' : undefined}
+                onClick={close}
+              >
                 {item.label}
               </Link>
             </li>

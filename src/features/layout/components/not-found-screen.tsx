@@ -17,7 +17,8 @@ export function NotFoundScreen() {
         </p>
         <h1>Page not found</h1>
         <p className="muted">
-          We couldn&apos;t find <code className="not-found__path">{pathname}</code>. It may have moved, or the link may be mistyped.
+          We couldn&apos;t find <code className="not-found__path">{pathname}</code>. It may have moved, or the link may
+          be mistyped.
         </p>
         <div className="cluster not-found__actions">
           <ButtonLink to={href.home()} variant="primary" size="lg" icon={<HomeIcon size={18} />}>

@@ -83,12 +83,36 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
         <div className="cat-section">
           <div className="cat-gallery">
             <div className="cat-gallery__main">
-              <CarImage eager bodyStyle={l.body_style} model={model} brand={brand?.name} colour={l.colour} view={shots[shot].view} backdrop={shots[shot].backdrop} alt={`${l.colour} ${l.title}, ${shots[shot].label}`} />
+              <CarImage
+                eager
+                bodyStyle={l.body_style}
+                model={model}
+                brand={brand?.name}
+                colour={l.colour}
+                view={shots[shot].view}
+                backdrop={shots[shot].backdrop}
+                alt={`${l.colour} ${l.title}, ${shots[shot].label}`}
+              />
             </div>
             <div className="cat-gallery__thumbs" role="group" aria-label="Pictures">
               {shots.map((s, i) => (
-                <button key={s.view} type="button" className="cat-thumb" aria-pressed={i === shot} aria-label={`Show ${s.label}`} onClick={() => setShot(i)}>
-                  <CarImage bodyStyle={l.body_style} model={model} brand={brand?.name} colour={l.colour} view={s.view} backdrop={s.backdrop} alt="" />
+                <button
+                  key={s.view}
+                  type="button"
+                  className="cat-thumb"
+                  aria-pressed={i === shot}
+                  aria-label={`Show ${s.label}`}
+                  onClick={() => setShot(i)}
+                >
+                  <CarImage
+                    bodyStyle={l.body_style}
+                    model={model}
+                    brand={brand?.name}
+                    colour={l.colour}
+                    view={s.view}
+                    backdrop={s.backdrop}
+                    alt=""
+                  />
                 </button>
               ))}
             </div>

@@ -19,16 +19,29 @@ export function NotificationPanel() {
         </span>
         <div className="ntf-panel__tools">
           {view === 'list' && unread > 0 && (
-            <Button size="sm" variant="ghost" onClick={() => void notificationWrites.markAllRead().catch(() => undefined)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void notificationWrites.markAllRead().catch(() => undefined)}
+            >
               Mark all read
             </Button>
           )}
-          <Button size="sm" variant="secondary" aria-pressed={view === 'settings'} onClick={() => setView(view === 'list' ? 'settings' : 'list')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={view === 'settings'}
+            onClick={() => setView(view === 'list' ? 'settings' : 'list')}
+          >
             {view === 'list' ? 'Settings' : 'Back to notifications'}
           </Button>
         </div>
       </div>
-      {view === 'list' ? <NotificationList notifications={notifications} onSetUp={() => setView('settings')} /> : <NotificationSettings />}
+      {view === 'list' ? (
+        <NotificationList notifications={notifications} onSetUp={() => setView('settings')} />
+      ) : (
+        <NotificationSettings />
+      )}
     </div>
   );
 }

@@ -12,7 +12,11 @@ function TestSend() {
     setSending(true);
     try {
       await sendTestPriceDropEmail();
-      toast({ title: 'Test email sent', description: 'Check your email for the test notification.', variant: 'success' });
+      toast({
+        title: 'Test email sent',
+        description: 'Check your email for the test notification.',
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Error', description: 'Failed to send test notification.', variant: 'destructive' });
     } finally {

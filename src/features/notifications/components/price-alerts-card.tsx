@@ -46,8 +46,17 @@ export function PriceAlertsCard({ alerts }: { alerts: PriceAlertView[] }) {
                 {a.times_triggered > 0 && <Badge variant="accent">Triggered {a.times_triggered} time(s)</Badge>}
               </div>
               <div className="ntf-alert__actions">
-                <Switch label={a.is_active ? 'On' : 'Off'} checked={a.is_active} onCheckedChange={(v) => void toggle(a, v)} />
-                <Button size="sm" variant="ghost" onClick={() => void remove(a)} aria-label={`Delete price alert for ${a.listing_title}`}>
+                <Switch
+                  label={a.is_active ? 'On' : 'Off'}
+                  checked={a.is_active}
+                  onCheckedChange={(v) => void toggle(a, v)}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void remove(a)}
+                  aria-label={`Delete price alert for ${a.listing_title}`}
+                >
                   Delete
                 </Button>
               </div>

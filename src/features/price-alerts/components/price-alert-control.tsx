@@ -11,7 +11,15 @@ export interface PriceAlertControlProps {
   signedIn: boolean;
 }
 
-function SetAlertDialog({ open, onClose, listing }: { open: boolean; onClose: () => void; listing: { id: string; title: string; price: number } }) {
+function SetAlertDialog({
+  open,
+  onClose,
+  listing,
+}: {
+  open: boolean;
+  onClose: () => void;
+  listing: { id: string; title: string; price: number };
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -25,9 +33,17 @@ function SetAlertDialog({ open, onClose, listing }: { open: boolean; onClose: ()
     }
     setSaving(true);
     try {
-      await priceAlertWrites.create({ vehicleListingId: listing.id, targetPrice: parsed.target, currentPrice: listing.price });
+      await priceAlertWrites.create({
+        vehicleListingId: listing.id,
+        targetPrice: parsed.target,
+        currentPrice: listing.price,
+      });
       const pence = !Number.isInteger(parsed.target);
-      toast({ title: 'Price alert created', description: `You'll be notified when the price drops below ${formatGBP(parsed.target, { pence })}.`, variant: 'success' });
+      toast({
+        title: 'Price alert created',
+        description: `You'll be notified when the price drops below ${formatGBP(parsed.target, { pence })}.`,
+        variant: 'success',
+      });
       setText('');
       setError(null);
       onClose();
@@ -39,9 +55,18 @@ function SetAlertDialog({ open, onClose, listing }: { open: boolean; onClose: ()
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Set price alert" description={`${listing.title} is ${formatGBP(listing.price)} now.`}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Set price alert"
+      description={`${listing.title} is ${formatGBP(listing.price)} now.`}
+    >
       <form className="pa-form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="Tell me when the price drops below (£)" error={error} hint="Works offline: the alert is saved on this device and synced when you reconnect.">
+        <Field
+          label="Tell me when the price drops below (£)"
+          error={error}
+          hint="Works offline: the alert is saved on this device and synced when you reconnect."
+        >
           <Input
             inputMode="decimal"
             autoComplete="off"
@@ -97,7 +122,8 @@ export function PriceAlertControl({ listingId, signedIn }: PriceAlertControlProp
       {alert ? (
         <>
           <p className="pa-text">
-            Price alert {alert.is_active ? 'on' : 'paused'}: below <strong>{formatGBP(alert.target_price, { pence: !Number.isInteger(alert.target_price) })}</strong>
+            Price alert {alert.is_active ? 'on' : 'paused'}: below{' '}
+            <strong>{formatGBP(alert.target_price, { pence: !Number.isInteger(alert.target_price) })}</strong>
           </p>
           <Button size="sm" variant="ghost" onClick={() => void remove()}>
             Remove alert

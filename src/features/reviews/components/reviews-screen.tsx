@@ -40,37 +40,100 @@ export function ReviewsScreen() {
     return () => clearTimeout(t);
   });
 
-  const items = useMemo(() => (data ? data.entries.filter((e) => data.basics.reviewByModel.has(e.model.id)).map((e) => ({ ...e, review: data.basics.reviewByModel.get(e.model.id)! })) : []), [data]);
+  const items = useMemo(
+    () =>
+      data
+        ? data.entries
+            .filter((e) => data.basics.reviewByModel.has(e.model.id))
+            .map((e) => ({ ...e, review: data.basics.reviewByModel.get(e.model.id)! }))
+        : [],
+    [data],
+  );
   const index = useMemo(() => {
-    const ms = new MiniSearch<Doc>({ fields: ['name', 'title', 'verdict', 'pros', 'cons'], searchOptions: { boost: { name: 3, title: 2 }, prefix: true, fuzzy: 0.2 } });
-    ms.addAll(items.map((i) => ({ id: i.review.id, name: `${i.brand?.name ?? ''} ${i.model.name}`, title: i.review.title, verdict: i.review.verdict, pros: i.review.pros.join(' '), cons: i.review.cons.join(' ') })));
+    const ms = new MiniSearch<Doc>({
+      fields: ['name', 'title', 'verdict', 'pros', 'cons'],
+      searchOptions: { boost: { name: 3, title: 2 }, prefix: true, fuzzy: 0.2 },
+    });
+    ms.addAll(
+      items.map((i) => ({
+        id: i.review.id,
+        name: `${i.brand?.name ?? ''} ${i.model.name}`,
+        title: i.review.title,
+        verdict: i.review.verdict,
+        pros: i.review.pros.join(' '),
+        cons: i.review.cons.join(' '),
+      })),
+    );
     return ms;
   }, [items]);
   const results = useMemo(() => {
     const hits = q ? new Map(index.search(q).map((h) => [h.id as string, h.score])) : undefined;
     const list = items.filter(
-      (i) => (!hits || hits.has(i.review.id)) && (!brand || i.brand?.slug === brand) && (!body || i.model.body_style === body) && (!fuel || i.model.fuel_type === fuel),
+      (i) =>
+        (!hits || hits.has(i.review.id)) &&
+        (!brand || i.brand?.slug === brand) &&
+        (!body || i.model.body_style === body) &&
+        (!fuel || i.model.fuel_type === fuel),
     );
     return list.sort((a, b) =>
-      hits && !params.get('sort') ? (hits.get(b.review.id) ?? 0) - (hits.get(a.review.id) ?? 0) : sort === 'date' ? (b.review.published_at ?? '').localeCompare(a.review.published_at ?? '') : b.review.cs_score - a.review.cs_score,
+      hits && !params.get('sort')
+        ? (hits.get(b.review.id) ?? 0) - (hits.get(a.review.id) ?? 0)
+        : sort === 'date'
+          ? (b.review.published_at ?? '').localeCompare(a.review.published_at ?? '')
+          : b.review.cs_score - a.review.cs_score,
     );
   }, [items, index, q, brand, body, fuel, sort, params]);
 
   return (
     <div className="container page cat-page">
-      <PageHeader eyebrow="Expert reviews" title="Reviews" intro="Independent reviews of every model we list, scored out of 10 on how they drive, what they cost to run and how safe they are." />
+      <PageHeader
+        eyebrow="Expert reviews"
+        title="Reviews"
+        intro="Independent reviews of every model we list, scored out of 10 on how they drive, what they cost to run and how safe they are."
+      />
       <div className="cat-panel" role="search" aria-label="Search reviews">
         <div className="cat-filter">
           <label htmlFor="review-q" className="cat-filter__label">
             Search reviews
           </label>
-          <input id="review-q" type="search" className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. family SUV, quiet, big boot" />
+          <input
+            id="review-q"
+            type="search"
+            className="input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. family SUV, quiet, big boot"
+          />
         </div>
         <div className="cat-pair" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-          <SelectFilter label="Brand" value={brand} options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))} onChange={(v) => set('brand', v)} />
-          <SelectFilter label="Body style" value={body} options={BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }))} onChange={(v) => set('body', v)} />
-          <SelectFilter label="Fuel" value={fuel} options={FUEL_TYPES.map((f) => ({ value: f, label: FUEL_LABELS[f] }))} onChange={(v) => set('fuel', v)} />
-          <SelectFilter label="Sort by" value={params.get('sort') ?? undefined} anyLabel={q ? 'Best match' : 'Highest score'} options={[...(q ? [{ value: 'score', label: 'Highest score' }] : []), { value: 'date', label: 'Newest first' }]} onChange={(v) => set('sort', v)} />
+          <SelectFilter
+            label="Brand"
+            value={brand}
+            options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))}
+            onChange={(v) => set('brand', v)}
+          />
+          <SelectFilter
+            label="Body style"
+            value={body}
+            options={BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }))}
+            onChange={(v) => set('body', v)}
+          />
+          <SelectFilter
+            label="Fuel"
+            value={fuel}
+            options={FUEL_TYPES.map((f) => ({ value: f, label: FUEL_LABELS[f] }))}
+            onChange={(v) => set('fuel', v)}
+          />
+          <SelectFilter
+            label="Sort by"
+            value={params.get('sort') ?? undefined}
+            anyLabel={q ? 'Best match' : 'Highest score'}
+            options={[
+              ...(q ? [{ value: 'score', label: 'Highest score' }] : []),
+              { value: 'date', label: 'Newest first' },
+            ]}
+            onChange={(v) => set('sort', v)}
+          />
         </div>
       </div>
       <h2 className="cat-count" aria-live="polite" data-testid="result-count">
@@ -79,13 +142,24 @@ export function ReviewsScreen() {
       {!data ? (
         <LoadingBlock />
       ) : results.length === 0 ? (
-        <EmptyState icon={<CarIcon size={26} />} title="No reviews match" description="Try other words or fewer filters." />
+        <EmptyState
+          icon={<CarIcon size={26} />}
+          title="No reviews match"
+          description="Try other words or fewer filters."
+        />
       ) : (
         <div className="cat-grid">
           {results.slice(0, 60).map(({ model, brand: b, review }) => (
             <article key={review.id} className="cat-card" data-testid="review-card">
               <div className="cat-card__media">
-                <CarImage bodyStyle={model.body_style} model={model} brand={b?.name} colour={modelColour(model)} view="front-three-quarter" alt="" />
+                <CarImage
+                  bodyStyle={model.body_style}
+                  model={model}
+                  brand={b?.name}
+                  colour={modelColour(model)}
+                  view="front-three-quarter"
+                  alt=""
+                />
               </div>
               <div className="cat-card__body">
                 <div className="cat-card__row">
@@ -97,7 +171,9 @@ export function ReviewsScreen() {
                   <ScorePill score={review.cs_score} />
                 </div>
                 <p style={{ margin: 0, fontWeight: 600 }}>{review.title}</p>
-                <p className="cat-muted cat-small" style={{ margin: 0 }}>{review.verdict}</p>
+                <p className="cat-muted cat-small" style={{ margin: 0 }}>
+                  {review.verdict}
+                </p>
                 <p className="cat-muted cat-small" style={{ margin: 0 }}>
                   {review.author}
                   {review.published_at ? ` · ${formatDate(review.published_at)}` : ''}

@@ -23,7 +23,11 @@ export function SaveSearchButton({ query }: { query: string }) {
     setSaving(true);
     try {
       await savedSearchWrites.create(name, query);
-      toast({ title: 'Search saved', description: `We'll tell you about new cars that match "${name.trim()}".`, variant: 'success' });
+      toast({
+        title: 'Search saved',
+        description: `We'll tell you about new cars that match "${name.trim()}".`,
+        variant: 'success',
+      });
       setName('');
       close();
     } catch (err) {
@@ -39,7 +43,12 @@ export function SaveSearchButton({ query }: { query: string }) {
       <Button size="sm" onClick={() => setOpen(true)}>
         Save this search
       </Button>
-      <Dialog open={open} onOpenChange={(o) => !o && close()} title="Save this search" description="Get a notification when a new car matches these filters.">
+      <Dialog
+        open={open}
+        onOpenChange={(o) => !o && close()}
+        title="Save this search"
+        description="Get a notification when a new car matches these filters."
+      >
         <form className="ss-form" onSubmit={(e) => void submit(e)} noValidate>
           <Field label="Name" error={error}>
             <Input

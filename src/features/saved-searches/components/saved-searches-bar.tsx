@@ -28,7 +28,11 @@ export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
             const fresh = newSinceLabel(s.newCount);
             return (
               <li key={s.id}>
-                <Link className="ss-chip" to={savedSearchHref(s.filters.query)} onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}>
+                <Link
+                  className="ss-chip"
+                  to={savedSearchHref(s.filters.query)}
+                  onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}
+                >
                   <span className="ss-chip__name">{s.name}</span>
                   {fresh && <span className="ss-chip__new">{fresh}</span>}
                 </Link>

@@ -52,7 +52,11 @@ function Row({ s }: { s: SavedSearchView }) {
       ) : (
         <>
           <div className="ss-row__text">
-            <Link to={savedSearchHref(s.filters.query)} onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)} className="ss-row__name">
+            <Link
+              to={savedSearchHref(s.filters.query)}
+              onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}
+              className="ss-row__name"
+            >
               {s.name}
             </Link>
             <span className="ss-muted">
@@ -81,7 +85,8 @@ export function SavedSearchesManager() {
   if (saved.length === 0) {
     return (
       <p className="ss-muted">
-        No saved searches yet. Set filters on the <Link to="/marketplace">marketplace</Link> and choose Save this search.
+        No saved searches yet. Set filters on the <Link to="/marketplace">marketplace</Link> and choose Save this
+        search.
       </p>
     );
   }

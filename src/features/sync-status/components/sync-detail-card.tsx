@@ -26,7 +26,14 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
   const { retry, discard, retryAll } = useParkedOpActions(kickSync);
 
   return (
-    <div className="sync-card" id={id} role="dialog" aria-modal="false" aria-labelledby={`${id}-title`} data-testid="sync-detail-card">
+    <div
+      className="sync-card"
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      data-testid="sync-detail-card"
+    >
       <div className="sync-card__head">
         <h2 className="sync-card__title" id={`${id}-title`}>
           Sync status
@@ -65,9 +72,15 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
       {download && (
         <div className="sync-card__download">
           <label htmlFor={`${id}-progress`}>
-            Downloading the catalogue: {download.done.toLocaleString('en-GB')} of {download.total.toLocaleString('en-GB')}
+            Downloading the catalogue: {download.done.toLocaleString('en-GB')} of{' '}
+            {download.total.toLocaleString('en-GB')}
           </label>
-          <progress id={`${id}-progress`} max={download.total || 1} value={download.done} data-testid="sync-download-progress">
+          <progress
+            id={`${id}-progress`}
+            max={download.total || 1}
+            value={download.done}
+            data-testid="sync-download-progress"
+          >
             {pct}%
           </progress>
         </div>
@@ -111,10 +124,20 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
                   <span className="sync-card__error">{op.last_error ?? 'Could not be saved.'}</span>
                 </div>
                 <div className="sync-card__actions">
-                  <Button size="sm" variant="secondary" onClick={() => void retry(op.id)} aria-label={`Retry: ${describeOp(op)}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void retry(op.id)}
+                    aria-label={`Retry: ${describeOp(op)}`}
+                  >
                     Retry
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => void discard(op.id)} aria-label={`Discard: ${describeOp(op)}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void discard(op.id)}
+                    aria-label={`Discard: ${describeOp(op)}`}
+                  >
                     Discard
                   </Button>
                 </div>

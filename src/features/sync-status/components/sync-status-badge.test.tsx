@@ -31,7 +31,10 @@ describe('SyncStatusBadge', () => {
       setPageSyncState({ online: true });
       window.dispatchEvent(new Event('online'));
     });
-    expect(toastStore.getState().toasts.at(-1)).toMatchObject({ title: 'Back Online', description: 'Your changes are syncing.' });
+    expect(toastStore.getState().toasts.at(-1)).toMatchObject({
+      title: 'Back Online',
+      description: 'Your changes are syncing.',
+    });
   });
 
   it('opens the detail card with Retry / Discard for ops needing attention; Escape closes it', async () => {
@@ -39,7 +42,12 @@ describe('SyncStatusBadge', () => {
     const store = createSyncStore(db);
     const [op] = await db.outbox.toArray();
     for (let i = 0; i < 3; i++) {
-      await store.recordFailure(op.id, { code: '42501', message: 'You do not have permission to perform this action.', nextAttemptAt: 0, failure: 'permanent' });
+      await store.recordFailure(op.id, {
+        code: '42501',
+        message: 'You do not have permission to perform this action.',
+        nextAttemptAt: 0,
+        failure: 'permanent',
+      });
     }
     render(<SyncStatusBadge />);
     const button = screen.getByTestId('sync-status-badge');
@@ -52,7 +60,8 @@ describe('SyncStatusBadge', () => {
     await waitFor(() => expect(screen.queryAllByTestId('sync-parked-op')).toHaveLength(0));
     expect(await db.outbox.get(op.id)).toMatchObject({ retries: 0 });
 
-    for (let i = 0; i < 3; i++) await store.recordFailure(op.id, { code: '42501', message: 'no', nextAttemptAt: 0, failure: 'permanent' });
+    for (let i = 0; i < 3; i++)
+      await store.recordFailure(op.id, { code: '42501', message: 'no', nextAttemptAt: 0, failure: 'permanent' });
     await waitFor(() => expect(screen.getAllByTestId('sync-parked-op')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Discard: Bookmark added' }));
     await waitFor(() => expect(screen.queryAllByTestId('sync-parked-op')).toHaveLength(0));

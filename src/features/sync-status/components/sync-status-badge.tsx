@@ -34,9 +34,17 @@ export function SyncStatusBadge() {
   }, [open]);
 
   const { online, pendingCount, parkedCount, status } = view;
-  const state = !online ? 'offline' : parkedCount ? 'attention' : pendingCount || status.phase === 'pushing' ? 'syncing' : 'online';
+  const state = !online
+    ? 'offline'
+    : parkedCount
+      ? 'attention'
+      : pendingCount || status.phase === 'pushing'
+        ? 'syncing'
+        : 'online';
   const label = online ? 'Online' : 'Offline';
-  const countText = pendingCount ? `, ${pendingCount} ${pendingCount === 1 ? 'change' : 'changes'} waiting to sync` : '';
+  const countText = pendingCount
+    ? `, ${pendingCount} ${pendingCount === 1 ? 'change' : 'changes'} waiting to sync`
+    : '';
   const attentionText = parkedCount ? `, ${parkedCount} need${parkedCount === 1 ? 's' : ''} attention` : '';
 
   return (

@@ -3,7 +3,10 @@ import { onSyncEvent } from '@/sync';
 import { toast } from '@/shared/ui/toast-store';
 
 export const NOTICES = {
-  offline: { title: 'No Connection', description: 'You are offline. Changes are saved on this device and sync when you reconnect.' },
+  offline: {
+    title: 'No Connection',
+    description: 'You are offline. Changes are saved on this device and sync when you reconnect.',
+  },
   online: { title: 'Back Online', description: 'Your changes are syncing.' },
   syncFailed: 'Some changes could not be saved. Open the sync status to retry or discard them.',
 } as const;

@@ -86,7 +86,9 @@ function compare(a: AssistantCar, b: AssistantCar): Answer {
       c.zeroTo62 !== null ? `0-62 mph in ${c.zeroTo62} s` : null,
       `insurance group ${c.insuranceGroup ?? '?'}`,
       c.expertScore !== null ? `expert score ${c.expertScore}/10` : null,
-    ].filter(Boolean).join(', ');
+    ]
+      .filter(Boolean)
+      .join(', ');
   const cheaper = a.listPrice! <= b.listPrice! ? a : b;
   const roomier = (a.bootLitres ?? 0) >= (b.bootLitres ?? 0) ? a : b;
   const text =
@@ -100,29 +102,38 @@ function cheaperToRun(a: AssistantCar, b: AssistantCar): Answer {
   const cb = annualRunningCost(b, MILES_PER_YEAR);
   const cars = [a, b].map((car) => ({ car, note: runningLine(car) }));
   if (ca === null || cb === null) {
-    return { text: `I can't compare running costs: ${ca === null ? runningLine(a) : runningLine(b)}.`, cars, known: false };
+    return {
+      text: `I can't compare running costs: ${ca === null ? runningLine(a) : runningLine(b)}.`,
+      cars,
+      known: false,
+    };
   }
   const [win, lose, cw, cl] = ca <= cb ? [a, b, ca, cb] : [b, a, cb, ca];
   return {
-    text: `The ${name(win)} is cheaper to run: ${runningLine(win)}, against ${runningLine(lose)}. That is ` +
+    text:
+      `The ${name(win)} is cheaper to run: ${runningLine(win)}, against ${runningLine(lose)}. That is ` +
       `${money(cl - cw)} a year less, for ${MILES_PER_YEAR.toLocaleString('en-GB')} miles with fuel or electricity and road tax ` +
       '(insurance and servicing not included).',
-    cars, known: true,
+    cars,
+    known: true,
   };
 }
 
 function bootSpace(c: AssistantCar): Answer {
-  if (c.bootLitres === null) return { text: `I don't have a boot figure for the ${name(c)}.`, cars: [{ car: c, note: '' }], known: false };
+  if (c.bootLitres === null)
+    return { text: `I don't have a boot figure for the ${name(c)}.`, cars: [{ car: c, note: '' }], known: false };
   return {
     text: `The ${name(c)} has a ${c.bootLitres}-litre boot with the rear seats up, and seats ${c.seats}.`,
-    cars: [{ car: c, note: `${c.bootLitres}-litre boot` }], known: true,
+    cars: [{ car: c, note: `${c.bootLitres}-litre boot` }],
+    known: true,
   };
 }
 
 function describeSearch(q: ParsedQuery): string {
   const parts: string[] = [];
   if (q.fuelTypes) parts.push(q.fuelTypes.map((f) => FUEL_LABELS[f].toLowerCase()).join(' or '));
-  if (q.bodyStyles) parts.push(q.bodyStyles.map((b) => (b === 'suv' ? 'SUV' : BODY_STYLE_LABELS[b].toLowerCase())).join(' or '));
+  if (q.bodyStyles)
+    parts.push(q.bodyStyles.map((b) => (b === 'suv' ? 'SUV' : BODY_STYLE_LABELS[b].toLowerCase())).join(' or '));
   if (q.gearbox) parts.push(q.gearbox);
   if (q.seatsMin) parts.push(`${q.seatsMin}+ seats`);
   if (q.budgetMax) parts.push(`up to ${money(q.budgetMax)}`);
@@ -152,16 +163,26 @@ function search(text: string, q: ParsedQuery, ctx: AssistantContext, note?: stri
     notes.push(query.fuelTypes?.includes('electric') ? 'longest range first' : 'most economical first');
   }
   if (results.length === 0) {
-    return { text: `Nothing in our catalogue matches ${describeSearch(query)}.`, cars: [], search: query, known: false };
+    return {
+      text: `Nothing in our catalogue matches ${describeSearch(query)}.`,
+      cars: [],
+      search: query,
+      known: false,
+    };
   }
   const relaxed = relaxationMessage(ranked.relaxed);
   const lines = results.map((r) => {
     const c = r.car as AssistantCar;
     const figure = c.fuel === 'electric' ? `${c.rangeMiles ?? '?'} miles of range` : `${c.mpg ?? '?'} mpg`;
-    return { car: c, note: `from ${money(c.price)}, ${figure}${c.expertScore !== null ? `, expert score ${c.expertScore}/10` : ''}` };
+    return {
+      car: c,
+      note: `from ${money(c.price)}, ${figure}${c.expertScore !== null ? `, expert score ${c.expertScore}/10` : ''}`,
+    };
   });
-  const intro = `For ${describeSearch(query)}${notes.length ? ` (${notes.join('; ')})` : ''}, my top ${lines.length === 1 ? 'pick is' : `${lines.length} are`}: ` +
-    lines.map((l) => `the ${name(l.car)} (${l.note})`).join('; ') + '.';
+  const intro =
+    `For ${describeSearch(query)}${notes.length ? ` (${notes.join('; ')})` : ''}, my top ${lines.length === 1 ? 'pick is' : `${lines.length} are`}: ` +
+    lines.map((l) => `the ${name(l.car)} (${l.note})`).join('; ') +
+    '.';
   return { text: relaxed ? `${relaxed} ${intro}` : intro, cars: lines, search: query, known: true };
 }
 
@@ -170,16 +191,27 @@ const FOLLOW_UP = /^(?:(?:only|just|what about|how about|and|but|make (?:it|them
 
 async function listingAnswer(id: string, ctx: AssistantContext): Promise<Answer> {
   const v = ctx.listingVerdict ? await ctx.listingVerdict(id) : null;
-  if (!v) return { text: "I can't find that listing on this device, so I can't judge its price.", cars: [], known: false };
+  if (!v)
+    return { text: "I can't find that listing on this device, so I can't judge its price.", cars: [], known: false };
   if (!v.available) {
-    return { text: `I can't judge the price of the ${v.car.title} at ${money(v.car.price)}: ${v.message}`, cars: [{ car: v.car, note: money(v.car.price) }], known: false };
+    return {
+      text: `I can't judge the price of the ${v.car.title} at ${money(v.car.price)}: ${v.message}`,
+      cars: [{ car: v.car, note: money(v.car.price) }],
+      known: false,
+    };
   }
   const diff = v.difference ?? 0;
   const side = diff < 0 ? `${money(-diff)} below` : diff > 0 ? `${money(diff)} above` : 'right at';
   return {
-    text: `${v.label}: the ${v.car.title} is ${money(v.car.price)}, ${side} our market value of ${money(v.marketValue ?? 0)}, ` +
+    text:
+      `${v.label}: the ${v.car.title} is ${money(v.car.price)}, ${side} our market value of ${money(v.marketValue ?? 0)}, ` +
       `worked out from ${v.comparables} comparable listings of the same model adjusted for age and mileage.`,
-    cars: [{ car: v.car, note: `${money(v.car.price)}, ${v.car.year}, ${(v.car.mileage ?? 0).toLocaleString('en-GB')} miles` }],
+    cars: [
+      {
+        car: v.car,
+        note: `${money(v.car.price)}, ${v.car.year}, ${(v.car.mileage ?? 0).toLocaleString('en-GB')} miles`,
+      },
+    ],
     known: true,
   };
 }
@@ -188,31 +220,52 @@ async function listingAnswer(id: string, ctx: AssistantContext): Promise<Answer>
 export async function answerQuestion(text: string, ctx: AssistantContext, previous?: Answer): Promise<Answer> {
   const message = text.trim();
   if (!message) return { text: 'Ask me about any car in our catalogue.', cars: [], known: false };
-  const listingMatch = /\/marketplace\/([0-9a-f-]{36})/i.exec(message) ?? /\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/i.exec(message);
-  if (/\b(?:good|fair|bad|decent|great) (?:price|deal)|worth (?:it|the money)|over ?priced|price (?:ok|okay|right)/i.test(message)) {
+  const listingMatch =
+    /\/marketplace\/([0-9a-f-]{36})/i.exec(message) ??
+    /\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/i.exec(message);
+  if (
+    /\b(?:good|fair|bad|decent|great) (?:price|deal)|worth (?:it|the money)|over ?priced|price (?:ok|okay|right)/i.test(
+      message,
+    )
+  ) {
     const id = listingMatch?.[1] ?? ctx.listingId;
     if (id) return listingAnswer(id, ctx);
-    return { text: 'Open a listing and ask from there (or paste its link), and I will compare its price with similar cars for sale.', cars: [], known: false };
+    return {
+      text: 'Open a listing and ask from there (or paste its link), and I will compare its price with similar cars for sale.',
+      cars: [],
+      known: false,
+    };
   }
 
   const q = ctx.parse(message);
   const named = findModels(message, q, ctx.models);
-  const unknownCar = /\b(?:compare|vs\.?|versus|boot|cheaper to run|running costs?)\b/i.test(message) && named.length === 0;
+  const unknownCar =
+    /\b(?:compare|vs\.?|versus|boot|cheaper to run|running costs?)\b/i.test(message) && named.length === 0;
   if (unknownCar) {
-    return { text: "I don't know that car: I can only answer about models in the Motorly catalogue. Try its brand and model name, e.g. 'Kia Sportage'.", cars: [], known: false };
+    return {
+      text: "I don't know that car: I can only answer about models in the Motorly catalogue. Try its brand and model name, e.g. 'Kia Sportage'.",
+      cars: [],
+      known: false,
+    };
   }
-  if (named.length >= 2 && /cheaper to run|running cost|cost(?:s)? (?:less|more) to run|economical/i.test(message)) return cheaperToRun(named[0], named[1]);
+  if (named.length >= 2 && /cheaper to run|running cost|cost(?:s)? (?:less|more) to run|economical/i.test(message))
+    return cheaperToRun(named[0], named[1]);
   if (named.length >= 2) return compare(named[0], named[1]);
   if (named.length === 1 && /\bboot\b|luggage|load space/i.test(message)) return bootSpace(named[0]);
   if (named.length === 1 && /running cost|cheap to run|cost to run|mpg|economy|range/i.test(message)) {
     const c = named[0];
-    return { text: `The ${name(c)} costs ${runningLine(c)} to run over ${MILES_PER_YEAR.toLocaleString('en-GB')} miles.`, cars: [{ car: c, note: runningLine(c) }], known: true };
+    return {
+      text: `The ${name(c)} costs ${runningLine(c)} to run over ${MILES_PER_YEAR.toLocaleString('en-GB')} miles.`,
+      cars: [{ car: c, note: runningLine(c) }],
+      known: true,
+    };
   }
 
   // Follow-ups refine the previous search.
   if (previous?.search && (CHEAPER.test(message) || FOLLOW_UP.test(message))) {
     const refined: ParsedQuery = { ...previous.search };
-    for (const [k, v] of Object.entries(q)) if (k !== 'keywords' && k !== 'sort') (refined as Record<string, unknown>)[k] = v;
+    for (const [k, v] of Object.entries(q))
+      if (k !== 'keywords' && k !== 'sort') (refined as Record<string, unknown>)[k] = v;
     let note: string | undefined;
     if (CHEAPER.test(message) && previous.cars.length) {
       const cheapest = Math.min(...previous.cars.map((c) => c.car.price));
@@ -223,10 +276,13 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
   }
 
   const filters = Object.keys(q).filter((k) => k !== 'keywords');
-  if (filters.length > 0 || /\b(?:best|recommend|suggest|which car|what car)\b/i.test(message)) return search(message, q, ctx);
+  if (filters.length > 0 || /\b(?:best|recommend|suggest|which car|what car)\b/i.test(message))
+    return search(message, q, ctx);
   return {
-    text: "I don't know how to answer that from our data. I can compare two models, say which is cheaper to run, give boot space, " +
+    text:
+      "I don't know how to answer that from our data. I can compare two models, say which is cheaper to run, give boot space, " +
       "suggest cars for a budget and need (e.g. 'best EV for long motorway trips under £35k'), and judge a listing's price.",
-    cars: [], known: false,
+    cars: [],
+    known: false,
   };
 }

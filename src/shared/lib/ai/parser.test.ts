@@ -19,9 +19,22 @@ describe('AI search parser', () => {
   });
 
   it('parses the issue examples into the documented fields', () => {
-    expect(parse('family SUV under £25k with cheap tax')).toEqual({ bodyStyles: ['suv'], budgetMax: 25000, maxAnnualTax: 200, keywords: ['family'] });
-    expect(parse('ULEZ compliant hatchback around 10 grand')).toMatchObject({ ulezCompliant: true, budgetMin: 8000, budgetMax: 12000 });
-    expect(parse('BMW or Audi saloon under 30k miles')).toEqual({ brands: ['BMW', 'Audi'], bodyStyles: ['sedan'], maxMileage: 30000 });
+    expect(parse('family SUV under £25k with cheap tax')).toEqual({
+      bodyStyles: ['suv'],
+      budgetMax: 25000,
+      maxAnnualTax: 200,
+      keywords: ['family'],
+    });
+    expect(parse('ULEZ compliant hatchback around 10 grand')).toMatchObject({
+      ulezCompliant: true,
+      budgetMin: 8000,
+      budgetMax: 12000,
+    });
+    expect(parse('BMW or Audi saloon under 30k miles')).toEqual({
+      brands: ['BMW', 'Audi'],
+      bodyStyles: ['sedan'],
+      maxMileage: 30000,
+    });
     expect(parse('something like a Golf but cheaper')).toEqual({ similarTo: 'Golf', sort: 'price_asc' });
     expect(parse('£200 a month')).toEqual({ monthlyBudgetMax: 200 });
   });

@@ -24,16 +24,20 @@ export const NEW_DRIVER_INSURANCE_GROUP = 10;
 export const LONG_RANGE_MILES = 300;
 
 const STOP_WORDS = new Set(
-  ('a an the for with and or to of in on my me i im is it its car cars motor motors vehicle looking look want wants need ' +
+  (
+    'a an the for with and or to of in on my me i im is it its car cars motor motors vehicle looking look want wants need ' +
     'needs please something some any anything show find get what are there that does be but like would should could ' +
-    'can do have has from at by as this these those one ones which who good nice decent really very also just only').split(' '),
+    'can do have has from at by as this these those one ones which who good nice decent really very also just only'
+  ).split(' '),
 );
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our']);
 /** Everyday words one letter away from a car name ("space" / E-Pace): never read as typos. */
 const NOT_TYPOS = new Set(
-  ('space spaces price prices trips family miles range running costs compare cheaper better bigger smaller power speed ' +
+  (
+    'space spaces price prices trips family miles range running costs compare cheaper better bigger smaller power speed ' +
     'drive driver drivers motorway journey journeys commute comfy quiet reliable modern sporty practical economy insurance ' +
-    'insure boots seats seater petrol class place parts model models brand brands match latest newest lowest doors').split(' '),
+    'insure boots seats seater petrol class place parts model models brand brands match latest newest lowest doors'
+  ).split(' '),
 );
 
 interface Match {
@@ -85,76 +89,197 @@ function rules(referenceYear: number): Rule[] {
   };
   return [
     // Monthly budgets first: "250 permonth" is never a cash price.
-    [rx(`(?:(?:under|below|less than|max(?:imum)?|up to|upto|no more than|around|about|roughly|at most|for|budget of|sub) )?${MONEY} permonth(?: max| or less| tops)?`),
-      (m, st) => { st.out.monthlyBudgetMax ??= num(m[1]); }],
-    [rx(`(?:max(?:imum)? )?permonth (?:of |budget of |under |max )?${MONEY}`), (m, st) => { st.out.monthlyBudgetMax ??= num(m[1]); }],
+    [
+      rx(
+        `(?:(?:under|below|less than|max(?:imum)?|up to|upto|no more than|around|about|roughly|at most|for|budget of|sub) )?${MONEY} permonth(?: max| or less| tops)?`,
+      ),
+      (m, st) => {
+        st.out.monthlyBudgetMax ??= num(m[1]);
+      },
+    ],
+    [
+      rx(`(?:max(?:imum)? )?permonth (?:of |budget of |under |max )?${MONEY}`),
+      (m, st) => {
+        st.out.monthlyBudgetMax ??= num(m[1]);
+      },
+    ],
     // Road tax (VED).
-    [rx(`(?:road )?(?:tax|ved)(?: of| under| below| less than| max| up to| no more than| at most)? ${MONEY}(?: peryear)?`),
-      (m, st) => { st.out.maxAnnualTax ??= num(m[1]); }],
-    [rx(`£?0 (?:road )?(?:tax|ved)|(?:free|no|zero|nil) (?:road )?(?:tax|ved)|(?:road )?tax (?:free|exempt)`), (_m, st) => { st.out.maxAnnualTax = 0; }],
-    [rx(`(?:cheap|cheaper|cheapest|low|lower|lowest|minimal) (?:road )?(?:tax|ved)(?: (?:and|&) insurance)?`), (m, st) => {
-      st.out.maxAnnualTax ??= CHEAP_TAX_MAX;
-      if (m[0].endsWith('insurance')) st.out.maxInsuranceGroup ??= LOW_INSURANCE_GROUP;
-    }],
+    [
+      rx(
+        `(?:road )?(?:tax|ved)(?: of| under| below| less than| max| up to| no more than| at most)? ${MONEY}(?: peryear)?`,
+      ),
+      (m, st) => {
+        st.out.maxAnnualTax ??= num(m[1]);
+      },
+    ],
+    [
+      rx(`£?0 (?:road )?(?:tax|ved)|(?:free|no|zero|nil) (?:road )?(?:tax|ved)|(?:road )?tax (?:free|exempt)`),
+      (_m, st) => {
+        st.out.maxAnnualTax = 0;
+      },
+    ],
+    [
+      rx(`(?:cheap|cheaper|cheapest|low|lower|lowest|minimal) (?:road )?(?:tax|ved)(?: (?:and|&) insurance)?`),
+      (m, st) => {
+        st.out.maxAnnualTax ??= CHEAP_TAX_MAX;
+        if (m[0].endsWith('insurance')) st.out.maxInsuranceGroup ??= LOW_INSURANCE_GROUP;
+      },
+    ],
     // Insurance, and who will drive.
-    [rx('(?:first car|first motor|new drivers?|newly passed|just passed(?: my test)?|young drivers?|learners?(?: friendly)?|' +
-      '(?<!(?:under|than|to|max|most) )(?:1[7-9]|2[0-5]) ?(?:year|yr)s? old)'), (_m, st) => { st.firstCar = true; }],
-    [rx('insurance group(?: of| under| below| less than| up to| max| no more than)? (\\d{1,2})(?: or (?:lower|less|below|under))?'),
-      (m, st) => { st.out.maxInsuranceGroup = num(m[1]); }],
-    [rx('(?:cheap|cheaper|cheapest|low|lower|lowest) (?:to )?insur(?:e|ance)(?: group)?|(?:insurance|insure) (?:is )?cheap'),
-      (_m, st) => { st.out.maxInsuranceGroup ??= LOW_INSURANCE_GROUP; }],
+    [
+      rx(
+        '(?:first car|first motor|new drivers?|newly passed|just passed(?: my test)?|young drivers?|learners?(?: friendly)?|' +
+          '(?<!(?:under|than|to|max|most) )(?:1[7-9]|2[0-5]) ?(?:year|yr)s? old)',
+      ),
+      (_m, st) => {
+        st.firstCar = true;
+      },
+    ],
+    [
+      rx(
+        'insurance group(?: of| under| below| less than| up to| max| no more than)? (\\d{1,2})(?: or (?:lower|less|below|under))?',
+      ),
+      (m, st) => {
+        st.out.maxInsuranceGroup = num(m[1]);
+      },
+    ],
+    [
+      rx(
+        '(?:cheap|cheaper|cheapest|low|lower|lowest) (?:to )?insur(?:e|ance)(?: group)?|(?:insurance|insure) (?:is )?cheap',
+      ),
+      (_m, st) => {
+        st.out.maxInsuranceGroup ??= LOW_INSURANCE_GROUP;
+      },
+    ],
     // Electric range.
-    [rx('(\\d+)(?: plus)? (?:miles?|mi) (?:of )?range|range (?:of )?(?:at least |over |more than |min(?:imum)? )?(\\d+)(?: plus)?(?: miles?)?|' +
-      '(?:does |do )?(\\d+) miles? (?:on a|per|on one) charge|(?:at least|over|more than|min(?:imum)?) (\\d+) miles?(?! permonth)'),
-      (m, st) => { st.out.minRangeMiles ??= num(m[1] ?? m[2] ?? m[3] ?? m[4]); }],
-    [rx('long range|longest range|big range|good range'), (_m, st) => { st.out.minRangeMiles ??= LONG_RANGE_MILES; }],
+    [
+      rx(
+        '(\\d+)(?: plus)? (?:miles?|mi) (?:of )?range|range (?:of )?(?:at least |over |more than |min(?:imum)? )?(\\d+)(?: plus)?(?: miles?)?|' +
+          '(?:does |do )?(\\d+) miles? (?:on a|per|on one) charge|(?:at least|over|more than|min(?:imum)?) (\\d+) miles?(?! permonth)',
+      ),
+      (m, st) => {
+        st.out.minRangeMiles ??= num(m[1] ?? m[2] ?? m[3] ?? m[4]);
+      },
+    ],
+    [
+      rx('long range|longest range|big range|good range'),
+      (_m, st) => {
+        st.out.minRangeMiles ??= LONG_RANGE_MILES;
+      },
+    ],
     // Mileage.
-    [rx('(\\d+) miles? (?:a|per|each) (?:day|week)|(\\d+) miles? peryear|commute (?:of )?(\\d+) miles?'), () => undefined],
-    [rx('(?:under|below|less than|max(?:imum)?|up to|no more than|fewer than|sub|with less than|with under) (\\d+) (?:miles?|mi|mileage)|' +
-      '(\\d+) (?:miles?|mi) (?:or less|or under|max)|mileage (?:under|below|less than|of less than|max) (\\d+)(?: miles?)?'),
-      (m, st) => { st.out.maxMileage ??= num(m[1] ?? m[2] ?? m[3]); }],
+    [
+      rx('(\\d+) miles? (?:a|per|each) (?:day|week)|(\\d+) miles? peryear|commute (?:of )?(\\d+) miles?'),
+      () => undefined,
+    ],
+    [
+      rx(
+        '(?:under|below|less than|max(?:imum)?|up to|no more than|fewer than|sub|with less than|with under) (\\d+) (?:miles?|mi|mileage)|' +
+          '(\\d+) (?:miles?|mi) (?:or less|or under|max)|mileage (?:under|below|less than|of less than|max) (\\d+)(?: miles?)?',
+      ),
+      (m, st) => {
+        st.out.maxMileage ??= num(m[1] ?? m[2] ?? m[3]);
+      },
+    ],
     [rx('low(?:est)? (?:mileage|miles)|fewest miles|least miles'), setSort('mileage_asc')],
     // Age: plates, years, "3 years old", "nearly new".
-    [rx('(\\d{2}|\\d{4}) plate(?: or (?:newer|later|above)| onwards| plus| and (?:newer|above)| on)?'),
-      (m, st) => { st.out.minYear ??= plateYear(num(m[1])); }],
-    [rx('(?:newer than|after|later than) ((?:19|20)\\d\\d)'), (m, st) => { st.out.minYear ??= num(m[1]) + 1; }],
-    [rx('(?:from |since |registered )?((?:19[89]|20[0-3])\\d)(?: or (?:newer|later|above)| onwards| plus| and (?:newer|above|up)| on)?'),
-      (m, st) => { st.out.minYear ??= num(m[1]); }],
-    [rx('(?:under|less than|no more than|no older than|up to|max(?:imum)?|at most|younger than) (\\d{1,2}) (?:years?|yrs?)(?: old)?'),
-      (m, st) => { st.out.minYear ??= referenceYear - num(m[1]); }],
-    [rx('nearly new|almost new'), (_m, st) => { st.out.minYear ??= referenceYear - 1; }],
+    [
+      rx('(\\d{2}|\\d{4}) plate(?: or (?:newer|later|above)| onwards| plus| and (?:newer|above)| on)?'),
+      (m, st) => {
+        st.out.minYear ??= plateYear(num(m[1]));
+      },
+    ],
+    [
+      rx('(?:newer than|after|later than) ((?:19|20)\\d\\d)'),
+      (m, st) => {
+        st.out.minYear ??= num(m[1]) + 1;
+      },
+    ],
+    [
+      rx(
+        '(?:from |since |registered )?((?:19[89]|20[0-3])\\d)(?: or (?:newer|later|above)| onwards| plus| and (?:newer|above|up)| on)?',
+      ),
+      (m, st) => {
+        st.out.minYear ??= num(m[1]);
+      },
+    ],
+    [
+      rx(
+        '(?:under|less than|no more than|no older than|up to|max(?:imum)?|at most|younger than) (\\d{1,2}) (?:years?|yrs?)(?: old)?',
+      ),
+      (m, st) => {
+        st.out.minYear ??= referenceYear - num(m[1]);
+      },
+    ],
+    [
+      rx('nearly new|almost new'),
+      (_m, st) => {
+        st.out.minYear ??= referenceYear - 1;
+      },
+    ],
     // Seats.
-    [rx('(\\d) ?(?:seaters?|seats?)|(?:seats?|seat for|room for|space for|fits) (\\d)(?: people| adults| of us)?|family of (\\d)'),
-      (m, st) => { st.out.seatsMin = Math.max(st.out.seatsMin ?? 0, num(m[1] ?? m[2] ?? m[3])); }],
+    [
+      rx(
+        '(\\d) ?(?:seaters?|seats?)|(?:seats?|seat for|room for|space for|fits) (\\d)(?: people| adults| of us)?|family of (\\d)',
+      ),
+      (m, st) => {
+        st.out.seatsMin = Math.max(st.out.seatsMin ?? 0, num(m[1] ?? m[2] ?? m[3]));
+      },
+    ],
     // Cash budgets.
-    [rx(`(?:between |from )?${MONEY} (?:to|and) ${MONEY}`), (m, st) => {
-      const [a, b] = [num(m[1]), num(m[2])];
-      if (!isMoney(m, Math.max(a, b))) return;
-      st.out.budgetMin ??= Math.min(a, b);
-      st.out.budgetMax ??= Math.max(a, b);
-    }],
-    [rx(`(?:around|about|roughly|circa|approx(?:imately)?|~|for about|for around) ${MONEY}`), (m, st) => {
-      const n = num(m[1]);
-      if (!isMoney(m, n)) return;
-      st.out.budgetMin ??= roundBand(n * 0.8);
-      st.out.budgetMax ??= roundBand(n * 1.2);
-    }],
-    [rx(`(?:for )?(?:under|below|less than|max(?:imum)?(?: budget)?(?: of| is)?|up to|upto|no more than|not more than|sub|` +
-      `budget(?: of| is)?|nothing over|not over|nothing above|at most|within|for|for under|spend(?: of)?) ${MONEY}`), setBudgetMax],
+    [
+      rx(`(?:between |from )?${MONEY} (?:to|and) ${MONEY}`),
+      (m, st) => {
+        const [a, b] = [num(m[1]), num(m[2])];
+        if (!isMoney(m, Math.max(a, b))) return;
+        st.out.budgetMin ??= Math.min(a, b);
+        st.out.budgetMax ??= Math.max(a, b);
+      },
+    ],
+    [
+      rx(`(?:around|about|roughly|circa|approx(?:imately)?|~|for about|for around) ${MONEY}`),
+      (m, st) => {
+        const n = num(m[1]);
+        if (!isMoney(m, n)) return;
+        st.out.budgetMin ??= roundBand(n * 0.8);
+        st.out.budgetMax ??= roundBand(n * 1.2);
+      },
+    ],
+    [
+      rx(
+        `(?:for )?(?:under|below|less than|max(?:imum)?(?: budget)?(?: of| is)?|up to|upto|no more than|not more than|sub|` +
+          `budget(?: of| is)?|nothing over|not over|nothing above|at most|within|for|for under|spend(?: of)?) ${MONEY}`,
+      ),
+      setBudgetMax,
+    ],
     [rx(`${MONEY} (?:max(?:imum)?|tops|or less|or under|budget|to spend|limit)`), setBudgetMax],
-    [rx(`(?:over|above|more than|at least|from|starting at|min(?:imum)?) ${MONEY}`), (m, st) => {
-      const n = num(m[1]);
-      if (isMoney(m, n)) st.out.budgetMin ??= n;
-    }],
+    [
+      rx(`(?:over|above|more than|at least|from|starting at|min(?:imum)?) ${MONEY}`),
+      (m, st) => {
+        const n = num(m[1]);
+        if (isMoney(m, n)) st.out.budgetMin ??= n;
+      },
+    ],
     [rx('£(\\d+(?:\\.\\d+)?)'), setBudgetMax],
     [rx('(\\d{4,6})(?: pounds| quid)?'), setBudgetMax],
     // ULEZ.
-    [rx('(?:(?:ok|okay|good|fine|safe) for |needs to be |must be )?(?:ulez|ultra low emission zone)(?: compliant| friendly| free| exempt| ok| okay| safe| proof)?'),
-      (_m, st) => { st.out.ulezCompliant = true; }],
+    [
+      rx(
+        '(?:(?:ok|okay|good|fine|safe) for |needs to be |must be )?(?:ulez|ultra low emission zone)(?: compliant| friendly| free| exempt| ok| okay| safe| proof)?',
+      ),
+      (_m, st) => {
+        st.out.ulezCompliant = true;
+      },
+    ],
     // Order.
     [rx('cheap finance|low finance'), () => undefined],
-    [rx('(?:cheap|cheapest|cheaper|inexpensive) to run|low(?:est)? running costs?|(?:most )?economical|(?:fuel )?efficient|' +
-      '(?:good|best|great|high) (?:mpg|fuel economy|economy)|frugal'), setSort('running_cost_asc')],
+    [
+      rx(
+        '(?:cheap|cheapest|cheaper|inexpensive) to run|low(?:est)? running costs?|(?:most )?economical|(?:fuel )?efficient|' +
+          '(?:good|best|great|high) (?:mpg|fuel economy|economy)|frugal',
+      ),
+      setSort('running_cost_asc'),
+    ],
     [rx('most expensive|priciest|highest price|price high to low'), setSort('price_desc')],
     [rx('newest|latest|most recent|just listed|newly listed'), setSort('newest')],
     [rx('(?:best|top|highest) (?:rated|reviewed|scoring)|best'), setSort('score_desc')],
@@ -206,7 +331,10 @@ function runRules(st: State, ruleList: Rule[]): void {
 // Vocabulary passes.
 // ---------------------------------------------------------------------------------------------
 function lookup(index: VocabularyIndex, tokens: string[], i: number, len: number): Entry[] | undefined {
-  const key = tokens.slice(i, i + len).map(keyOf).join('');
+  const key = tokens
+    .slice(i, i + len)
+    .map(keyOf)
+    .join('');
   const hit = index.entries.get(key);
   if (hit || len > 1 || key.length <= 3) return hit;
   // Plurals: "estates", "teslas", "automatics".
@@ -226,7 +354,10 @@ function modelAllowed(e: Extract<Entry, { kind: 'model' }>, ctx: PassContext, wo
   if (e.numeric && !brandNamed) return false;
   if (e.ambiguous && !brandNamed) {
     // A capitalised "Focus" or "Leaf" in the original text is the car.
-    const re = new RegExp(`(?<![\\p{L}])${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('[\\s-]*')}(?![\\p{L}])`, 'u');
+    const re = new RegExp(
+      `(?<![\\p{L}])${words.map((w) => w[0].toUpperCase() + w.slice(1)).join('[\\s-]*')}(?![\\p{L}])`,
+      'u',
+    );
     return re.test(ctx.original);
   }
   return true;
@@ -286,7 +417,10 @@ function mentionedBrands(tokens: string[], index: VocabularyIndex): Set<string> 
   const out = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     for (const len of [2, 1]) {
-      const key = tokens.slice(i, i + len).map(keyOf).join('');
+      const key = tokens
+        .slice(i, i + len)
+        .map(keyOf)
+        .join('');
       const name = index.brandKeys.get(key) ?? index.brandKeys.get(key.replace(/s$/, ''));
       if (name) out.add(name);
     }
@@ -298,8 +432,18 @@ function mentionedBrands(tokens: string[], index: VocabularyIndex): Set<string> 
   return out;
 }
 
-const SIMILAR_BEFORE = [['like'], ['similar', 'to'], ['alternative', 'to'], ['alternatives', 'to'], ['rival', 'to'], ['rivals', 'to'],
-  ['rival', 'for'], ['instead', 'of'], ['equivalent', 'to'], ['such', 'as']];
+const SIMILAR_BEFORE = [
+  ['like'],
+  ['similar', 'to'],
+  ['alternative', 'to'],
+  ['alternatives', 'to'],
+  ['rival', 'to'],
+  ['rivals', 'to'],
+  ['rival', 'for'],
+  ['instead', 'of'],
+  ['equivalent', 'to'],
+  ['such', 'as'],
+];
 const SIMILAR_AFTER = new Set(['alternative', 'alternatives', 'rival', 'rivals', 'equivalent', 'competitor']);
 
 /** "like a Golf", "alternative to the BMW X3", "Octavia alternative": the model is a reference, not a filter. */
@@ -355,7 +499,9 @@ function applyMatches(st: State): void {
   }
 }
 
-const NEGATION = rx('(?:no|not|non|avoid|without|anything but|except|never) (?:an? )?(diesel|petrol|electric|ev|hybrid)s?(?: please)?');
+const NEGATION = rx(
+  '(?:no|not|non|avoid|without|anything but|except|never) (?:an? )?(diesel|petrol|electric|ev|hybrid)s?(?: please)?',
+);
 
 function negations(st: State): void {
   const { text, starts } = view(st);
@@ -386,7 +532,13 @@ export function createQueryParser(vocab: Vocabulary, options: ParserOptions = {}
   return (query: string) => {
     const tokens = normaliseQuery(query).split(' ').filter(Boolean);
     const st: State = {
-      tokens, used: tokens.map(() => false), out: {}, sorts: [], excludedFuels: new Set(), matches: [], firstCar: false,
+      tokens,
+      used: tokens.map(() => false),
+      out: {},
+      sorts: [],
+      excludedFuels: new Set(),
+      matches: [],
+      firstCar: false,
     };
     const ctx: PassContext = { index, mentionedBrands: mentionedBrands(tokens, index), original: query };
     negations(st);

@@ -1,7 +1,14 @@
 /** What the AI search understood from a plain-English query (issue 12 item 2 field names). */
 import type { BodyStyle, FuelType, Gearbox } from '../uk/body';
 
-export const QUERY_SORTS = ['price_asc', 'price_desc', 'mileage_asc', 'newest', 'score_desc', 'running_cost_asc'] as const;
+export const QUERY_SORTS = [
+  'price_asc',
+  'price_desc',
+  'mileage_asc',
+  'newest',
+  'score_desc',
+  'running_cost_asc',
+] as const;
 export type QuerySort = (typeof QUERY_SORTS)[number];
 
 export interface ParsedQuery {
@@ -29,8 +36,23 @@ export type QueryField = keyof ParsedQuery;
 
 /** Every field, in the order chips and JSON show them. */
 export const QUERY_FIELDS: readonly QueryField[] = [
-  'brands', 'models', 'similarTo', 'bodyStyles', 'fuelTypes', 'budgetMin', 'budgetMax', 'monthlyBudgetMax', 'seatsMin',
-  'gearbox', 'ulezCompliant', 'maxInsuranceGroup', 'maxAnnualTax', 'minRangeMiles', 'maxMileage', 'minYear', 'sort',
+  'brands',
+  'models',
+  'similarTo',
+  'bodyStyles',
+  'fuelTypes',
+  'budgetMin',
+  'budgetMax',
+  'monthlyBudgetMax',
+  'seatsMin',
+  'gearbox',
+  'ulezCompliant',
+  'maxInsuranceGroup',
+  'maxAnnualTax',
+  'minRangeMiles',
+  'maxMileage',
+  'minYear',
+  'sort',
   'keywords',
 ];
 

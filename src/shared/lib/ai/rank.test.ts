@@ -2,16 +2,54 @@ import { describe, expect, it } from 'vitest';
 import { rankCars, relaxationMessage, type CarFacts } from './rank';
 
 const base: CarFacts = {
-  kind: 'listing', id: 'x', modelId: 'm', title: 'Car', brand: 'Ford', model: 'Focus', body: 'hatchback', fuel: 'petrol',
-  gearbox: 'manual', seats: 5, price: 10000, mileage: 40000, year: 2019, insuranceGroup: 12, annualTax: 200, ulez: true,
-  rangeMiles: null, mpg: 50, miPerKwh: null, expertScore: 7,
+  kind: 'listing',
+  id: 'x',
+  modelId: 'm',
+  title: 'Car',
+  brand: 'Ford',
+  model: 'Focus',
+  body: 'hatchback',
+  fuel: 'petrol',
+  gearbox: 'manual',
+  seats: 5,
+  price: 10000,
+  mileage: 40000,
+  year: 2019,
+  insuranceGroup: 12,
+  annualTax: 200,
+  ulez: true,
+  rangeMiles: null,
+  mpg: 50,
+  miPerKwh: null,
+  expertScore: 7,
 };
 const car = (over: Partial<CarFacts>): CarFacts => ({ ...base, modelId: `model-${over.id}`, ...over });
 const cars = [
   car({ id: 'a', price: 9000, body: 'hatchback', gearbox: 'manual' }),
   car({ id: 'b', price: 14000, body: 'wagon', fuel: 'diesel', gearbox: 'automatic', model: 'Focus Estate', mpg: 62 }),
-  car({ id: 'c', price: 30000, body: 'suv', fuel: 'electric', gearbox: 'automatic', brand: 'Kia', model: 'EV6', rangeMiles: 300, mpg: null, miPerKwh: 3.5, expertScore: 9 }),
-  car({ id: 'd', price: 7000, model: 'Fiesta', body: 'hatchback', gearbox: 'manual', insuranceGroup: 25, annualTax: 600, ulez: false }),
+  car({
+    id: 'c',
+    price: 30000,
+    body: 'suv',
+    fuel: 'electric',
+    gearbox: 'automatic',
+    brand: 'Kia',
+    model: 'EV6',
+    rangeMiles: 300,
+    mpg: null,
+    miPerKwh: 3.5,
+    expertScore: 9,
+  }),
+  car({
+    id: 'd',
+    price: 7000,
+    model: 'Fiesta',
+    body: 'hatchback',
+    gearbox: 'manual',
+    insuranceGroup: 25,
+    annualTax: 600,
+    ulez: false,
+  }),
 ];
 const opts = { cashForMonthly: (m: number) => m * 40 };
 
@@ -28,7 +66,9 @@ describe('rankCars', () => {
     const r = rankCars(cars, { fuelTypes: ['electric'], maxMileage: 100, budgetMax: 40000 }, opts);
     expect(r.results.map((x) => x.car.id)).toEqual(['c']);
     expect(r.relaxed.map((x) => x.field)).toEqual(['maxMileage']);
-    expect(relaxationMessage(r.relaxed)).toBe('Nothing matched everything you asked for, so these results ignore: under 100 miles.');
+    expect(relaxationMessage(r.relaxed)).toBe(
+      'Nothing matched everything you asked for, so these results ignore: under 100 miles.',
+    );
   });
 
   it('sorts by price, running cost and expert score', () => {
@@ -40,12 +80,21 @@ describe('rankCars', () => {
   });
 
   it('turns a monthly budget into a cash ceiling with the finance example', () => {
-    expect(rankCars(cars, { monthlyBudgetMax: 250 }, opts).results.map((x) => x.car.id).sort()).toEqual(['a', 'd']);
+    expect(
+      rankCars(cars, { monthlyBudgetMax: 250 }, opts)
+        .results.map((x) => x.car.id)
+        .sort(),
+    ).toEqual(['a', 'd']);
   });
 
   it('finds cars like a reference model, cheaper when asked, never the model itself', () => {
     const ref = cars[0];
-    const r = rankCars([...cars, car({ id: 'e', price: 8000, model: 'Corsa', brand: 'Vauxhall' })], { similarTo: 'Focus', sort: 'price_asc' }, opts, ref);
+    const r = rankCars(
+      [...cars, car({ id: 'e', price: 8000, model: 'Corsa', brand: 'Vauxhall' })],
+      { similarTo: 'Focus', sort: 'price_asc' },
+      opts,
+      ref,
+    );
     expect(r.results.map((x) => x.car.id)).toEqual(['d', 'e']);
   });
 

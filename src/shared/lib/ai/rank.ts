@@ -100,44 +100,65 @@ const inList = <T>(list: readonly T[] | undefined, v: T) => !list || list.length
 /** Filters in the order they are relaxed: the first is dropped first. */
 const FILTERS: Filter[] = [
   {
-    field: 'maxMileage', active: (q) => q.maxMileage !== undefined, label: (c) => `under ${miles(c.q.maxMileage!)}`,
+    field: 'maxMileage',
+    active: (q) => q.maxMileage !== undefined,
+    label: (c) => `under ${miles(c.q.maxMileage!)}`,
     test: (car, c) => car.mileage === undefined || car.mileage <= c.q.maxMileage!,
     reason: (car) => (car.mileage !== undefined ? miles(car.mileage) : null),
   },
   {
-    field: 'minYear', active: (q) => q.minYear !== undefined, label: (c) => `${c.q.minYear} or newer`,
-    test: (car, c) => car.year >= c.q.minYear!, reason: (car) => (car.kind === 'listing' ? String(car.year) : null),
+    field: 'minYear',
+    active: (q) => q.minYear !== undefined,
+    label: (c) => `${c.q.minYear} or newer`,
+    test: (car, c) => car.year >= c.q.minYear!,
+    reason: (car) => (car.kind === 'listing' ? String(car.year) : null),
   },
   {
-    field: 'maxAnnualTax', active: (q) => q.maxAnnualTax !== undefined,
+    field: 'maxAnnualTax',
+    active: (q) => q.maxAnnualTax !== undefined,
     label: (c) => (c.q.maxAnnualTax === 0 ? 'no road tax' : `road tax up to ${money(c.q.maxAnnualTax!)} a year`),
     test: (car, c) => car.annualTax !== null && car.annualTax <= c.q.maxAnnualTax!,
     reason: (car) => (car.annualTax !== null ? `tax ${money(car.annualTax)} a year` : null),
   },
   {
-    field: 'maxInsuranceGroup', active: (q) => q.maxInsuranceGroup !== undefined,
+    field: 'maxInsuranceGroup',
+    active: (q) => q.maxInsuranceGroup !== undefined,
     label: (c) => `insurance group ${c.q.maxInsuranceGroup} or lower`,
     test: (car, c) => car.insuranceGroup !== null && car.insuranceGroup <= c.q.maxInsuranceGroup!,
     reason: (car) => `insurance group ${car.insuranceGroup}`,
   },
   {
-    field: 'ulezCompliant', active: (q) => q.ulezCompliant === true, label: () => 'ULEZ compliant',
-    test: (car) => car.ulez, reason: () => 'ULEZ compliant',
+    field: 'ulezCompliant',
+    active: (q) => q.ulezCompliant === true,
+    label: () => 'ULEZ compliant',
+    test: (car) => car.ulez,
+    reason: () => 'ULEZ compliant',
   },
   {
-    field: 'minRangeMiles', active: (q) => q.minRangeMiles !== undefined, label: (c) => `${c.q.minRangeMiles}+ miles of range`,
-    test: (car, c) => (car.rangeMiles ?? 0) >= c.q.minRangeMiles!, reason: (car) => `${car.rangeMiles} miles of range`,
+    field: 'minRangeMiles',
+    active: (q) => q.minRangeMiles !== undefined,
+    label: (c) => `${c.q.minRangeMiles}+ miles of range`,
+    test: (car, c) => (car.rangeMiles ?? 0) >= c.q.minRangeMiles!,
+    reason: (car) => `${car.rangeMiles} miles of range`,
   },
   {
-    field: 'gearbox', active: (q) => q.gearbox !== undefined, label: (c) => `${c.q.gearbox} gearbox`,
-    test: (car, c) => car.gearbox === c.q.gearbox, reason: (car) => car.gearbox,
+    field: 'gearbox',
+    active: (q) => q.gearbox !== undefined,
+    label: (c) => `${c.q.gearbox} gearbox`,
+    test: (car, c) => car.gearbox === c.q.gearbox,
+    reason: (car) => car.gearbox,
   },
   {
-    field: 'seatsMin', active: (q) => q.seatsMin !== undefined, label: (c) => `${c.q.seatsMin}+ seats`,
-    test: (car, c) => car.seats >= c.q.seatsMin!, reason: (car) => `${car.seats} seats`,
+    field: 'seatsMin',
+    active: (q) => q.seatsMin !== undefined,
+    label: (c) => `${c.q.seatsMin}+ seats`,
+    test: (car, c) => car.seats >= c.q.seatsMin!,
+    reason: (car) => `${car.seats} seats`,
   },
   {
-    field: 'similarTo', active: (q) => q.similarTo !== undefined, label: (c) => `like the ${c.q.similarTo}`,
+    field: 'similarTo',
+    active: (q) => q.similarTo !== undefined,
+    label: (c) => `like the ${c.q.similarTo}`,
     test: (car, c) => {
       const ref = c.reference;
       if (!ref) return true;
@@ -146,49 +167,71 @@ const FILTERS: Filter[] = [
       const cheaper = c.q.sort === 'price_asc';
       return cheaper ? car.price < ref.price : car.price >= ref.price * 0.7 && car.price <= ref.price * 1.3;
     },
-    reason: (car, c) => (c.reference ? `${BODY_STYLE_LABELS[car.body].toLowerCase()} like the ${c.reference.model}` : null),
+    reason: (car, c) =>
+      c.reference ? `${BODY_STYLE_LABELS[car.body].toLowerCase()} like the ${c.reference.model}` : null,
   },
   {
-    field: 'budgetMin', active: (q) => q.budgetMin !== undefined, label: (c) => `from ${money(c.q.budgetMin!)}`,
+    field: 'budgetMin',
+    active: (q) => q.budgetMin !== undefined,
+    label: (c) => `from ${money(c.q.budgetMin!)}`,
     test: (car, c) => Math.max(car.price, car.listPrice ?? 0) >= c.q.budgetMin!,
   },
   {
-    field: 'bodyStyles', active: (q) => !!q.bodyStyles?.length,
+    field: 'bodyStyles',
+    active: (q) => !!q.bodyStyles?.length,
     label: (c) => c.q.bodyStyles!.map((b) => BODY_STYLE_LABELS[b].toLowerCase()).join(' or '),
-    test: (car, c) => inList(c.q.bodyStyles, car.body), reason: (car) => (car.body === 'suv' ? 'SUV' : BODY_STYLE_LABELS[car.body].toLowerCase()),
+    test: (car, c) => inList(c.q.bodyStyles, car.body),
+    reason: (car) => (car.body === 'suv' ? 'SUV' : BODY_STYLE_LABELS[car.body].toLowerCase()),
   },
   {
-    field: 'fuelTypes', active: (q) => !!q.fuelTypes?.length,
+    field: 'fuelTypes',
+    active: (q) => !!q.fuelTypes?.length,
     label: (c) => c.q.fuelTypes!.map((f) => FUEL_LABELS[f].toLowerCase()).join(' or '),
-    test: (car, c) => inList(c.q.fuelTypes, car.fuel), reason: (car) => FUEL_LABELS[car.fuel].toLowerCase(),
+    test: (car, c) => inList(c.q.fuelTypes, car.fuel),
+    reason: (car) => FUEL_LABELS[car.fuel].toLowerCase(),
   },
   {
-    field: 'monthlyBudgetMax', active: (q) => q.monthlyBudgetMax !== undefined, label: (c) => `${money(c.q.monthlyBudgetMax!)} a month`,
+    field: 'monthlyBudgetMax',
+    active: (q) => q.monthlyBudgetMax !== undefined,
+    label: (c) => `${money(c.q.monthlyBudgetMax!)} a month`,
     test: (car, c) => car.price <= c.opts.cashForMonthly(c.q.monthlyBudgetMax!),
     reason: (_car, c) => `fits ${money(c.q.monthlyBudgetMax!)} a month`,
   },
   {
-    field: 'budgetMax', active: (q) => q.budgetMax !== undefined, label: (c) => `up to ${money(c.q.budgetMax!)}`,
+    field: 'budgetMax',
+    active: (q) => q.budgetMax !== undefined,
+    label: (c) => `up to ${money(c.q.budgetMax!)}`,
     test: (car, c) => car.price <= c.q.budgetMax!,
     reason: (car, c) => `${car.kind === 'model' ? 'from ' : ''}${money(car.price)}, within ${money(c.q.budgetMax!)}`,
   },
   {
-    field: 'models', active: (q) => !!q.models?.length, label: (c) => c.q.models!.join(' or '),
-    test: (car, c) => c.q.models!.includes(car.model) || (!!c.q.brands?.includes(car.brand) && !c.namedModelBrands.has(car.brand)),
+    field: 'models',
+    active: (q) => !!q.models?.length,
+    label: (c) => c.q.models!.join(' or '),
+    test: (car, c) =>
+      c.q.models!.includes(car.model) || (!!c.q.brands?.includes(car.brand) && !c.namedModelBrands.has(car.brand)),
   },
   {
-    field: 'brands', active: (q) => !!q.brands?.length, label: (c) => c.q.brands!.join(' or '),
-    test: (car, c) => c.q.brands!.includes(car.brand), reason: (car, c) => (c.q.models?.length ? null : car.brand),
+    field: 'brands',
+    active: (q) => !!q.brands?.length,
+    label: (c) => c.q.brands!.join(' or '),
+    test: (car, c) => c.q.brands!.includes(car.brand),
+    reason: (car, c) => (c.q.models?.length ? null : car.brand),
   },
 ];
 
 function sortKey(car: CarFacts, c: Context): number {
   switch (c.q.sort) {
-    case 'price_asc': return car.price;
-    case 'price_desc': return -car.price;
-    case 'mileage_asc': return car.mileage ?? 0;
-    case 'newest': return -(car.year * 1e7 + (car.listedAt ? Number(car.listedAt.slice(5, 10).replace('-', '')) : 0));
-    case 'running_cost_asc': return annualRunningCost(car, c.opts.milesPerYear) ?? 1e9;
+    case 'price_asc':
+      return car.price;
+    case 'price_desc':
+      return -car.price;
+    case 'mileage_asc':
+      return car.mileage ?? 0;
+    case 'newest':
+      return -(car.year * 1e7 + (car.listedAt ? Number(car.listedAt.slice(5, 10).replace('-', '')) : 0));
+    case 'running_cost_asc':
+      return annualRunningCost(car, c.opts.milesPerYear) ?? 1e9;
     case 'score_desc':
     default: {
       // Relevance: expert score first, then closeness to a reference car, then price.
@@ -208,8 +251,10 @@ function reasonFor(car: CarFacts, active: Filter[], c: Context): string {
     const cost = annualRunningCost(car, c.opts.milesPerYear);
     if (cost !== null) parts.push(`about ${money(cost)} a year in fuel and tax`);
   }
-  if (c.q.sort === 'mileage_asc' && car.mileage !== undefined && !parts.includes(miles(car.mileage))) parts.push(miles(car.mileage));
-  if (car.expertScore !== null && (parts.length < 2 || c.q.sort === 'score_desc')) parts.push(`expert score ${car.expertScore}/10`);
+  if (c.q.sort === 'mileage_asc' && car.mileage !== undefined && !parts.includes(miles(car.mileage)))
+    parts.push(miles(car.mileage));
+  if (car.expertScore !== null && (parts.length < 2 || c.q.sort === 'score_desc'))
+    parts.push(`expert score ${car.expertScore}/10`);
   if (parts.length === 0) parts.push(`${car.kind === 'model' ? 'from ' : ''}${money(car.price)}`);
   const line = parts.slice(0, 4).join(', ');
   return line.charAt(0).toUpperCase() + line.slice(1);
@@ -274,8 +319,15 @@ export function withoutField(q: ParsedQuery, field: QueryField): ParsedQuery {
 }
 
 /** The ranked cars for a query; `reference` is the model a "like a Golf" query points at. */
-export function rankCars(cars: readonly CarFacts[], q: ParsedQuery, opts: RankOptions, reference?: CarFacts): RankResult {
-  const namedModelBrands = new Set(q.models?.length ? cars.filter((car) => q.models!.includes(car.model)).map((car) => car.brand) : []);
+export function rankCars(
+  cars: readonly CarFacts[],
+  q: ParsedQuery,
+  opts: RankOptions,
+  reference?: CarFacts,
+): RankResult {
+  const namedModelBrands = new Set(
+    q.models?.length ? cars.filter((car) => q.models!.includes(car.model)).map((car) => car.brand) : [],
+  );
   const c: Context = { q, opts, reference, namedModelBrands };
   const filters = FILTERS.filter((f) => f.active(q));
   // One pass: which filters each car passes (a bit each), so relaxing needs no second pass.
@@ -296,7 +348,9 @@ export function rankCars(cars: readonly CarFacts[], q: ParsedQuery, opts: RankOp
   let found = passing(all);
   if (found.length === 0 && cars.length > 0) dropped = fewestToDrop(masks, filters.length);
   if (dropped) found = passing(all & ~dropped);
-  const relaxed: Relaxed[] = filters.filter((_f, bit) => dropped & (1 << bit)).map((f) => ({ field: f.field, label: f.label(c) }));
+  const relaxed: Relaxed[] = filters
+    .filter((_f, bit) => dropped & (1 << bit))
+    .map((f) => ({ field: f.field, label: f.label(c) }));
   const active = filters.filter((_f, bit) => !(dropped & (1 << bit)));
   const limit = opts.limit ?? 20;
   return {

@@ -9,6 +9,8 @@ import type { Vocabulary } from './query-types';
 export function seedVocabulary(): Vocabulary {
   return {
     brands: BRANDS.map((b) => ({ name: b.name, country: b.country })),
-    models: Object.entries(MODEL_ROWS).flatMap(([brand, rows]) => rows.map((row) => ({ name: row.split('|')[0], brand }))),
+    models: Object.entries(MODEL_ROWS).flatMap(([brand, rows]) =>
+      rows.map((row) => ({ name: row.split('|')[0], brand })),
+    ),
   };
 }

@@ -13,51 +13,148 @@ export type Entry =
   | { kind: 'gearbox'; value: Gearbox }
   | { kind: 'seats'; min: number };
 
-export const keyOf = (s: string): string => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]/g, '');
+export const keyOf = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Words that are model names but mean something else in plain English: they need their brand or a capital. */
 const AMBIGUOUS_MODEL_WORDS = new Set([
-  'across', 'spring', 'born', 'seal', 'explorer', 'compass', 'swift', 'leaf', 'focus', 'superb', 'junior', 'capri',
-  'puma', 'dolphin', 'model', 'range', 'land', 'grand', 'grande', 'cooper', 'e', 'id', 'one', 'jazz', 'avenger',
+  'across',
+  'spring',
+  'born',
+  'seal',
+  'explorer',
+  'compass',
+  'swift',
+  'leaf',
+  'focus',
+  'superb',
+  'junior',
+  'capri',
+  'puma',
+  'dolphin',
+  'model',
+  'range',
+  'land',
+  'grand',
+  'grande',
+  'cooper',
+  'e',
+  'id',
+  'one',
+  'jazz',
+  'avenger',
 ]);
 
 const BRAND_ALIASES: Record<string, string> = {
-  vw: 'Volkswagen', volkswagon: 'Volkswagen', merc: 'Mercedes-Benz', mercedes: 'Mercedes-Benz', mercs: 'Mercedes-Benz',
-  benz: 'Mercedes-Benz', beemer: 'BMW', beamer: 'BMW', bimmer: 'BMW', alfa: 'Alfa Romeo', landie: 'Land Rover',
-  landrover: 'Land Rover', vauxhall: 'Vauxhall', citroen: 'Citroën', skoda: 'Skoda', chevy: '', mercedesbenz: 'Mercedes-Benz',
+  vw: 'Volkswagen',
+  volkswagon: 'Volkswagen',
+  merc: 'Mercedes-Benz',
+  mercedes: 'Mercedes-Benz',
+  mercs: 'Mercedes-Benz',
+  benz: 'Mercedes-Benz',
+  beemer: 'BMW',
+  beamer: 'BMW',
+  bimmer: 'BMW',
+  alfa: 'Alfa Romeo',
+  landie: 'Land Rover',
+  landrover: 'Land Rover',
+  vauxhall: 'Vauxhall',
+  citroen: 'Citroën',
+  skoda: 'Skoda',
+  chevy: '',
+  mercedesbenz: 'Mercedes-Benz',
 };
 
 const COUNTRY_WORDS: Record<string, string> = {
-  german: 'Germany', japanese: 'Japan', korean: 'South Korea', french: 'France', italian: 'Italy', british: 'United Kingdom',
-  swedish: 'Sweden', chinese: 'China', american: 'United States', czech: 'Czech Republic', spanish: 'Spain',
+  german: 'Germany',
+  japanese: 'Japan',
+  korean: 'South Korea',
+  french: 'France',
+  italian: 'Italy',
+  british: 'United Kingdom',
+  swedish: 'Sweden',
+  chinese: 'China',
+  american: 'United States',
+  czech: 'Czech Republic',
+  spanish: 'Spain',
 };
 
 const BODY_WORDS: [string, BodyStyle[]][] = [
-  ['saloon', ['sedan']], ['sedan', ['sedan']], ['estate', ['wagon']], ['wagon', ['wagon']], ['touring', ['wagon']],
-  ['tourer', ['wagon']], ['sports tourer', ['wagon']], ['shooting brake', ['wagon']], ['avant', ['wagon']],
-  ['hatch', ['hatchback']], ['hatchback', ['hatchback']], ['hot hatch', ['hatchback']], ['suv', ['suv']], ['4x4', ['suv']],
-  ['crossover', ['suv']], ['off roader', ['suv']], ['offroader', ['suv']], ['chelsea tractor', ['suv']],
-  ['coupe', ['coupe']], ['convertible', ['convertible']], ['cabriolet', ['convertible']], ['cabrio', ['convertible']],
-  ['soft top', ['convertible']], ['softtop', ['convertible']], ['roadster', ['convertible']], ['drop top', ['convertible']],
+  ['saloon', ['sedan']],
+  ['sedan', ['sedan']],
+  ['estate', ['wagon']],
+  ['wagon', ['wagon']],
+  ['touring', ['wagon']],
+  ['tourer', ['wagon']],
+  ['sports tourer', ['wagon']],
+  ['shooting brake', ['wagon']],
+  ['avant', ['wagon']],
+  ['hatch', ['hatchback']],
+  ['hatchback', ['hatchback']],
+  ['hot hatch', ['hatchback']],
+  ['suv', ['suv']],
+  ['4x4', ['suv']],
+  ['crossover', ['suv']],
+  ['off roader', ['suv']],
+  ['offroader', ['suv']],
+  ['chelsea tractor', ['suv']],
+  ['coupe', ['coupe']],
+  ['convertible', ['convertible']],
+  ['cabriolet', ['convertible']],
+  ['cabrio', ['convertible']],
+  ['soft top', ['convertible']],
+  ['softtop', ['convertible']],
+  ['roadster', ['convertible']],
+  ['drop top', ['convertible']],
   ['sports car', ['coupe', 'convertible']],
 ];
 
 const FUEL_WORDS: [string, FuelType[]][] = [
-  ['petrol', ['petrol']], ['diesel', ['diesel']], ['electric', ['electric']], ['ev', ['electric']], ['bev', ['electric']],
-  ['battery electric', ['electric']], ['fully electric', ['electric']], ['all electric', ['electric']], ['leccy', ['electric']],
-  ['electric vehicle', ['electric']], ['hybrid', ['hybrid']], ['phev', ['hybrid']], ['plug in hybrid', ['hybrid']],
-  ['plugin hybrid', ['hybrid']], ['plug in', ['hybrid']], ['self charging hybrid', ['hybrid']], ['self charging', ['hybrid']],
-  ['mild hybrid', ['hybrid']], ['hev', ['hybrid']],
+  ['petrol', ['petrol']],
+  ['diesel', ['diesel']],
+  ['electric', ['electric']],
+  ['ev', ['electric']],
+  ['bev', ['electric']],
+  ['battery electric', ['electric']],
+  ['fully electric', ['electric']],
+  ['all electric', ['electric']],
+  ['leccy', ['electric']],
+  ['electric vehicle', ['electric']],
+  ['hybrid', ['hybrid']],
+  ['phev', ['hybrid']],
+  ['plug in hybrid', ['hybrid']],
+  ['plugin hybrid', ['hybrid']],
+  ['plug in', ['hybrid']],
+  ['self charging hybrid', ['hybrid']],
+  ['self charging', ['hybrid']],
+  ['mild hybrid', ['hybrid']],
+  ['hev', ['hybrid']],
 ];
 
 const GEARBOX_WORDS: [string, Gearbox][] = [
-  ['automatic', 'automatic'], ['auto', 'automatic'], ['auto box', 'automatic'], ['automatic gearbox', 'automatic'],
-  ['dsg', 'automatic'], ['cvt', 'automatic'], ['tiptronic', 'automatic'], ['semi auto', 'automatic'],
-  ['self shifting', 'automatic'], ['manual', 'manual'], ['manual gearbox', 'manual'], ['stick shift', 'manual'],
+  ['automatic', 'automatic'],
+  ['auto', 'automatic'],
+  ['auto box', 'automatic'],
+  ['automatic gearbox', 'automatic'],
+  ['dsg', 'automatic'],
+  ['cvt', 'automatic'],
+  ['tiptronic', 'automatic'],
+  ['semi auto', 'automatic'],
+  ['self shifting', 'automatic'],
+  ['manual', 'manual'],
+  ['manual gearbox', 'manual'],
+  ['stick shift', 'manual'],
   ['manual box', 'manual'],
 ];
 
-const SEAT_WORDS: [string, number][] = [['people carrier', 7], ['mpv', 7], ['minivan', 7]];
+const SEAT_WORDS: [string, number][] = [
+  ['people carrier', 7],
+  ['mpv', 7],
+  ['minivan', 7],
+];
 
 export interface VocabularyIndex {
   /** key -> entries, for spans of one to four words. */
@@ -84,7 +181,10 @@ export function buildVocabularyIndex(vocab: Vocabulary): VocabularyIndex {
   }
   for (const [key, name] of brandKeys) add(entries, key, { kind: 'brand', names: [name] });
   for (const [word, country] of Object.entries(COUNTRY_WORDS)) {
-    const names = vocab.brands.filter((b) => b.country === country).map((b) => b.name).sort();
+    const names = vocab.brands
+      .filter((b) => b.country === country)
+      .map((b) => b.name)
+      .sort();
     if (names.length) add(entries, word, { kind: 'brand', names });
   }
 

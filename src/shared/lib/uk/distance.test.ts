@@ -4,8 +4,12 @@ import { OUTCODE_CENTROIDS } from './outcodes';
 
 describe('parsePostcode', () => {
   it.each([
-    ['LS1 4AP', 'LS1', '4AP'], ['ls14ap', 'LS1', '4AP'], ['WC2H 9JQ', 'WC2H', '9JQ'], ['M1 1AE', 'M1', '1AE'],
-    ['EH12 9DN', 'EH12', '9DN'], [' sw1a 1aa ', 'SW1A', '1AA'],
+    ['LS1 4AP', 'LS1', '4AP'],
+    ['ls14ap', 'LS1', '4AP'],
+    ['WC2H 9JQ', 'WC2H', '9JQ'],
+    ['M1 1AE', 'M1', '1AE'],
+    ['EH12 9DN', 'EH12', '9DN'],
+    [' sw1a 1aa ', 'SW1A', '1AA'],
   ])('%s -> %s %s', (input, outcode, incode) => {
     expect(parsePostcode(input)).toMatchObject({ ok: true, outcode, incode, formatted: `${outcode} ${incode}` });
   });

@@ -13,8 +13,7 @@ export type ParsedPostcode =
   | { ok: false; error: 'invalid_postcode'; message: string };
 
 export type OutcodeLookup =
-  | { ok: true; outcode: string; point: LatLng }
-  | { ok: false; error: PostcodeError; message: string };
+  { ok: true; outcode: string; point: LatLng } | { ok: false; error: PostcodeError; message: string };
 
 const EARTH_RADIUS_MILES = 3958.7613;
 const OUTCODE_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
@@ -28,7 +27,11 @@ export const POSTCODE_MESSAGES: Record<PostcodeError, string> = {
 /** Accepts a full postcode ('LS1 4AP', 'ls14ap') or just an outcode ('LS1'). */
 export function parsePostcode(input: string): ParsedPostcode {
   const compact = input.toUpperCase().replace(/\s+/g, '');
-  const invalid = { ok: false as const, error: 'invalid_postcode' as const, message: POSTCODE_MESSAGES.invalid_postcode };
+  const invalid = {
+    ok: false as const,
+    error: 'invalid_postcode' as const,
+    message: POSTCODE_MESSAGES.invalid_postcode,
+  };
   if (compact.length < 2 || compact.length > 7) return invalid;
   if (compact.length >= 5) {
     const outcode = compact.slice(0, -3);

@@ -52,7 +52,14 @@ describe('hire purchase', () => {
 describe('PCP', () => {
   it('leaves the final payment owing at the end of the term', () => {
     // (22000 - 10000/1.01^36) * 0.01 / (1 - 1.01^-36) = 498.57
-    const q = quote({ type: 'pcp', cashPrice: 25_000, deposit: 3_000, termMonths: 36, apr: APR_ONE_PCT_MONTHLY, finalPayment: 10_000 });
+    const q = quote({
+      type: 'pcp',
+      cashPrice: 25_000,
+      deposit: 3_000,
+      termMonths: 36,
+      apr: APR_ONE_PCT_MONTHLY,
+      finalPayment: 10_000,
+    });
     expect(q.monthlyPayment).toBe(498.57);
     expect(balanceAfter(22_000, 0.01, q.monthlyPayment, 36)).toBeCloseTo(10_000, 0);
     expect(q.totalPayable).toBeCloseTo(3_000 + 498.57 * 36 + 10_000, 2);
@@ -60,13 +67,22 @@ describe('PCP', () => {
 
   it('costs less a month than HP for the same car', () => {
     const base = { cashPrice: 25_000, deposit: 3_000, termMonths: 36, apr: 8.9 } as const;
-    expect(quote({ ...base, type: 'pcp', finalPayment: 9_000 }).monthlyPayment).toBeLessThan(quote({ ...base, type: 'hp' }).monthlyPayment);
+    expect(quote({ ...base, type: 'pcp', finalPayment: 9_000 }).monthlyPayment).toBeLessThan(
+      quote({ ...base, type: 'hp' }).monthlyPayment,
+    );
   });
 });
 
 describe('validation', () => {
   it('reports each bad field with a friendly message', () => {
-    const r = financeQuote({ type: 'pcp', cashPrice: 10_000, deposit: 12_000, termMonths: 7, apr: 80, finalPayment: -1 });
+    const r = financeQuote({
+      type: 'pcp',
+      cashPrice: 10_000,
+      deposit: 12_000,
+      termMonths: 7,
+      apr: 80,
+      finalPayment: -1,
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(Object.keys(r.errors).sort()).toEqual(['apr', 'deposit', 'finalPayment', 'termMonths']);
@@ -75,8 +91,12 @@ describe('validation', () => {
   });
 
   it('rejects a balloon on HP and a balloon bigger than the credit', () => {
-    expect(financeQuote({ type: 'hp', cashPrice: 10_000, deposit: 0, termMonths: 24, apr: 5, finalPayment: 100 }).ok).toBe(false);
-    expect(financeQuote({ type: 'pcp', cashPrice: 10_000, deposit: 1_000, termMonths: 24, apr: 5, finalPayment: 9_000 }).ok).toBe(false);
+    expect(
+      financeQuote({ type: 'hp', cashPrice: 10_000, deposit: 0, termMonths: 24, apr: 5, finalPayment: 100 }).ok,
+    ).toBe(false);
+    expect(
+      financeQuote({ type: 'pcp', cashPrice: 10_000, deposit: 1_000, termMonths: 24, apr: 5, finalPayment: 9_000 }).ok,
+    ).toBe(false);
     expect(financeQuote({ type: 'hp', cashPrice: Number.NaN, deposit: 0, termMonths: 24, apr: 5 }).ok).toBe(false);
   });
 });

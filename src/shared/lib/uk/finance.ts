@@ -32,8 +32,7 @@ export interface FinanceQuote {
 export type FinanceField = 'cashPrice' | 'deposit' | 'termMonths' | 'apr' | 'finalPayment';
 
 export type FinanceResult =
-  | { ok: true; quote: FinanceQuote }
-  | { ok: false; errors: Partial<Record<FinanceField, string>> };
+  { ok: true; quote: FinanceQuote } | { ok: false; errors: Partial<Record<FinanceField, string>> };
 
 export const TERM_MONTHS_MIN = 12;
 export const TERM_MONTHS_MAX = 60;
@@ -50,11 +49,13 @@ export function validateFinance(input: FinanceInput): Partial<Record<FinanceFiel
   const finite = (n: number): boolean => typeof n === 'number' && Number.isFinite(n);
   if (!finite(input.cashPrice) || input.cashPrice <= 0) errors.cashPrice = 'Enter a cash price above £0.';
   if (!finite(input.deposit) || input.deposit < 0) errors.deposit = 'The deposit cannot be negative.';
-  else if (finite(input.cashPrice) && input.deposit >= input.cashPrice) errors.deposit = 'The deposit must be less than the cash price.';
+  else if (finite(input.cashPrice) && input.deposit >= input.cashPrice)
+    errors.deposit = 'The deposit must be less than the cash price.';
   if (!Number.isInteger(input.termMonths) || input.termMonths < TERM_MONTHS_MIN || input.termMonths > TERM_MONTHS_MAX) {
     errors.termMonths = `Choose a term between ${TERM_MONTHS_MIN} and ${TERM_MONTHS_MAX} months.`;
   }
-  if (!finite(input.apr) || input.apr < 0 || input.apr > APR_MAX) errors.apr = `Enter an APR between 0% and ${APR_MAX}%.`;
+  if (!finite(input.apr) || input.apr < 0 || input.apr > APR_MAX)
+    errors.apr = `Enter an APR between 0% and ${APR_MAX}%.`;
   const final = input.finalPayment ?? 0;
   if (input.type === 'hp' && final !== 0) errors.finalPayment = 'Hire purchase has no final payment.';
   if (input.type === 'pcp') {
@@ -76,7 +77,7 @@ export function annuityPayment(credit: number, r: number, n: number, balloon = 0
 export function financeQuote(input: FinanceInput): FinanceResult {
   const errors = validateFinance(input);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const finalPayment = input.type === 'pcp' ? input.finalPayment ?? 0 : 0;
+  const finalPayment = input.type === 'pcp' ? (input.finalPayment ?? 0) : 0;
   const credit = input.cashPrice - input.deposit;
   const r = monthlyRateFromApr(input.apr);
   const monthlyPayment = pence(annuityPayment(credit, r, input.termMonths, finalPayment));

@@ -6,7 +6,10 @@ export function brandInitials(name: string): string {
     const w = words[0];
     return w.length <= 3 && w === w.toUpperCase() ? w : w[0].toUpperCase();
   }
-  return words.slice(0, 2).map((w) => w[0].toUpperCase()).join('');
+  return words
+    .slice(0, 2)
+    .map((w) => w[0].toUpperCase())
+    .join('');
 }
 
 /** Relative luminance of a #rrggbb colour (WCAG). */

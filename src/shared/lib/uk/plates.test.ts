@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { ageIdentifierFor, ageIdentifierRange, isValidPlate, makePlate, parsePlate, plateAgeLabel, plateMatchesDate } from './plates';
+import {
+  ageIdentifierFor,
+  ageIdentifierRange,
+  isValidPlate,
+  makePlate,
+  parsePlate,
+  plateAgeLabel,
+  plateMatchesDate,
+} from './plates';
 
 describe('age identifiers', () => {
   it.each([
-    ['2024-03-01', '24'], ['2024-08-31', '24'], ['2024-09-01', '74'], ['2024-12-25', '74'], ['2025-01-15', '74'],
-    ['2025-02-28', '74'], ['2025-03-01', '25'], ['2025-09-30', '75'], ['2026-02-10', '75'], ['2026-06-01', '26'],
-    ['2026-10-01', '76'], ['2001-09-01', '51'], ['2002-02-28', '51'], ['2002-03-01', '02'], ['2009-09-01', '59'],
-    ['2010-03-01', '10'], ['2012-11-01', '62'],
+    ['2024-03-01', '24'],
+    ['2024-08-31', '24'],
+    ['2024-09-01', '74'],
+    ['2024-12-25', '74'],
+    ['2025-01-15', '74'],
+    ['2025-02-28', '74'],
+    ['2025-03-01', '25'],
+    ['2025-09-30', '75'],
+    ['2026-02-10', '75'],
+    ['2026-06-01', '26'],
+    ['2026-10-01', '76'],
+    ['2001-09-01', '51'],
+    ['2002-02-28', '51'],
+    ['2002-03-01', '02'],
+    ['2009-09-01', '59'],
+    ['2010-03-01', '10'],
+    ['2012-11-01', '62'],
   ])('%s -> %s', (date, id) => {
     expect(ageIdentifierFor(date)).toBe(id);
   });
@@ -46,7 +67,12 @@ describe('age identifiers', () => {
 
 describe('plate validation', () => {
   it('accepts current-format plates in any spacing or case', () => {
-    expect(parsePlate('ab24 cde')).toMatchObject({ memoryTag: 'AB', ageIdentifier: '24', random: 'CDE', formatted: 'AB24 CDE' });
+    expect(parsePlate('ab24 cde')).toMatchObject({
+      memoryTag: 'AB',
+      ageIdentifier: '24',
+      random: 'CDE',
+      formatted: 'AB24 CDE',
+    });
     expect(isValidPlate('YX74ZZZ')).toBe(true);
   });
 

@@ -115,7 +115,12 @@ export function priceIndicator(
   const differencePct = difference / marketValue;
   const band = bandFor(differencePct);
   return {
-    available: true, band, label: PRICE_BAND_LABELS[band], marketValue, difference, differencePct,
+    available: true,
+    band,
+    label: PRICE_BAND_LABELS[band],
+    marketValue,
+    difference,
+    differencePct,
     comparables: comparables.length,
   };
 }

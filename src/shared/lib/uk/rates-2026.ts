@@ -63,8 +63,19 @@ export const SUPPLEMENT_YEARS = 5;
  * graduated CO2 band A-M, and by engine size before March 2001. ved.ts scales them for later years.
  */
 export const PRE_2017_BANDS: readonly (readonly [maxCo2: number, annual: number])[] = [
-  [100, 20], [110, 20], [120, 35], [130, 165], [140, 195], [150, 215], [165, 265],
-  [175, 315], [185, 345], [200, 395], [225, 430], [255, 735], [Infinity, 760],
+  [100, 20],
+  [110, 20],
+  [120, 35],
+  [130, 165],
+  [140, 195],
+  [150, 215],
+  [165, 265],
+  [175, 315],
+  [185, 345],
+  [200, 395],
+  [225, 430],
+  [255, 735],
+  [Infinity, 760],
 ];
 export const PRE_2001_SMALL_ENGINE = 220;
 export const PRE_2001_LARGE_ENGINE = 360;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { annualEnergyCost, defaultRunningCostSettings, l100kmToMpg, litresForMiles, mpgToL100km } from './running-costs';
+import {
+  annualEnergyCost,
+  defaultRunningCostSettings,
+  l100kmToMpg,
+  litresForMiles,
+  mpgToL100km,
+} from './running-costs';
 
 describe('conversions', () => {
   it('uses the UK gallon', () => {
@@ -14,12 +20,20 @@ describe('annualEnergyCost', () => {
   const settings = defaultRunningCostSettings();
 
   it('carries dated June 2026 defaults', () => {
-    expect(settings).toMatchObject({ petrolPencePerLitre: 151, dieselPencePerLitre: 167, homePencePerKwh: 26.11, publicPencePerKwh: 57 });
+    expect(settings).toMatchObject({
+      petrolPencePerLitre: 151,
+      dieselPencePerLitre: 167,
+      homePencePerKwh: 26.11,
+      publicPencePerKwh: 57,
+    });
     expect(settings.asOf).toBe('2026-06-30');
   });
 
   it('costs petrol with a real-world economy penalty', () => {
-    const r = annualEnergyCost({ fuel: 'petrol', mpg: 50, milesPerYear: 10_000 }, { ...settings, realWorldFactor: 0.8 });
+    const r = annualEnergyCost(
+      { fuel: 'petrol', mpg: 50, milesPerYear: 10_000 },
+      { ...settings, realWorldFactor: 0.8 },
+    );
     // 10,000 miles at 40 mpg = 250 gallons = 1,136.52 L x 151p = £1,716.15
     expect(r).toMatchObject({ basis: 'fuel', litres: 1136.52, realWorldEconomy: 40 });
     expect(r?.pounds).toBeCloseTo(1716.15, 1);
@@ -32,7 +46,10 @@ describe('annualEnergyCost', () => {
   });
 
   it('blends home and public charging for EVs', () => {
-    const r = annualEnergyCost({ fuel: 'electric', miPerKwh: 4, milesPerYear: 8_000 }, { ...settings, realWorldFactor: 1, homeChargingShare: 0.5 });
+    const r = annualEnergyCost(
+      { fuel: 'electric', miPerKwh: 4, milesPerYear: 8_000 },
+      { ...settings, realWorldFactor: 1, homeChargingShare: 0.5 },
+    );
     // 2,000 kWh at (26.11 + 57) / 2 = 41.555p = £831.10
     expect(r).toMatchObject({ basis: 'electricity', kwh: 2000, pounds: 831.1 });
   });

@@ -63,7 +63,10 @@ export function litresForMiles(miles: number, mpg: number): number {
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Null when the economy figure the fuel needs is missing. */
-export function annualEnergyCost(use: EnergyUse, settings: RunningCostSettings = defaultRunningCostSettings()): AnnualCost | null {
+export function annualEnergyCost(
+  use: EnergyUse,
+  settings: RunningCostSettings = defaultRunningCostSettings(),
+): AnnualCost | null {
   if (!(use.milesPerYear >= 0)) throw new RangeError('Annual mileage must be 0 or more');
   if (use.fuel === 'electric') {
     if (!use.miPerKwh || use.miPerKwh <= 0) return null;
@@ -71,11 +74,23 @@ export function annualEnergyCost(use: EnergyUse, settings: RunningCostSettings =
     const kwh = use.milesPerYear / realWorld;
     const share = Math.min(1, Math.max(0, settings.homeChargingShare));
     const pencePerKwh = share * settings.homePencePerKwh + (1 - share) * settings.publicPencePerKwh;
-    return { pounds: round2((kwh * pencePerKwh) / 100), basis: 'electricity', litres: null, kwh: round2(kwh), realWorldEconomy: round2(realWorld) };
+    return {
+      pounds: round2((kwh * pencePerKwh) / 100),
+      basis: 'electricity',
+      litres: null,
+      kwh: round2(kwh),
+      realWorldEconomy: round2(realWorld),
+    };
   }
   if (!use.mpg || use.mpg <= 0) return null;
   const realWorld = use.mpg * settings.realWorldFactor;
   const litres = litresForMiles(use.milesPerYear, realWorld);
   const pence = use.fuel === 'diesel' ? settings.dieselPencePerLitre : settings.petrolPencePerLitre;
-  return { pounds: round2((litres * pence) / 100), basis: 'fuel', litres: round2(litres), kwh: null, realWorldEconomy: round2(realWorld) };
+  return {
+    pounds: round2((litres * pence) / 100),
+    basis: 'fuel',
+    litres: round2(litres),
+    kwh: null,
+    realWorldEconomy: round2(realWorld),
+  };
 }

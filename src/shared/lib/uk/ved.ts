@@ -91,8 +91,14 @@ export function vedFor(input: VedInput & { engineCc?: number }): VedResult {
   if (registered < VED_CO2_REGIME_FROM) {
     const annual = estimateOlderCar(co2, registered, rates, input.engineCc);
     return {
-      taxYear, firstYear: annual, annual, supplement: 0, supplementYears: 0, threshold: null,
-      dueThisYear: annual, estimate: true,
+      taxYear,
+      firstYear: annual,
+      annual,
+      supplement: 0,
+      supplementYears: 0,
+      threshold: null,
+      dueThisYear: annual,
+      estimate: true,
     };
   }
 
@@ -112,7 +118,13 @@ export function vedFor(input: VedInput & { engineCc?: number }): VedResult {
   else dueThisYear = annual + (taxed <= SUPPLEMENT_YEARS ? supplement : 0);
 
   return {
-    taxYear, firstYear, annual, supplement, supplementYears: supplementDue ? SUPPLEMENT_YEARS : 0, threshold,
-    dueThisYear, estimate: false,
+    taxYear,
+    firstYear,
+    annual,
+    supplement,
+    supplementYears: supplementDue ? SUPPLEMENT_YEARS : 0,
+    threshold,
+    dueThisYear,
+    estimate: false,
   };
 }
