@@ -413,17 +413,15 @@ const SPECS: TableSpec[] = [
     allow: { select: ['A'], insert: nobody, update: nobody, delete: nobody },
     target: async (ctx) => {
       const opId = randomUUID();
-      const { error } = await svc
-        .from('mutation_ledger')
-        .insert({
-          op_id: opId,
-          client_id: uniq('client'),
-          seq: 1,
-          user_id: ctx.ids.A,
-          table_name: 'bookmarks',
-          row_id: randomUUID(),
-          op_type: 'create',
-        });
+      const { error } = await svc.from('mutation_ledger').insert({
+        op_id: opId,
+        client_id: uniq('client'),
+        seq: 1,
+        user_id: ctx.ids.A,
+        table_name: 'bookmarks',
+        row_id: randomUUID(),
+        op_type: 'create',
+      });
       if (error) throw new Error(error.message);
       return opId;
     },

@@ -113,22 +113,20 @@ describe('price-drop alerts', () => {
       });
       expect(error).toBeNull();
     }
-    const prefs = await noEmail.client
-      .from('user_preferences')
-      .upsert(
-        {
-          user_id: noEmail.id,
-          notification_preferences: {
-            email_notifications: false,
-            price_drop_alerts: true,
-            new_match_alerts: true,
-            weekly_digest: true,
-            instant_notifications: false,
-          },
-          updated_at: new Date().toISOString(),
+    const prefs = await noEmail.client.from('user_preferences').upsert(
+      {
+        user_id: noEmail.id,
+        notification_preferences: {
+          email_notifications: false,
+          price_drop_alerts: true,
+          new_match_alerts: true,
+          weekly_digest: true,
+          instant_notifications: false,
         },
-        { onConflict: 'user_id' },
-      );
+        updated_at: new Date().toISOString(),
+      },
+      { onConflict: 'user_id' },
+    );
     expect(prefs.error).toBeNull();
     await new Promise<void>((resolve, reject) => {
       const channel = met.client
