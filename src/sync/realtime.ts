@@ -1,6 +1,7 @@
 // Realtime bridge: postgres_changes for the user's notifications, price alerts, dealer memberships,
-// saved searches, preferences, leads and lead messages and for public listings and reviews, written into the local store. Realtime is only a hint: every
-// (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
+// saved searches, preferences, leads and lead messages and for public listings and reviews, written into
+// the local store. Realtime is only a hint: every (re)subscribe asks the engine for a catch-up pull, which
+// covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { SyncStore, SyncTableName } from '@/data';
 import { syncError, type SyncErrorEvent } from './sync-errors';

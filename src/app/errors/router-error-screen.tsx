@@ -3,7 +3,10 @@ import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { AppErrorScreen } from './app-error-screen';
 import { currentAppErrorCount, noteAppError } from './app-error-boundary';
 
-/** Root errorElement (navigating again clears a router error, which is what Try Again does): errors in the layouts (outside any route boundary) show the app-wide screen. */
+/**
+ * Root errorElement (navigating again clears a router error, which is what Try Again does): errors in the
+ * layouts (outside any route boundary) show the app-wide screen.
+ */
 export function RouterErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();

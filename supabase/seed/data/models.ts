@@ -1,6 +1,7 @@
 /**
  * Current UK models with real-world-plausible specs, one compact row each:
- * name|since|body|fuel|price_from|bhp|engine_cc|economy|0-62|seats|boot|ncap|segment|gearbox|drive|variant|battery_kwh|doors
+ * name|since|body|fuel|price_from|bhp|engine_cc|economy|0-62|seats|boot|ncap|segment|gearbox|drive|variant|
+ * battery_kwh|doors
  * economy = WLTP mpg (UK), or WLTP range in miles for EVs; engine_cc '-' for EVs; ncap 'stars/year' or '-';
  * segment A city, B supermini, C family, D large, E executive, F luxury, L large SUV/4x4, S sports;
  * gearbox m/a; drive f/r/a; `since` is when this nameplate/generation arrived, which bounds used listings;

@@ -18,7 +18,10 @@ export interface RunningCostsProps {
   profileAnnualMiles?: number | null;
 }
 
-/** UK running costs: VED with the expensive car supplement, fuel or energy for the user's mileage, insurance group, ULEZ. */
+/**
+ * UK running costs: VED with the expensive car supplement, fuel or energy for the user's mileage, insurance
+ * group, ULEZ.
+ */
 export function RunningCosts(p: RunningCostsProps) {
   const id = useId();
   const stored = useCatalogueStore((s) => s.annualMiles);

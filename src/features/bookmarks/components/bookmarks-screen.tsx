@@ -4,7 +4,10 @@ import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import { BookmarkButton, ListingCard, ModelCard } from '@/entities/car';
 
-/** Bookmarked models and listings from the local store: works offline; signed-out bookmarks join the account on sign-in. */
+/**
+ * Bookmarked models and listings from the local store: works offline; signed-out bookmarks join the account
+ * on sign-in.
+ */
 export function BookmarksScreen() {
   const bookmarks = useBookmarks();
   const basics = useCatalogueBasics();
