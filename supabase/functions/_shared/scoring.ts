@@ -233,8 +233,10 @@ export function scoreModel(m: ModelFacts, p: Profile, b: Behaviour): Scored {
   if ((m.insurance_group ?? 50) <= 15 && (p.driving_style === 'economical' || features.includes('Fuel Economy'))) {
     reasons.push(`Low insurance group (${m.insurance_group})`);
   }
+  // No review yet is no evidence either way: an unreviewed model gets the middle of the scale, not zero.
   if (m.cs_score != null)
     add((m.cs_score / 10) * WEIGHTS.review, m.cs_score >= 7.5 ? `Expert review score ${m.cs_score}/10` : null);
+  else add(WEIGHTS.review / 2, null);
   const hits = (b.modelHits.get(m.id) ?? 0) * 2 + (b.brandHits.get(m.brand_id) ?? 0);
   if (hits > 0) add(Math.min(WEIGHTS.behaviour, hits), 'Similar to cars you have looked at');
 
