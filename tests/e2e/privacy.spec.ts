@@ -157,7 +157,7 @@ test('privacy settings: consent choices persist; clearing local data clears and 
   await expect(page.getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('switch', { name: 'Marketing' })).toHaveAttribute('aria-checked', 'false');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('motorly-cookie-consent') ?? 'null'));
-  expect(stored.state.consent).toMatchObject({ necessary: true, analytics: true, marketing: false, functional: false });
+  expect(stored).toMatchObject({ necessary: true, analytics: true, marketing: false, functional: false });
 
   await page.getByRole('button', { name: 'Clear local data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear local data?' });
