@@ -14,8 +14,7 @@ async function noOverflow(page: import('@playwright/test').Page): Promise<void> 
   expect(over).toBeLessThanOrEqual(0);
 }
 
-// FIXME(issue 11): fails on the merged tree (the 390 px signed-in header); investigate.
-test.fixme('panel, settings, listing actions and /account at 390, 820 and 1280 px', async ({ page }) => {
+test('panel, settings, listing actions and /account at 390, 820 and 1280 px', async ({ page }) => {
   const shopper = await createConfirmedUser('shots');
   const dealer = await dealerSession();
   const listing = await dealerListing(dealer.dealerId, 2);

@@ -1,6 +1,6 @@
 // The 5-step personalisation questionnaire (SPEC §2 overlays, §4, §5, §9), mounted once by the app
 // shell. It opens 2 s after sign-in unless completed, or dismissed within the last 7 days.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useProfile, useSaveProfile } from '@/data';
 import { useCatalogueBasics } from '@/data/catalogue';
 import { Button, Dialog, toast } from '@/shared/ui';
@@ -32,16 +32,17 @@ function autoOfferSwitchedOff(): boolean {
 
 function useAutoOffer(userId: string | null): void {
   const profile = useProfile();
-  const loaded = profile !== undefined;
+  const offeredFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!userId || !loaded) return;
+    // Judge on the newest local profile: right after a reload it can read null before the session
+    // row is known, and a stale null would re-offer a questionnaire the user just skipped.
+    if (!userId || profile === undefined || offeredFor.current === userId) return;
     const t = setTimeout(() => {
-      if (!autoOfferSwitchedOff() && shouldOffer(profile ?? null, Date.now())) openQuestionnaire();
+      offeredFor.current = userId;
+      if (!autoOfferSwitchedOff() && shouldOffer(profile, Date.now())) openQuestionnaire();
     }, ONBOARDING_DELAY_MS);
     return () => clearTimeout(t);
-    // Once per sign-in: later profile changes (this dialog's own save) must not re-arm it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, loaded]);
+  }, [userId, profile]);
 }
 
 export function PreferenceQuestionnaire({ userId }: { userId: string | null }) {

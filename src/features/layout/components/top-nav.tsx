@@ -39,7 +39,7 @@ export function TopNav({
   const unknown = authLoading && !viewer.signedIn;
 
   return (
-    <header className="topbar">
+    <header className="topbar" data-signed-in={viewer.signedIn || undefined}>
       <div className="container topbar__inner">
         <BrandLogo onClick={() => setMenuOpen(false)} />
         <nav className="topbar__nav" aria-label="Main">
