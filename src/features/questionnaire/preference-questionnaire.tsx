@@ -73,13 +73,14 @@ export function PreferenceQuestionnaire({ userId }: { userId: string | null }) {
     setShowError(false);
   };
   const skip = async () => {
-    closeQuestionnaire();
-    reset();
+    // Stored locally before the dialog closes (a few ms), so a reload straight after keeps the choice.
     try {
       await saveProfile({ onboarding_dismissed_at: new Date().toISOString() });
     } catch {
       // Dismissing is best effort: at worst the questionnaire is offered again next time.
     }
+    closeQuestionnaire();
+    reset();
   };
   const next = () => {
     if (error) {
