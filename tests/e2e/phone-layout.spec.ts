@@ -85,10 +85,14 @@ test('main routes fit 390, 820 and 1280 px without sideways scroll', async ({ pa
 test('a 390 px phone shows at least four marketplace cars within two screen heights', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await waitForCatalogue(page);
-  const tops = await page
-    .getByTestId('listing-card')
-    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom + window.scrollY));
-  expect(tops.filter((bottom) => bottom <= 2 * 844).length).toBeGreaterThanOrEqual(4);
+  // The cards render just after the count: poll until the list has laid out.
+  const withinTwoScreens = async () =>
+    (
+      await page
+        .getByTestId('listing-card')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom + window.scrollY))
+    ).filter((bottom) => bottom <= 2 * 844).length;
+  await expect.poll(withinTwoScreens, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
   // The grid stays one tap away.
   await page.getByTestId('view-grid').click();
   await expect(page.getByTestId('listing-results')).toHaveAttribute('data-view', 'grid');
