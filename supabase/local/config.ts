@@ -62,6 +62,5 @@ export async function buildConfig(opts: StartStackOptions, port: number, db?: Qu
     maxBodyBytes: MAX_BODY_BYTES,
     allowedOrigins: allowedOriginsFor(opts.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL, opts.allowedOrigins),
     statementTimeoutMs: statementTimeout(opts),
-    trustProxy: process.env.STACK_TRUST_PROXY === '1',
   };
 }

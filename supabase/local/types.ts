@@ -72,8 +72,6 @@ export interface StackConfig {
   allowedOrigins: string[];
   /** statement_timeout of anon/authenticated Data API requests in ms (default 8000, like Supabase). */
   statementTimeoutMs: number;
-  /** Keep the X-Forwarded-For a proxy in front sets (STACK_TRUST_PROXY=1); default: the socket's address. */
-  trustProxy?: boolean;
 }
 
 export interface MailMessage {

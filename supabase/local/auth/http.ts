@@ -1,5 +1,4 @@
 // Request helpers shared by the Auth routes.
-import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { JwtClaims, StackContext } from '../types';
 import { AuthError, badJson } from './errors';
@@ -26,33 +25,7 @@ export function obj(body: Record<string, unknown>, key: string): Record<string, 
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-const plain = (addr: string) => (addr.startsWith('::ffff:') ? addr.slice(7) : addr);
-
-/** Proxies whose X-Forwarded-For is believed (AUTH_TRUSTED_PROXIES, comma-separated addresses). */
-const trustedProxies = (): Set<string> =>
-  new Set(
-    (process.env.AUTH_TRUSTED_PROXIES ?? '')
-      .split(',')
-      .map((a) => plain(a.trim()))
-      .filter(Boolean),
-  );
-
-/**
- * The socket's address. X-Forwarded-For counts only when the socket is a trusted proxy (anyone else
- * could send it to dodge rate limits): then the right-most hop that is not a trusted proxy.
- */
-export function clientIp(c: Context): string {
-  const env = c.env as { incoming?: IncomingMessage } | undefined;
-  const addr = plain(env?.incoming?.socket?.remoteAddress ?? 'unknown');
-  const trusted = trustedProxies();
-  const forwarded = c.req.header('x-forwarded-for');
-  if (!forwarded || !trusted.has(addr)) return addr;
-  const hops = forwarded
-    .split(',')
-    .map((h) => plain(h.trim()))
-    .filter(Boolean);
-  return [...hops].reverse().find((h) => !trusted.has(h)) ?? addr;
-}
+export { clientIp } from '../client-address';
 
 export function bearerToken(c: Context): string | null {
   const auth = c.req.header('authorization');

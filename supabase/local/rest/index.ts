@@ -8,7 +8,7 @@ import { isReserved, parseJsonBody, parsePrefer, setRequestContext, isPlainObjec
 import { runRead } from './read';
 import { runInsert, runUpdate, runDelete } from './write';
 import { runRpc } from './rpc';
-import { headersForDatabase } from './client-address';
+import { headersForDatabase } from '../client-address';
 import { JSON_TYPE, OBJECT_TYPE, wantsObject } from './response';
 import { loadSchemaCache, type Relation, type SchemaCache } from './schema-cache';
 
@@ -110,7 +110,7 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
     claims,
     method: c.req.method,
     path: new URL(c.req.url).pathname.replace(/^\/rest\/v1/, ''),
-    headers: headersForDatabase(c, ctx.config.trustProxy === true, ['authorization', 'apikey']),
+    headers: headersForDatabase(c, ['authorization', 'apikey']),
     readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
     statementTimeoutMs: ctx.config.statementTimeoutMs,
   });
