@@ -182,6 +182,21 @@ describe('push', () => {
     expect(await h.db.needs_attention.count()).toBe(1);
   });
 
+  it('an error report over its rate limit (PT429) is held back and resumes by itself, not parked for the user', async () => {
+    const report = await recordErrorReport(h.db, { message: 'Limited crash', severity: 'medium' });
+    h.server.rejectedRows.set(report.id, { code: 'PT429', message: 'Too many attempts. Please try again later.' });
+    h.engine.start();
+    await h.settle();
+    for (let i = 0; i < 3; i++) await h.advance(5000);
+    const parked = await h.db.needs_attention.toArray();
+    expect(parked.map((p) => p.failure)).toEqual(['transient']);
+    // The limit passes: the resume timer sends it without anyone pressing Retry.
+    h.server.rejectedRows.delete(report.id);
+    await h.advance(120_000);
+    expect(await h.db.needs_attention.count()).toBe(0);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
   it('a delete the server answers 42501 for (the row is already gone) counts as done, not parked', async () => {
     const gone = await alert(4);
     h.engine.start();

@@ -186,7 +186,7 @@ export class Pusher {
       }
       const code = r?.code ?? null;
       lastFailure = r ?? { op_id: op.id, status: 'error', code: 'missing-result' };
-      const failure = isPermanentCode(code) ? 'permanent' : 'transient';
+      const failure = isPermanentCode(code, op.table) ? 'permanent' : 'transient';
       const message = friendlyFailure(code);
       const outcome = await ctx.store.recordFailure(op.id, {
         code,

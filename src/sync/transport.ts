@@ -72,16 +72,14 @@ export interface SyncTransport {
   refreshAuth(): Promise<boolean>;
 }
 
-/** SQLSTATEs / PostgREST codes that will not go away by trying again. */
-export function isPermanentCode(code: string | null | undefined): boolean {
+/** Tables whose rate-limited writes wait and resume by themselves: nobody can act on them. */
+const RESUME_AFTER_RATE_LIMIT: ReadonlySet<string> = new Set(['error_reports']);
+
+/** SQLSTATEs / PostgREST codes that will not go away by trying again (for a write to `table`). */
+export function isPermanentCode(code: string | null | undefined, table?: string): boolean {
   if (!code) return false;
-  // PT429: the server's rate limit (5 enquiries an hour): retrying within seconds cannot succeed.
-  return (
-    code === '42501' ||
-    code === 'PT429' ||
-    code.startsWith('23') ||
-    code.startsWith('22') ||
-    code === 'PGRST204' ||
-    code === '42703'
-  );
+  // PT429: the server's rate limit (5 enquiries an hour): retrying within seconds cannot succeed, and
+  // the user is told. An error report over its limit is only held back: it resumes on the timer.
+  if (code === 'PT429') return !(table && RESUME_AFTER_RATE_LIMIT.has(table));
+  return code === '42501' || code.startsWith('23') || code.startsWith('22') || code === 'PGRST204' || code === '42703';
 }
