@@ -4,6 +4,7 @@ import { MotorlyDb, SCHEMA_V1 } from './db';
 import { createRow, deleteRow, NotSignedInError, updateRow } from './outbox';
 import { addBookmark, toggleBookmark } from './repositories/bookmarks';
 import { incrementRecommendationShown } from './repositories/activity';
+import { recordErrorReport } from './repositories/error-reports';
 import { claimSignedOutBookmarks, pendingCountForUser, setSessionUser } from './session';
 import { createSyncStore } from './sync-store';
 import { discardParkedOp, retryParkedOp } from './needs-attention';
@@ -134,6 +135,10 @@ describe('sign-in, sign-out', () => {
     const ops = await db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ type: 'create', table: 'bookmarks', user_id: USER });
+    expect(await pendingCountForUser(USER, db)).toBe(1);
+    // A queued error report is not one of the user's changes.
+    await recordErrorReport(db, { message: 'Offline crash', severity: 'low' });
+    expect(await db.outbox.count()).toBe(2);
     expect(await pendingCountForUser(USER, db)).toBe(1);
 
     await setSessionUser(db, '33333333-3333-4333-8333-333333333333');

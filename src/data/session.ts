@@ -24,9 +24,11 @@ export async function setSessionUser(db: MotorlyDb, userId: string | null): Prom
 export async function pendingCountForUser(userId?: string | null, db: MotorlyDb = defaultDb): Promise<number> {
   const uid = userId === undefined ? await getSessionUserId(db) : userId;
   if (!uid) return 0;
+  // The user's own changes: queued error reports are the app's diagnostics, not something they made.
+  const own = (op: { table: string }) => op.table !== 'error_reports';
   const [a, b] = await Promise.all([
-    db.outbox.where('user_id').equals(uid).count(),
-    db.needs_attention.where('user_id').equals(uid).count(),
+    db.outbox.where('user_id').equals(uid).filter(own).count(),
+    db.needs_attention.where('user_id').equals(uid).filter(own).count(),
   ]);
   return a + b;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueueCounts } from '@/data';
+import { useSyncQueue } from '@/data';
 import { clearDeviceData } from '@/sync/device-data';
 import { Button, Card, Dialog } from '@/shared/ui';
 
@@ -8,8 +8,11 @@ export function ClearDataCard({ reload = () => window.location.reload() }: { rel
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const counts = useQueueCounts();
-  const pending = (counts?.queued ?? 0) + (counts?.parked ?? 0);
+  const queue = useSyncQueue();
+  // The user's own changes: a queued error report is the app's diagnostics, not something they made.
+  const pending = [...(queue?.queued ?? []), ...(queue?.parked ?? [])].filter(
+    (op) => op.table !== 'error_reports',
+  ).length;
   const clear = async () => {
     setBusy(true);
     setFailed(false);
