@@ -37,7 +37,7 @@ describe('realtime tombstones', () => {
   it('ignores tables this device does not sync and keeps rows with pending local ops', async () => {
     await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
     const id = crypto.randomUUID();
-    await createRow(db, 'bookmarks', { id, listing_id: crypto.randomUUID() });
+    await createRow(db, 'bookmarks', { id, vehicle_listing_id: crypto.randomUUID(), car_model_id: null, note: '' });
     const changes: unknown[] = [];
     const apply = changeApplier({ store, onError: (e) => changes.push(e), onChange: (...c) => changes.push(c) });
     await apply('deleted_rows', tombstone('security_events', crypto.randomUUID()));
