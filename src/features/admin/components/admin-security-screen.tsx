@@ -128,7 +128,7 @@ function AdminRoles() {
   return (
     <section className="admin-section" aria-labelledby="roles-h">
       <h2 id="roles-h">Admins</h2>
-      <form className="admin-filters" onSubmit={submit} role="search">
+      <form className="admin-search" onSubmit={submit} role="search">
         <Field label="Find a user by e-mail" hint="Leave empty to list the admins.">
           <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </Field>
