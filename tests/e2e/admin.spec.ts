@@ -4,7 +4,8 @@
 // 1280 px.
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
-import { serviceRest, settledAndInstalled } from './sync-helpers';
+import { demoDealerListings, openListing } from './leads-helpers';
+import { createConfirmedUser, serviceRest, settledAndInstalled, signInUi } from './sync-helpers';
 
 async function signedIn(browser: Browser, who: keyof typeof DEMO, opts: BrowserContextOptions = {}): Promise<Page> {
   const page = await (await browser.newContext(opts)).newPage();
@@ -100,6 +101,46 @@ test('an admin publishes a review and an open shopper tab shows it without reloa
   await admin.getByRole('button', { name: 'Delete' }).click();
   await admin.getByRole('button', { name: 'Delete review' }).click();
   await expect(admin.getByText('No review matches these filters.')).toBeVisible();
+});
+
+test("a client's op parked as needing attention shows in the open dashboard's sync health", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await signedIn(browser, 'admin');
+  await admin.goto('/admin/dashboard');
+  const health = admin.getByTestId('sync-health');
+  await expect(health).not.toContainText('Loading');
+  await admin.evaluate(() => Object.assign(window, { __noReload: true }));
+
+  // A 6th enquiry within the hour is refused for good (PT429): the shopper's op is parked.
+  const [, listing] = await demoDealerListings();
+  const user = await createConfirmedUser('parked-op');
+  for (let i = 0; i < 5; i++) {
+    await serviceRest('/leads', {
+      method: 'POST',
+      body: JSON.stringify({
+        user_id: user.id,
+        vehicle_listing_id: listing.id,
+        dealer_id: listing.dealer_id,
+        name: 'Eager Buyer',
+        email: user.email,
+        message: `Enquiry ${i + 1}`,
+      }),
+    });
+  }
+  const shopper = await (await browser.newContext()).newPage();
+  await signInUi(shopper, user.email);
+  await openListing(shopper, listing.id);
+  await shopper.getByRole('button', { name: 'Contact dealer' }).click();
+  const form = shopper.getByRole('form', { name: 'Contact the dealer' });
+  await form.getByLabel('Your name').fill('Eager Buyer');
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
+
+  const row = health.getByRole('row').filter({ hasText: user.email });
+  await expect(row).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByRole('cell').first()).toHaveText('1');
+  await expect(health).toContainText(/needing attention on \d+ devices?\./);
+  await expect(health).toContainText('Last report from a device:');
+  expect(await admin.evaluate(() => Reflect.get(window, '__noReload'))).toBe(true);
 });
 
 test('non-admins are redirected from admin routes to /', async ({ browser, page }) => {
