@@ -84,7 +84,7 @@ export function AdminDashboardScreen() {
                       <tr key={`${c.client_id}-${c.email ?? ''}`}>
                         <th scope="row">
                           <span className="admin-device">{c.email ?? 'Signed out'}</span>
-                          <span className="admin-muted"> · {c.client_id.slice(0, 8)}</span>
+                          <span className="admin-muted">Device {c.client_id.slice(0, 8)}</span>
                         </th>
                         <td>{c.parked_count.toLocaleString('en-GB')}</td>
                         <td className="admin-muted">{when(c.reported_at)}</td>

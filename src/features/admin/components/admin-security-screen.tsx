@@ -55,7 +55,7 @@ export function AdminSecurityScreen() {
           <h2 id="rls-h">RLS self-check</h2>
           {rls.error && <p className="admin-error">{rls.error}</p>}
           {rls.data && (
-            <p data-testid="rls-summary">
+            <p className="admin-rls" data-testid="rls-summary">
               {off.length === 0 ? (
                 <Badge variant="success">RLS is on for all {rls.data.length} tables</Badge>
               ) : (
