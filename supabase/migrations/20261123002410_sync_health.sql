@@ -22,7 +22,7 @@ create trigger sync_health_reports_touch before insert or update on public.sync_
 
 alter table public.sync_health_reports enable row level security;
 revoke all on public.sync_health_reports from public, anon, authenticated;
-grant select on public.sync_health_reports to authenticated;
+grant select on public.sync_health_reports to anon, authenticated;   -- anon reads nothing (no policy)
 grant all on public.sync_health_reports to service_role;
 
 drop policy if exists sync_health_reports_read on public.sync_health_reports;
