@@ -105,8 +105,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
         post({ type: 'status', status: event.status, leaderId: id });
         // A cycle ended (after a reconnect or sign-in, say): the server's figure may be stale.
         if (event.status.phase === 'idle') void health.flush();
-      }
-      else if (event.type === 'sync-error') problems.report(event);
+      } else if (event.type === 'sync-error') problems.report(event);
       else post({ type: 'event', event, leaderId: id });
     },
   });

@@ -13,7 +13,7 @@ async function signedIn(browser: Browser, who: keyof typeof DEMO, opts: BrowserC
   return page;
 }
 
-test("an error reported offline with a comment reaches an open /admin/errors live after reconnect", async ({
+test('an error reported offline with a comment reaches an open /admin/errors live after reconnect', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -55,7 +55,9 @@ test("an error reported offline with a comment reaches an open /admin/errors liv
 
 /** How many of the server's error reports carry this comment (read with the service key). */
 async function serverReportsWith(comment: string): Promise<number> {
-  const rows = await serviceRest<{ context: unknown }[]>('/error_reports?select=context&order=created_at.desc&limit=500');
+  const rows = await serviceRest<{ context: unknown }[]>(
+    '/error_reports?select=context&order=created_at.desc&limit=500',
+  );
   return rows.filter((r) => JSON.stringify(r.context).includes(comment)).length;
 }
 

@@ -67,7 +67,9 @@ describe('sync health reports', () => {
     const clientA = crypto.randomUUID();
     const anonDevice = crypto.randomUUID();
     expect((await shopperA.rpc('report_sync_health', { p_client_id: clientA, p_parked_count: 3 })).error).toBeNull();
-    expect((await anonClient().rpc('report_sync_health', { p_client_id: anonDevice, p_parked_count: 2 })).error).toBeNull();
+    expect(
+      (await anonClient().rpc('report_sync_health', { p_client_id: anonDevice, p_parked_count: 2 })).error,
+    ).toBeNull();
     // B reporting with A's device id writes B's own row; A's stays as A reported it.
     expect((await shopperB.rpc('report_sync_health', { p_client_id: clientA, p_parked_count: 0 })).error).toBeNull();
 

@@ -441,8 +441,7 @@ const SPECS: TableSpec[] = [
     table: 'sync_health_reports',
     // clients write through rpc('report_sync_health') (admin-live.test.ts); a user reads their own rows
     allow: { select: ['A', 'admin'], insert: nobody, update: nobody, delete: nobody },
-    target: (ctx) =>
-      svcInsert('sync_health_reports', { client_id: randomUUID(), user_id: ctx.ids.A, parked_count: 1 }),
+    target: (ctx) => svcInsert('sync_health_reports', { client_id: randomUUID(), user_id: ctx.ids.A, parked_count: 1 }),
     insert: (ctx, uid) => ({ client_id: randomUUID(), user_id: uid ?? ctx.ids.A, parked_count: 2 }),
     patch: { parked_count: 99 },
   },
