@@ -87,7 +87,7 @@ export function AdminDashboardScreen() {
                           <span className="admin-muted">Device {c.client_id.slice(0, 8)}</span>
                         </th>
                         <td>{c.parked_count.toLocaleString('en-GB')}</td>
-                        <td className="admin-muted">{when(c.reported_at)}</td>
+                        <td className="admin-muted admin-nowrap">{when(c.reported_at)}</td>
                       </tr>
                     ))}
                   </tbody>
