@@ -5,6 +5,7 @@ export { db, createDatabase, MotorlyDb, MAX_TRIES, DEFAULT_DB_NAME } from './db'
 export { createRow, updateRow, deleteRow, NotSignedInError } from './outbox';
 export type { WriteOptions } from './outbox';
 export { getClientId, getSessionUserId, getLastSyncedAt, getCursor } from './sync-state';
+export { getReportedParked, setReportedParked, type ReportedParked } from './sync-state';
 export { createSyncStore, knownTable } from './sync-store';
 export type { SyncStore, FailureInfo, FailureOutcome, QueueCounts, ObserveQueueOptions } from './sync-store';
 export { setSessionUser, pendingCountForUser, clearUserData, claimSignedOutBookmarks } from './session';

@@ -9,6 +9,7 @@ export const STATE_KEYS = {
   user: 'session_user',
   lastSyncedAt: 'last_synced_at',
   deletedCursor: 'cursor:deleted_rows',
+  reportedParked: 'reported_parked',
   cursor: (table: SyncTableName) => `cursor:${table}`,
 } as const;
 
@@ -53,3 +54,14 @@ export async function setCursor(db: MotorlyDb, table: SyncTableName, cursor: Cur
 export async function getLastSyncedAt(db: MotorlyDb): Promise<number | null> {
   return (await getState<number>(db, STATE_KEYS.lastSyncedAt)) ?? null;
 }
+
+/** The parked-op count this device last reported to the server (sync health), and for which user. */
+export interface ReportedParked {
+  userId: string | null;
+  parked: number;
+}
+
+export const getReportedParked = (db: MotorlyDb) => getState<ReportedParked>(db, STATE_KEYS.reportedParked);
+
+export const setReportedParked = (db: MotorlyDb, value: ReportedParked) =>
+  setState(db, STATE_KEYS.reportedParked, value);

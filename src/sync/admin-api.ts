@@ -79,6 +79,23 @@ export interface AdminUser {
   is_admin: boolean;
 }
 
+/** Devices reporting ops parked in "needs attention" (admin_sync_health, migration 20261123002410). */
+export interface ParkedClient {
+  client_id: string;
+  /** The account it reported for; null when signed out. */
+  email: string | null;
+  parked_count: number;
+  reported_at: string;
+}
+export interface SyncHealthSummary {
+  clients_with_parked: number;
+  total_parked: number;
+  /** The newest report of any device (null: none yet). */
+  last_report_at: string | null;
+  /** The most recently reporting devices with parked ops (at most 20). */
+  clients: ParkedClient[];
+}
+
 async function adminRpc<T>(fn: string, args: Record<string, unknown>, client: SupabaseClient): Promise<T> {
   const { data, error, status } = await client.rpc(fn, args);
   if (error) throw new AdminReadError(status || (error.code === '42501' ? 403 : 500));
@@ -89,6 +106,8 @@ export const fetchAdminCounts = (client: SupabaseClient = getSupabase()) =>
   adminRpc<AdminCounts>('admin_counts', {}, client);
 export const fetchWebVitalsP75 = (client: SupabaseClient = getSupabase()) =>
   adminRpc<WebVitalP75[]>('admin_web_vitals', {}, client);
+export const fetchSyncHealth = (client: SupabaseClient = getSupabase()) =>
+  adminRpc<SyncHealthSummary>('admin_sync_health', {}, client);
 export const fetchRlsStatus = (client: SupabaseClient = getSupabase()) =>
   adminRpc<RlsStatus[]>('admin_rls_status', {}, client);
 /** Admins (empty query) or users whose e-mail contains `query`. */

@@ -2,12 +2,21 @@
 // runs the engine and the realtime bridge. Pages talk to it over BroadcastChannel, so any tab's
 // events (online, visible, sign-in) reach it, and its status reaches every tab.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { claimSignedOutBookmarks, createSyncStore, db as defaultDb, type MotorlyDb, type QueueCounts } from '@/data';
+import {
+  claimSignedOutBookmarks,
+  createSyncStore,
+  db as defaultDb,
+  getReportedParked,
+  setReportedParked,
+  type MotorlyDb,
+  type QueueCounts,
+} from '@/data';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { Connectivity } from './connectivity';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSyncErrorRecorder } from './sync-error-reports';
+import { createSyncHealthReporter, healthSender } from './sync-health';
 import { syncError, type SyncErrorEvent, type SyncErrorKind } from './sync-errors';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
@@ -78,13 +87,25 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     createSyncErrorRecorder(db, 'leader'),
   );
 
+  const health = createSyncHealthReporter({
+    userId: () => store.sessionUserId(),
+    lastReported: () => getReportedParked(db),
+    remember: (value) => setReportedParked(db, value),
+    send: healthSender(client, () => store.clientId()),
+    isOnline: () => connectivity.isOnline(),
+    now: () => Date.now(),
+  });
+
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
     isOnline: () => connectivity.isOnline(),
     onEvent: (event) => {
-      if (event.type === 'status') post({ type: 'status', status: event.status, leaderId: id });
-      else if (event.type === 'sync-error') problems.report(event);
+      if (event.type === 'status') {
+        post({ type: 'status', status: event.status, leaderId: id });
+        // A cycle ended (after a reconnect or sign-in, say): the server's figure may be stale.
+        if (event.status.phase === 'idle') void health.flush();
+      } else if (event.type === 'sync-error') problems.report(event);
       else post({ type: 'event', event, leaderId: id });
     },
   });
@@ -166,8 +187,12 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
   // read a moment after the write, so the upload starts after the writing tab has re-rendered from
   // the store instead of competing with it (a burst of writes also goes out as one batch).
+  const watchWrites = newWriteWatcher(() => void engine.trigger());
   const unobserve = store.observeQueue(
-    newWriteWatcher(() => void engine.trigger()),
+    (counts) => {
+      watchWrites(counts);
+      health.note(counts.parked);
+    },
     {
       delayMs: NEW_WRITE_DELAY_MS,
       onError: (err) => problems.report(syncError('queue', err)),

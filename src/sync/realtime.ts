@@ -1,9 +1,10 @@
 // Realtime bridge: postgres_changes for the user's notifications, price alerts, dealer memberships,
 // saved searches, preferences, leads and lead messages and for public listings and reviews, written into
-// the local store. Realtime is only a hint: every (re)subscribe asks the engine for a catch-up pull, which
-// covers anything missed meanwhile.
+// the local store, and new tombstones (deleted_rows INSERTs, RLS-checked per subscriber): a row that was
+// deleted or went out of view (an unpublished review) leaves the store at once. Realtime is only a hint:
+// every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import type { SyncStore, SyncTableName } from '@/data';
+import { knownTable, type SyncStore, type SyncTableName } from '@/data';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
 /** Rows owned by the user: filtered by user_id. */
@@ -20,6 +21,9 @@ export const USER_REALTIME_TABLES: SyncTableName[] = [
  */
 export const SHARED_REALTIME_TABLES: SyncTableName[] = ['leads', 'lead_messages'];
 export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['vehicle_listings', 'reviews'];
+/** The deletion log: an INSERT says a row of `table_name` is gone or no longer visible to us. */
+export const TOMBSTONE_TABLE = 'deleted_rows';
+type ChangeSource = SyncTableName | typeof TOMBSTONE_TABLE;
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
@@ -60,14 +64,34 @@ export async function applyChange(store: SyncStore, table: SyncTableName, change
 }
 
 /**
+ * Removes the row a new tombstone names (unless it has pending local ops: the store checks).
+ * @returns the table and row it named, or null for a table this device does not sync
+ */
+export async function applyTombstone(
+  store: SyncStore,
+  change: Change,
+): Promise<{ table: SyncTableName; rowId: string } | null> {
+  if (change.eventType !== 'INSERT') return null; // a withdrawn tombstone: the row comes back by itself
+  const { table_name: table, row_id: rowId } = change.new as { table_name?: unknown; row_id?: unknown };
+  if (typeof table !== 'string' || typeof rowId !== 'string' || !knownTable(table)) return null;
+  await store.applyDeleted(table, [rowId]);
+  return { table, rowId };
+}
+
+/**
  * Applies changes one after another (an UPDATE can't overtake its INSERT); a failure becomes a
  * sync-error event and the chain goes on with the next change.
  */
 export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError'>) {
   let chain: Promise<void> = Promise.resolve();
-  return (table: SyncTableName, change: Change): Promise<void> => {
+  return (table: ChangeSource, change: Change): Promise<void> => {
     chain = chain
       .then(async () => {
+        if (table === TOMBSTONE_TABLE) {
+          const gone = await applyTombstone(opts.store, change);
+          if (gone) opts.onChange?.(gone.table, 'DELETE', gone.rowId);
+          return;
+        }
         if (!(await applyChange(opts.store, table, change))) opts.onSkipped?.(table);
         opts.onChange?.(table, change.eventType, changedRowId(change));
       })
@@ -87,16 +111,17 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   const channel: RealtimeChannel = client.channel(
     `motorly-sync-${userId ?? 'public'}-${crypto.randomUUID().slice(0, 8)}`,
   );
-  const tables: { table: SyncTableName; filter?: string }[] = [
+  const tables: { table: ChangeSource; filter?: string; event?: 'INSERT' }[] = [
     ...PUBLIC_REALTIME_TABLES.map((table) => ({ table })),
+    { table: TOMBSTONE_TABLE, event: 'INSERT' },
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
     ...(userId ? SHARED_REALTIME_TABLES.map((table) => ({ table })) : []),
   ];
   const apply = changeApplier(opts);
-  for (const { table, filter } of tables) {
+  for (const { table, filter, event } of tables) {
     channel.on(
       'postgres_changes',
-      { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
+      { event: event ?? '*', schema: 'public', table, ...(filter ? { filter } : {}) },
       (change: Change) => {
         void apply(table, change);
       },

@@ -2,6 +2,7 @@
 // Kept apart from admin-api.ts so the worker bundle never pulls in React.
 import { useCallback, useEffect, useState } from 'react';
 import { AdminReadError } from './admin-api';
+import { watchAdminTable } from './admin-live';
 
 export interface AdminRead<T> {
   data: T | undefined;
@@ -41,4 +42,12 @@ export function useAdminRead<T>(key: string, read: () => Promise<T>): AdminRead<
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
   return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** Runs `onChange` (a read's reload) whenever rows of an admin table change on the server. */
+export function useAdminLive(table: Parameters<typeof watchAdminTable>[0], onChange: () => void): void {
+  useEffect(() => {
+    const watch = watchAdminTable(table, onChange);
+    return () => watch.close();
+  }, [table, onChange]);
 }

@@ -137,6 +137,7 @@ const MATRIX_TABLES = [
   'mutation_ledger',
   'email_outbox',
   'saved_searches',
+  'sync_health_reports',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -435,6 +436,14 @@ const SPECS: TableSpec[] = [
       op_type: 'create',
     }),
     patch: { seq: 999 },
+  },
+  {
+    table: 'sync_health_reports',
+    // clients write through rpc('report_sync_health') (admin-live.test.ts); a user reads their own rows
+    allow: { select: ['A', 'admin'], insert: nobody, update: nobody, delete: nobody },
+    target: (ctx) => svcInsert('sync_health_reports', { client_id: randomUUID(), user_id: ctx.ids.A, parked_count: 1 }),
+    insert: (ctx, uid) => ({ client_id: randomUUID(), user_id: uid ?? ctx.ids.A, parked_count: 2 }),
+    patch: { parked_count: 99 },
   },
   {
     table: 'email_outbox',

@@ -126,6 +126,7 @@ describe('RLS coverage', () => {
       'saved_searches',
       'search_interactions',
       'security_events',
+      'sync_health_reports',
       'user_preference_profiles',
       'user_preferences',
       'user_roles',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorReport } from '@/data';
-import { severityByDay, syncHealth, vitalRating } from './dashboard-stats';
+import { parkedSummary, severityByDay, vitalRating } from './dashboard-stats';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const r = (day: string, severity: ErrorReport['severity'], component = 'app', count?: number): ErrorReport => ({
@@ -27,18 +27,20 @@ describe('dashboard stats', () => {
     ]);
   });
 
-  it('rate web vitals against the SPEC limits and sum sync failures of the last day', () => {
+  it('rate web vitals against the SPEC limits', () => {
     expect([vitalRating('LCP', 2500), vitalRating('INP', 300), vitalRating('CLS', 0.3), vitalRating('X', 1)]).toEqual([
       'good',
       'needs-improvement',
       'poor',
       undefined,
     ]);
-    expect(
-      syncHealth([r('2026-11-23', 'medium', 'sync', 4), r('2026-11-01', 'medium', 'sync')], NOW.getTime()),
-    ).toMatchObject({
-      lastDay: 4,
-      open: 2,
-    });
+  });
+
+  it('sum up parked ops per device in words', () => {
+    expect(parkedSummary({ clients_with_parked: 0, total_parked: 0 })).toBe('No device reports ops needing attention.');
+    expect(parkedSummary({ clients_with_parked: 1, total_parked: 1 })).toBe('1 op needing attention on 1 device.');
+    expect(parkedSummary({ clients_with_parked: 2, total_parked: 1200 })).toBe(
+      '1,200 ops needing attention on 2 devices.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-// Figures of /admin/dashboard computed from the server's error reports (pure, unit tested).
+// Figures of /admin/dashboard computed from what the server returns (pure, unit tested).
 import type { ErrorReport, Severity } from '@/data';
 import { occurrences } from './error-groups';
 
@@ -36,18 +36,10 @@ export function vitalRating(metric: string, p75: number): 'good' | 'needs-improv
   return p75 <= limits[0] ? 'good' : p75 <= limits[1] ? 'needs-improvement' : 'poor';
 }
 
-export interface SyncHealth {
-  /** Sync failures reported by clients in the last 24 hours (coalesced counts included). */
-  lastDay: number;
-  open: number;
-  latest: ErrorReport[];
-}
+const plural = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${one}${n === 1 ? '' : 's'}`;
 
-export function syncHealth(reports: ErrorReport[], now = Date.now()): SyncHealth {
-  const sync = reports.filter((r) => r.context.component === 'sync');
-  return {
-    lastDay: sync.filter((r) => Date.parse(r.reported_at) > now - 86_400_000).reduce((n, r) => n + occurrences(r), 0),
-    open: sync.filter((r) => !r.resolved).length,
-    latest: sync.slice(0, 5),
-  };
+/** The sync-health headline from the clients' reports (admin_sync_health). */
+export function parkedSummary(s: { clients_with_parked: number; total_parked: number }): string {
+  if (s.total_parked === 0) return 'No device reports ops needing attention.';
+  return `${plural(s.total_parked, 'op')} needing attention on ${plural(s.clients_with_parked, 'device')}.`;
 }

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import type { ErrorReport } from '@/data';
 import { href } from '@/shared/lib/routes';
-import { fetchAdminCounts, fetchAdminList, fetchWebVitalsP75 } from '@/sync/admin-api';
-import { useAdminRead } from '@/sync/use-admin-read';
+import { fetchAdminCounts, fetchAdminList, fetchSyncHealth, fetchWebVitalsP75 } from '@/sync/admin-api';
+import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
 import { Badge, ButtonLink, Card, CardTitle, LoadingBlock, PageHeader } from '@/shared/ui';
-import { severityByDay, syncHealth, vitalRating } from '../dashboard-stats';
+import { parkedSummary, severityByDay, vitalRating } from '../dashboard-stats';
 import { SeverityChart } from './severity-chart';
 import '../admin.css';
 
 const RATING_VARIANT = { good: 'success', 'needs-improvement': 'warning', poor: 'danger' } as const;
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const fmt = (metric: string, v: number) => (metric.toUpperCase() === 'CLS' ? v.toFixed(2) : `${Math.round(v)} ms`);
 
 /** /admin/dashboard: counts, error reports by severity over time, sync health and web-vitals p75. */
@@ -17,8 +18,11 @@ export function AdminDashboardScreen() {
   const reports = useAdminRead('dashboard-reports', () => fetchAdminList<ErrorReport>('error_reports', { limit: 500 }));
   const vitals = useAdminRead('web-vitals', () => fetchWebVitalsP75());
   const series = useMemo(() => severityByDay(reports.data ?? []), [reports.data]);
-  const sync = useMemo(() => syncHealth(reports.data ?? []), [reports.data]);
-  const error = counts.error ?? reports.error ?? vitals.error;
+  const sync = useAdminRead('sync-health', () => fetchSyncHealth());
+  // Clients' parked-op reports and new error reports arrive live.
+  useAdminLive('sync_health_reports', sync.reload);
+  useAdminLive('error_reports', reports.reload);
+  const error = counts.error ?? reports.error ?? vitals.error ?? sync.error;
 
   return (
     <div className="container page admin">
@@ -56,19 +60,43 @@ export function AdminDashboardScreen() {
         )}
       </section>
       <div className="admin-columns">
-        <section className="admin-section">
+        <section className="admin-section" data-testid="sync-health">
           <CardTitle>Sync health</CardTitle>
-          <p>
-            {sync.lastDay} sync failure{sync.lastDay === 1 ? '' : 's'} reported by clients in the last 24 hours;{' '}
-            {sync.open} unresolved.
-          </p>
-          <ul className="admin-plain">
-            {sync.latest.map((r) => (
-              <li key={r.id} className="admin-muted">
-                {new Date(r.reported_at).toLocaleString('en-GB')}: {r.message}
-              </li>
-            ))}
-          </ul>
+          {sync.data ? (
+            <>
+              <p>{parkedSummary(sync.data)}</p>
+              <p className="admin-muted">
+                {sync.data.last_report_at
+                  ? `Last report from a device: ${when(sync.data.last_report_at)}.`
+                  : 'No device has reported yet.'}
+              </p>
+              {sync.data.clients.length > 0 && (
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Device</th>
+                      <th scope="col">Parked</th>
+                      <th scope="col">Reported</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sync.data.clients.map((c) => (
+                      <tr key={`${c.client_id}-${c.email ?? ''}`}>
+                        <th scope="row">
+                          <span className="admin-device">{c.email ?? 'Signed out'}</span>
+                          <span className="admin-muted">Device {c.client_id.slice(0, 8)}</span>
+                        </th>
+                        <td>{c.parked_count.toLocaleString('en-GB')}</td>
+                        <td className="admin-muted admin-nowrap">{when(c.reported_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </>
+          ) : (
+            !sync.error && <LoadingBlock label="Loading sync health…" />
+          )}
         </section>
         <section className="admin-section">
           <CardTitle>Web vitals (p75)</CardTitle>

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAdminWrites, type ErrorReport } from '@/data';
 import { fetchAdminList } from '@/sync/admin-api';
-import { useAdminRead } from '@/sync/use-admin-read';
+import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
 import {
   AlertIcon,
   Badge,
@@ -28,9 +28,6 @@ import {
 import { SeverityBadge } from './severity-badge';
 import '../admin.css';
 
-/** New reports arrive while the screen is open: the list is read again this often. */
-export const ERRORS_POLL_MS = 10_000;
-
 const SEVERITIES = [
   { value: 'all', label: 'All severities' },
   { value: 'critical', label: 'Critical' },
@@ -51,10 +48,8 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle:
 export function AdminErrorsScreen() {
   const read = useAdminRead('error_reports', () => fetchAdminList<ErrorReport>('error_reports', { limit: 500 }));
   const { reload } = read;
-  useEffect(() => {
-    const timer = window.setInterval(reload, ERRORS_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [reload]);
+  // New and resolved reports arrive live (realtime); each change reads the list again.
+  useAdminLive('error_reports', reload);
   const [filters, setFilters] = useState<ErrorFilters>({
     severity: 'all',
     hours: '168',

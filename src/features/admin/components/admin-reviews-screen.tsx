@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useAdminReviews, useAdminWrites, type AdminReviewRow } from '@/data';
 import { href } from '@/shared/lib/routes';
+import { useCatalogueArriving } from '@/sync/use-catalogue-arriving';
 import {
   Badge,
   Button,
@@ -27,6 +28,8 @@ const STATUS = [
 /** /admin/reviews: every review with search and filters, publish / unpublish, edit and delete. */
 export function AdminReviewsScreen() {
   const view = useAdminReviews();
+  // The first download may still be bringing reviews in: wait rather than say there are none.
+  const arriving = useCatalogueArriving();
   const writes = useAdminWrites();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -85,7 +88,9 @@ export function AdminReviewsScreen() {
           />
         </Field>
       </div>
-      {rows.length === 0 ? (
+      {rows.length === 0 && arriving ? (
+        <LoadingBlock label="Downloading reviews…" />
+      ) : rows.length === 0 ? (
         <EmptyState icon={<StarIcon size={26} />} title="No reviews" description="No review matches these filters." />
       ) : (
         <ul className="admin-list" data-testid="admin-reviews">

@@ -55,7 +55,7 @@ export function AdminSecurityScreen() {
           <h2 id="rls-h">RLS self-check</h2>
           {rls.error && <p className="admin-error">{rls.error}</p>}
           {rls.data && (
-            <p data-testid="rls-summary">
+            <p className="admin-rls" data-testid="rls-summary">
               {off.length === 0 ? (
                 <Badge variant="success">RLS is on for all {rls.data.length} tables</Badge>
               ) : (
@@ -128,7 +128,7 @@ function AdminRoles() {
   return (
     <section className="admin-section" aria-labelledby="roles-h">
       <h2 id="roles-h">Admins</h2>
-      <form className="admin-filters" onSubmit={submit} role="search">
+      <form className="admin-search" onSubmit={submit} role="search">
         <Field label="Find a user by e-mail" hint="Leave empty to list the admins.">
           <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </Field>

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MotorlyDb, createRow, createSyncStore, setSessionUser, type SyncStore } from '@/data';
+import { changeApplier } from './realtime';
+
+let db: MotorlyDb;
+let store: SyncStore;
+let n = 0;
+beforeEach(async () => {
+  db = new MotorlyDb(`realtime-${++n}`);
+  await setSessionUser(db, null);
+  store = createSyncStore(db);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const tombstone = (table_name: string, row_id: string) =>
+  ({ eventType: 'INSERT', new: { id: crypto.randomUUID(), table_name, row_id }, old: {} }) as never;
+
+describe('realtime tombstones', () => {
+  it('a new tombstone removes the row it names (an unpublished review) and says so', async () => {
+    await store.applyPulled('reviews', [{ id: 'r1', updated_at: '2026-01-01T00:00:00Z' }]);
+    await store.applyPulled('reviews', [{ id: 'r2', updated_at: '2026-01-01T00:00:00Z' }]);
+    const changes: unknown[] = [];
+    const apply = changeApplier({
+      store,
+      onError: (e) => changes.push(e),
+      onChange: (table, type, rowId) => changes.push([table, type, rowId]),
+    });
+    await apply('deleted_rows', tombstone('reviews', 'r1'));
+    expect(await db.reviews.get('r1')).toBeUndefined();
+    expect(await db.reviews.get('r2')).toBeDefined();
+    expect(changes).toEqual([['reviews', 'DELETE', 'r1']]);
+  });
+
+  it('ignores tables this device does not sync and keeps rows with pending local ops', async () => {
+    await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
+    const id = crypto.randomUUID();
+    await createRow(db, 'bookmarks', { id, vehicle_listing_id: crypto.randomUUID(), car_model_id: null, note: '' });
+    const changes: unknown[] = [];
+    const apply = changeApplier({ store, onError: (e) => changes.push(e), onChange: (...c) => changes.push(c) });
+    await apply('deleted_rows', tombstone('security_events', crypto.randomUUID()));
+    await apply('deleted_rows', tombstone('bookmarks', id));
+    expect(await db.bookmarks.get(id)).toBeDefined();
+    expect(changes).toEqual([['bookmarks', 'DELETE', id]]);
+  });
+});
