@@ -17,6 +17,9 @@ export async function registerBackgroundSync(
 ): Promise<void> {
   try {
     const reg = await getRegistration();
+    // During the first visit the worker is still installing: Chromium refuses a registration without
+    // an active worker (InvalidStateError). Nothing is lost: the next write after activation registers.
+    if (reg && 'active' in reg && !reg.active) return;
     await reg?.sync?.register(tag);
   } catch (err) {
     onError(syncError('background-sync', err));

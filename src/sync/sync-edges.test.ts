@@ -35,6 +35,17 @@ describe('sync edges', () => {
     } as never);
     expect(await db.reviews.get('r2')).toBeDefined();
     expect(events).toHaveLength(1);
+    // A worker still installing (first visit) is not asked, so its refusal is no error.
+    const installing = {
+      active: null,
+      sync: { register: () => Promise.reject(new DOMException('x', 'InvalidStateError')) },
+    };
+    await registerBackgroundSync(
+      'tag',
+      async () => installing as never,
+      (e) => events.push(e),
+    );
+    expect(events).toHaveLength(1);
   });
 
   it('leader: a command that fails is posted to every tab and recorded', async () => {
@@ -57,7 +68,10 @@ describe('sync edges', () => {
 
   it('page: a refused Background Sync registration is an event', async () => {
     const events: SyncErrorEvent[] = [];
-    const reg = { sync: { register: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) } };
+    const reg = {
+      active: {},
+      sync: { register: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) },
+    };
     await registerBackgroundSync(
       'tag',
       async () => reg as never,
