@@ -1,0 +1,159 @@
+// The RxDB peer of `npm run bench:sync`: RxDB 17 (Dexie storage, Supabase replication plugin) against
+// the same embedded stack, in the same Chromium, doing what the bench measures for Motorly:
+//   a. first download of 10,000 listings into the local store
+//   b. a 1,000-write drain (local writes pushed to the server until acknowledged)
+//   c. a realtime insert made on the server reaching a subscriber's local store (p95 of 20)
+// bench/rxdb-peer-page.ts is bundled with esbuild and served from its own localhost port (a secure
+// context, as RxDB's hashing needs; a fresh origin, so its IndexedDB starts empty), in its own context.
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright';
+
+export interface PeerInput {
+  browser: Browser;
+  api: string;
+  anonKey: string;
+  serviceHeaders: Record<string, string>;
+  email: string;
+  password: string;
+  userId: string;
+  listingGoal: number;
+  port: number;
+}
+
+export interface PeerFigures {
+  downloadGoalMs: number;
+  downloadAllMs: number;
+  downloadCount: number;
+  drainMs: number;
+  drainWrites: number;
+  realtime: number[];
+}
+
+export const DRAIN_WRITES = 1000;
+export const REALTIME_SAMPLES = 20;
+
+async function bundlePage(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(import.meta.dirname, 'rxdb-peer-page.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return out.outputFiles[0].text;
+}
+
+function serve(script: string, port: number): Promise<Server> {
+  const html = '<!doctype html><meta charset="utf-8"><title>RxDB peer</title><script src="/peer.js"></script>';
+  const server = createServer((req, res) => {
+    const js = req.url === '/peer.js';
+    res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html', 'cache-control': 'no-store' });
+    res.end(js ? script : html);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, 'localhost', () => resolve(server));
+  });
+}
+
+export async function runRxdbPeer(input: PeerInput): Promise<PeerFigures> {
+  console.log('RxDB peer: bundling RxDB 17 (Dexie storage, Supabase replication) for the page...');
+  const server = await serve(await bundlePage(), input.port);
+  const context = await input.browser.newContext();
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error(`  RxDB page error: ${err.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error('  RxDB console:', m.text());
+    });
+    page.on('requestfailed', (r) =>
+      console.error('  RxDB request failed:', r.url().slice(0, 300), r.failure()?.errorText),
+    );
+    await page.goto(`http://localhost:${input.port}/`);
+    await page.waitForFunction(() => '__rxdbPeer' in window);
+    await page.evaluate(([url, key]) => window.__rxdbPeer.init(url, key), [input.api, input.anonKey] as const);
+
+    // a. first download (signed out, like Motorly's)
+    const download = await page.evaluate((goal) => window.__rxdbPeer.download(goal), input.listingGoal);
+    console.log(
+      `  RxDB download: ${input.listingGoal} listings after ${download.goalMs.toFixed(0)} ms, ` +
+        `all ${download.count} after ${download.allMs.toFixed(0)} ms`,
+    );
+
+    // b. drain, as the bench's signed-in user
+    await page.evaluate(([e, p]) => window.__rxdbPeer.signIn(e, p), [input.email, input.password] as const);
+    await page.evaluate(() => window.__rxdbPeer.openBookmarks());
+    const listingIds = await listingIdsFor(input, DRAIN_WRITES + REALTIME_SAMPLES);
+    const drainIds = listingIds.slice(0, DRAIN_WRITES);
+    const drainMs = await page.evaluate(([n, user, ids]) => window.__rxdbPeer.drain(n, user, ids), [
+      DRAIN_WRITES,
+      input.userId,
+      drainIds,
+    ] as const);
+    const onServer = await serverCount(input);
+    if (onServer < DRAIN_WRITES) throw new Error(`RxDB drain: ${onServer} of ${DRAIN_WRITES} rows on the server`);
+    console.log(`  RxDB drain: ${DRAIN_WRITES} writes acknowledged after ${drainMs.toFixed(0)} ms`);
+
+    // c. realtime: service-role inserts of the user's rows, timed until each is in RxDB's store
+    const realtime = await realtimeSamples(page, input, listingIds.slice(DRAIN_WRITES));
+    await page.evaluate(() => window.__rxdbPeer.close());
+    return {
+      downloadGoalMs: download.goalMs,
+      downloadAllMs: download.allMs,
+      downloadCount: download.count,
+      drainMs,
+      drainWrites: DRAIN_WRITES,
+      realtime,
+    };
+  } finally {
+    await context.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
+async function listingIdsFor(input: PeerInput, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  while (ids.length < n) {
+    const res = await fetch(
+      `${input.api}/rest/v1/vehicle_listings?select=id&order=id&limit=${Math.min(1000, n - ids.length)}` +
+        `&offset=${ids.length}`,
+      { headers: input.serviceHeaders },
+    );
+    const page = (await res.json()) as { id: string }[];
+    if (!page.length) throw new Error('not enough listings for the RxDB drain');
+    ids.push(...page.map((r) => r.id));
+  }
+  return ids;
+}
+
+async function serverCount(input: PeerInput): Promise<number> {
+  const res = await fetch(`${input.api}/rest/v1/rxdb_bench_bookmarks?select=id&user_id=eq.${input.userId}`, {
+    method: 'HEAD',
+    headers: { ...input.serviceHeaders, prefer: 'count=exact' },
+  });
+  return Number(res.headers.get('content-range')?.split('/')[1] ?? 0);
+}
+
+async function realtimeSamples(page: Page, input: PeerInput, listingIds: string[]): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < REALTIME_SAMPLES; i++) {
+    const id = crypto.randomUUID();
+    const arrived = page.evaluate((docId) => window.__rxdbPeer.arrival(docId), id);
+    await page.waitForTimeout(50);
+    const t0 = Date.now();
+    const res = await fetch(`${input.api}/rest/v1/rxdb_bench_bookmarks`, {
+      method: 'POST',
+      headers: input.serviceHeaders,
+      body: JSON.stringify({ id, user_id: input.userId, vehicle_listing_id: listingIds[i], note: `Bench ${i}` }),
+    });
+    if (!res.ok) throw new Error(`RxDB realtime insert failed: ${res.status} ${await res.text()}`);
+    samples.push((await arrived) - t0);
+  }
+  return samples;
+}
