@@ -157,3 +157,43 @@ async function realtimeSamples(page: Page, input: PeerInput, listingIds: string[
   }
   return samples;
 }
+
+export interface MotorlyFigures {
+  /** First download: 10,000 listings stored, from the first progress update. */
+  downloadMs: number;
+  /** Outbox drain of 1,000 ops (the steady-state one). */
+  drainMs: number;
+  /** Realtime: service-role insert to the row stored in Dexie, per sample. */
+  realtimeStore: number[];
+}
+
+const p95 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
+};
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : 'not reached');
+
+/** The side-by-side table: Motorly, RxDB, the ratio, and whether Motorly is ahead (lower time). */
+export function printPeerTable(motorly: MotorlyFigures, rxdb: PeerFigures): string {
+  const rows = [
+    ['First download, 10,000 listings into IndexedDB', motorly.downloadMs, rxdb.downloadGoalMs],
+    [`Drain of ${rxdb.drainWrites.toLocaleString('en-GB')} writes until acknowledged`, motorly.drainMs, rxdb.drainMs],
+    [
+      `Realtime server insert to local store, p95 of ${REALTIME_SAMPLES}`,
+      p95(motorly.realtimeStore),
+      p95(rxdb.realtime),
+    ],
+  ] as const;
+  const head = ['Against a real peer (same stack, same Chromium)', 'Motorly', 'RxDB 17', 'Ratio', 'Target', 'Met'];
+  const cells = rows.map(([name, ours, peer]) => {
+    const ratio = ours <= peer ? `${(peer / ours).toFixed(1)}x faster` : `${(ours / peer).toFixed(1)}x slower`;
+    return [name, ms(ours), ms(peer), ratio, 'Motorly ahead', ours < peer ? 'met' : 'MISSED'];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join(' | ');
+  const detail =
+    `  RxDB realtime (ms, sorted): ${[...rxdb.realtime].sort((a, b) => a - b).join(' ')}\n` +
+    `  Motorly realtime to store (ms, sorted): ${[...motorly.realtimeStore].sort((a, b) => a - b).join(' ')}\n` +
+    `  RxDB whole first download: ${rxdb.downloadCount.toLocaleString('en-GB')} listings in ${ms(rxdb.downloadAllMs)}`;
+  return ['', line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line), detail].join('\n');
+}
