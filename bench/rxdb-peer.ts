@@ -32,7 +32,7 @@ export interface PeerFigures {
 }
 
 export const DRAIN_WRITES = 1000;
-export const REALTIME_SAMPLES = 20;
+export const REALTIME_SAMPLES = 40;
 
 async function bundlePage(): Promise<string> {
   const out = await build({
@@ -62,59 +62,74 @@ function serve(script: string, port: number): Promise<Server> {
   });
 }
 
-export async function runRxdbPeer(input: PeerInput): Promise<PeerFigures> {
+export interface RxdbPeer {
+  /** a and b: the first download (signed out, like Motorly's), then the drain as the bench's user. */
+  downloadAndDrain(): Promise<Omit<PeerFigures, 'realtime'>>;
+  /** c, one sample: a service-role insert of the user's row, timed until it is in RxDB's store. */
+  realtimeSample(i: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Opens the peer's page; bench/sync.ts interleaves its realtime samples with Motorly's (same load). */
+export async function openRxdbPeer(input: PeerInput): Promise<RxdbPeer> {
   console.log('RxDB peer: bundling RxDB 17 (Dexie storage, Supabase replication) for the page...');
   const server = await serve(await bundlePage(), input.port);
   const context = await input.browser.newContext();
+  const close = async () => {
+    await context.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  };
   try {
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`  RxDB page error: ${err.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') console.error('  RxDB console:', m.text());
     });
-    page.on('requestfailed', (r) =>
-      console.error('  RxDB request failed:', r.url().slice(0, 300), r.failure()?.errorText),
-    );
     await page.goto(`http://localhost:${input.port}/`);
     await page.waitForFunction(() => '__rxdbPeer' in window);
     await page.evaluate(([url, key]) => window.__rxdbPeer.init(url, key), [input.api, input.anonKey] as const);
-
-    // a. first download (signed out, like Motorly's)
-    const download = await page.evaluate((goal) => window.__rxdbPeer.download(goal), input.listingGoal);
-    console.log(
-      `  RxDB download: ${input.listingGoal} listings after ${download.goalMs.toFixed(0)} ms, ` +
-        `all ${download.count} after ${download.allMs.toFixed(0)} ms`,
-    );
-
-    // b. drain, as the bench's signed-in user
-    await page.evaluate(([e, p]) => window.__rxdbPeer.signIn(e, p), [input.email, input.password] as const);
-    await page.evaluate(() => window.__rxdbPeer.openBookmarks());
     const listingIds = await listingIdsFor(input, DRAIN_WRITES + REALTIME_SAMPLES);
-    const drainIds = listingIds.slice(0, DRAIN_WRITES);
-    const drainMs = await page.evaluate(([n, user, ids]) => window.__rxdbPeer.drain(n, user, ids), [
-      DRAIN_WRITES,
-      input.userId,
-      drainIds,
-    ] as const);
-    const onServer = await serverCount(input);
-    if (onServer < DRAIN_WRITES) throw new Error(`RxDB drain: ${onServer} of ${DRAIN_WRITES} rows on the server`);
-    console.log(`  RxDB drain: ${DRAIN_WRITES} writes acknowledged after ${drainMs.toFixed(0)} ms`);
-
-    // c. realtime: service-role inserts of the user's rows, timed until each is in RxDB's store
-    const realtime = await realtimeSamples(page, input, listingIds.slice(DRAIN_WRITES));
-    await page.evaluate(() => window.__rxdbPeer.close());
     return {
-      downloadGoalMs: download.goalMs,
-      downloadAllMs: download.allMs,
-      downloadCount: download.count,
-      drainMs,
-      drainWrites: DRAIN_WRITES,
-      realtime,
+      downloadAndDrain: () => downloadAndDrain(page, input, listingIds.slice(0, DRAIN_WRITES)),
+      realtimeSample: (i) => realtimeSample(page, input, listingIds[DRAIN_WRITES + i]),
+      async close() {
+        await page.evaluate(() => window.__rxdbPeer.close());
+        await close();
+      },
     };
-  } finally {
-    await context.close();
-    await new Promise<void>((r) => server.close(() => r()));
+  } catch (err) {
+    await close();
+    throw err;
   }
+}
+
+async function downloadAndDrain(
+  page: Page,
+  input: PeerInput,
+  drainIds: string[],
+): Promise<Omit<PeerFigures, 'realtime'>> {
+  const download = await page.evaluate((goal) => window.__rxdbPeer.download(goal), input.listingGoal);
+  console.log(
+    `  RxDB download: ${input.listingGoal} listings after ${download.goalMs.toFixed(0)} ms, ` +
+      `all ${download.count} after ${download.allMs.toFixed(0)} ms`,
+  );
+  await page.evaluate(([e, p]) => window.__rxdbPeer.signIn(e, p), [input.email, input.password] as const);
+  await page.evaluate(() => window.__rxdbPeer.openBookmarks());
+  const drainMs = await page.evaluate(([n, user, ids]) => window.__rxdbPeer.drain(n, user, ids), [
+    DRAIN_WRITES,
+    input.userId,
+    drainIds,
+  ] as const);
+  const onServer = await serverCount(input);
+  if (onServer < DRAIN_WRITES) throw new Error(`RxDB drain: ${onServer} of ${DRAIN_WRITES} rows on the server`);
+  console.log(`  RxDB drain: ${DRAIN_WRITES} writes acknowledged after ${drainMs.toFixed(0)} ms`);
+  return {
+    downloadGoalMs: download.goalMs,
+    downloadAllMs: download.allMs,
+    downloadCount: download.count,
+    drainMs,
+    drainWrites: DRAIN_WRITES,
+  };
 }
 
 async function listingIdsFor(input: PeerInput, n: number): Promise<string[]> {
@@ -140,22 +155,18 @@ async function serverCount(input: PeerInput): Promise<number> {
   return Number(res.headers.get('content-range')?.split('/')[1] ?? 0);
 }
 
-async function realtimeSamples(page: Page, input: PeerInput, listingIds: string[]): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < REALTIME_SAMPLES; i++) {
-    const id = crypto.randomUUID();
-    const arrived = page.evaluate((docId) => window.__rxdbPeer.arrival(docId), id);
-    await page.waitForTimeout(50);
-    const t0 = Date.now();
-    const res = await fetch(`${input.api}/rest/v1/rxdb_bench_bookmarks`, {
-      method: 'POST',
-      headers: input.serviceHeaders,
-      body: JSON.stringify({ id, user_id: input.userId, vehicle_listing_id: listingIds[i], note: `Bench ${i}` }),
-    });
-    if (!res.ok) throw new Error(`RxDB realtime insert failed: ${res.status} ${await res.text()}`);
-    samples.push((await arrived) - t0);
-  }
-  return samples;
+async function realtimeSample(page: Page, input: PeerInput, listingId: string): Promise<number> {
+  const id = crypto.randomUUID();
+  const arrived = page.evaluate((docId) => window.__rxdbPeer.arrival(docId), id);
+  await page.waitForTimeout(50);
+  const t0 = Date.now();
+  const res = await fetch(`${input.api}/rest/v1/rxdb_bench_bookmarks`, {
+    method: 'POST',
+    headers: input.serviceHeaders,
+    body: JSON.stringify({ id, user_id: input.userId, vehicle_listing_id: listingId, note: 'Bench' }),
+  });
+  if (!res.ok) throw new Error(`RxDB realtime insert failed: ${res.status} ${await res.text()}`);
+  return (await arrived) - t0;
 }
 
 export interface MotorlyFigures {
@@ -171,6 +182,7 @@ const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
 };
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : 'not reached');
 
 /** The side-by-side table: Motorly, RxDB, the ratio, and whether Motorly is ahead (lower time). */
@@ -191,9 +203,11 @@ export function printPeerTable(motorly: MotorlyFigures, rxdb: PeerFigures): stri
   });
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join(' | ');
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b).join(' ');
   const detail =
-    `  RxDB realtime (ms, sorted): ${[...rxdb.realtime].sort((a, b) => a - b).join(' ')}\n` +
-    `  Motorly realtime to store (ms, sorted): ${[...motorly.realtimeStore].sort((a, b) => a - b).join(' ')}\n` +
+    `  Realtime to store, samples interleaved (ms, sorted): Motorly ${sorted(motorly.realtimeStore)}\n` +
+    `                                                       RxDB ${sorted(rxdb.realtime)}\n` +
+    `  Realtime to store p50: Motorly ${ms(p50(motorly.realtimeStore))}, RxDB ${ms(p50(rxdb.realtime))}\n` +
     `  RxDB whole first download: ${rxdb.downloadCount.toLocaleString('en-GB')} listings in ${ms(rxdb.downloadAllMs)}`;
   return ['', line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line), detail].join('\n');
 }
