@@ -8,7 +8,10 @@
 //      rows into stores with the same indexes, in the same page    target <= 5 s and within 3x
 //      (and, for information, the same for the whole catalogue)
 //   4. realtime: server insert to DOM p95                  target <= 300 ms
-// Own ports (55750-55751) and build folder, so it never disturbs dist/ or other servers.
+// Then a real peer in the same run (bench/rxdb-peer.ts): RxDB 17 with its Dexie storage and Supabase
+// replication against the same stack in the same Chromium: first download of 10,000 listings, a
+// 1,000-write drain, a realtime insert reaching the local store; Motorly's figure, RxDB's, the ratio.
+// Own ports (55750-55752) and build folder, so it never disturbs dist/ or other servers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +20,11 @@ import { build, preview } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { startStack } from '../supabase/local/server';
 import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
+import { REALTIME_SAMPLES, openRxdbPeer, printPeerTable } from './rxdb-peer';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55750);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55751);
+const PEER_PORT = Number(process.env.BENCH_PEER_PORT ?? 55752);
 const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://localhost:${APP_PORT}`;
 const PASSWORD = 'Tr4ffic-Cone#Bristol';
@@ -71,6 +76,7 @@ declare global {
 }
 
 async function main() {
+  let peerTable = '';
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-'));
   const outDir = path.join(tmp, 'dist');
   console.log('Building the production app with test hooks (own output folder)...');
@@ -80,7 +86,14 @@ async function main() {
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
   console.log('Starting a fresh stack (migrations + catalogue seed)...');
   // The build above carries the demo anon key (no VITE_SUPABASE_ANON_KEY): start the stack with the demo keys.
-  const stack = await startStack({ port: API_PORT, dataDir: path.join(tmp, 'db'), quiet: true, demoKeys: true });
+  // CORS: the app's origin and the RxDB peer's page.
+  const stack = await startStack({
+    port: API_PORT,
+    dataDir: path.join(tmp, 'db'),
+    quiet: true,
+    demoKeys: true,
+    allowedOrigins: [APP, `http://localhost:${PEER_PORT}`],
+  });
   const server = await preview({
     logLevel: 'error',
     build: { outDir },
@@ -107,6 +120,7 @@ async function main() {
       body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
     });
     const user = (await created.json()) as { id: string };
+    const motorly = { downloadMs: 0, drainMs: 0, realtimeStore: [] as number[] };
 
     const context = await browser.newContext();
     await context.addInitScript(() => localStorage.setItem('motorly:test-hooks', '1'));
@@ -156,6 +170,7 @@ async function main() {
     }, LISTING_GOAL);
     const raw = await page.evaluate(rawPutBaseline, LISTING_GOAL);
     const goalMs = download.listingGoalMs ?? Infinity;
+    motorly.downloadMs = goalMs;
     rows.push({
       name: `First download: ${LISTING_GOAL.toLocaleString('en-GB')} listings into Dexie, with progress`,
       ours: ms(goalMs),
@@ -243,6 +258,7 @@ async function main() {
     const firstDrain = await drainOutbox(page, context, listingA.id);
     const drained = await drainOutbox(page, context, listingA.id);
     console.log(`  outbox drain: first after boot ${ms(firstDrain)}, then ${ms(drained)}`);
+    motorly.drainMs = drained;
     const perOp = await page.evaluate(perOpBaseline, {
       api: API,
       token,
@@ -268,19 +284,51 @@ async function main() {
       info: true,
     });
 
+    // ---- RxDB peer: download and drain, on the same stack (Motorly's page stays open, idle) -------
+    const peer = await openRxdbPeer({
+      browser,
+      api: API,
+      anonKey: stack.anonKey,
+      serviceHeaders: svcHeaders,
+      email,
+      password: PASSWORD,
+      userId: user.id,
+      listingGoal: LISTING_GOAL,
+      port: PEER_PORT,
+    });
+    const peerFigures = await peer.downloadAndDrain();
+    const peerRealtime: number[] = [];
+
     // ---- 4. Realtime ----------------------------------------------------------------------------
     await page.getByTestId('unread-badge').count();
+    // Also timed: the row stored in IndexedDB (the leader's 'realtime' notice, posted once the change
+    // is written locally), the moment the RxDB peer's figure is compared with; the peer's samples are
+    // taken in turn with Motorly's, so both meet the same load on this shared machine.
     const rt: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < REALTIME_SAMPLES; i++) {
       const seen = page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
+          new Promise<{ dom: number; store: number }>((resolve) => {
+            let store = -1;
+            let dom = -1;
+            const done = () => {
+              if (store < 0 || dom < 0) return;
+              channel.close();
+              resolve({ dom, store });
+            };
+            const channel = new BroadcastChannel('motorly-sync-status');
+            channel.onmessage = (e: MessageEvent<{ type: string; notice?: { table: string; at: number } }>) => {
+              if (e.data.type !== 'realtime' || e.data.notice?.table !== 'notifications' || store >= 0) return;
+              store = e.data.notice.at;
+              done();
+            };
             const read = () => document.querySelector('[data-testid="unread-badge"]')?.textContent ?? '';
             const before = read();
             const obs = new MutationObserver(() => {
               if (read() !== before) {
                 obs.disconnect();
-                resolve(Date.now());
+                dom = Date.now();
+                done();
               }
             });
             obs.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -293,8 +341,12 @@ async function main() {
         headers: svcHeaders,
         body: JSON.stringify({ user_id: user.id, type: 'other', title: `Bench ${i}`, message: '' }),
       });
-      rt.push((await seen) - t0);
+      const arrived = await seen;
+      rt.push(arrived.dom - t0);
+      motorly.realtimeStore.push(arrived.store - t0);
+      peerRealtime.push(await peer.realtimeSample(i));
     }
+    await peer.close();
     rows.push({
       name: 'Realtime insert to DOM p95',
       ours: ms(p95(rt)),
@@ -305,6 +357,8 @@ async function main() {
     });
 
     await context.close();
+
+    peerTable = printPeerTable(motorly, { ...peerFigures, realtime: peerRealtime });
   } finally {
     await browser.close();
     await new Promise<void>((r) => server.httpServer.close(() => r()));
@@ -324,6 +378,7 @@ async function main() {
   console.log('\n' + line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const c of cells) console.log(line(c));
+  console.log(peerTable);
 }
 
 async function accessToken(page: Page): Promise<string> {

@@ -138,6 +138,7 @@ const MATRIX_TABLES = [
   'email_outbox',
   'saved_searches',
   'sync_health_reports',
+  'rxdb_bench_bookmarks',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -358,6 +359,12 @@ const SPECS: TableSpec[] = [
   ownerTable('saved_searches', (_ctx, uid) => ({ user_id: uid, name: 'Estates', filters: { body: ['wagon'] } }), {
     name: 'Renamed',
   }),
+  // bench/rxdb-peer.ts: RxDB's replication writes a signed-in user's own rows, soft-deleting with _deleted
+  ownerTable(
+    'rxdb_bench_bookmarks',
+    (ctx, uid) => ({ user_id: uid, vehicle_listing_id: ctx.fx.listings[0].id, note: '' }),
+    { _deleted: true },
+  ),
   {
     table: 'error_reports',
     allow: { select: ['admin'], insert: everyone, update: ['admin'], delete: nobody },

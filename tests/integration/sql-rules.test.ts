@@ -123,6 +123,7 @@ describe('RLS coverage', () => {
       'personalized_recommendations',
       'price_alerts',
       'reviews',
+      'rxdb_bench_bookmarks',
       'saved_searches',
       'search_interactions',
       'security_events',
