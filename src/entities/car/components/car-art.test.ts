@@ -97,6 +97,35 @@ describe('car art', () => {
     expect(VIEWS.map((view) => carArtSvg({ ...input, view }))).toEqual(shots);
   });
 
+  it('draws the three-quarter views in perspective, not as the side outline, and per silhouette', () => {
+    for (const view of ['front-three-quarter', 'rear-three-quarter'] as const) {
+      const svgs = SILHOUETTES.map((s) => {
+        const model = modelOf(s);
+        const side = profile(carShape({ bodyStyle: model.body_style, model }), { squeeze: 1, mirror: false, shift: 0 });
+        const svg = carArtSvg({ bodyStyle: model.body_style, model, colour: 'Red', view, brand: 'Audi' });
+        expect(svg).not.toContain(side.body);
+        return svg;
+      });
+      expect(new Set(svgs).size).toBe(SILHOUETTES.length);
+    }
+  });
+
+  it('foreshortens: the wheels nearer the camera come out bigger than the far ones', () => {
+    const model = modelOf('hatchback');
+    const widths = (view: CarView) => {
+      const svg = carArtSvg({ bodyStyle: 'hatchback', model, colour: 'Red', view });
+      // The tyres (fill #1b1d22) of the near side, in drawing order: rear axle, then front axle.
+      return [...svg.matchAll(/<polygon points="([^"]+)" fill="#1b1d22"\/>/g)].map((m) => {
+        const xs = m[1].split(' ').map((p) => Number(p.split(',')[0]));
+        return Math.max(...xs) - Math.min(...xs);
+      });
+    };
+    const [rearFromFront, frontFromFront] = widths('front-three-quarter');
+    expect(frontFromFront).toBeGreaterThan(rearFromFront * 1.05);
+    const [rearFromRear, frontFromRear] = widths('rear-three-quarter');
+    expect(rearFromRear).toBeGreaterThan(frontFromRear * 1.05);
+  });
+
   it('draws a longer, taller car bigger', () => {
     const small = carShape({ bodyStyle: 'hatchback', model: modelOf('city') });
     const big = carShape({ bodyStyle: 'suv', model: modelOf('off-roader') });

@@ -33,6 +33,7 @@ export interface CarShape {
   silhouette: Silhouette;
   lengthMm: number;
   heightMm: number;
+  widthMm: number;
   wheelbaseMm: number;
   /** Rim size in inches. */
   wheelIn: number;
@@ -108,6 +109,8 @@ export function carShape({ bodyStyle, model }: ShapeSubject): CarShape {
   const [len, hgt, wbShare, rim] = TYPICAL[silhouette];
   const lengthMm = clamp(model?.length_mm ?? len, 2500, 5800);
   const heightMm = clamp(model?.height_mm ?? hgt, 1100, 2100);
+  // Width without mirrors; typical cars are about 40% as wide as long, plus 100 mm.
+  const widthMm = clamp(model?.width_mm ?? Math.round(lengthMm * 0.4 + 100), 1450, 2200);
   const price = model?.price_from ?? 30_000;
   const bhp = model?.power_bhp ?? 150;
   // Bigger, dearer and faster cars wear bigger wheels.
@@ -116,6 +119,7 @@ export function carShape({ bodyStyle, model }: ShapeSubject): CarShape {
     silhouette,
     lengthMm,
     heightMm,
+    widthMm,
     wheelbaseMm: Math.round(lengthMm * wbShare),
     wheelIn,
     doors: model?.doors ?? (silhouette === 'coupe' || silhouette === 'convertible' ? 2 : 5),
