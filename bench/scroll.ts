@@ -45,7 +45,11 @@ async function waitForCatalogue(page: Page): Promise<number> {
     const text = (await page.getByTestId('result-count').textContent().catch(() => '')) ?? '';
     const n = Number(text.replace(/[^0-9]/g, ''));
     if (n >= 10_000 && !(await more.isVisible().catch(() => false))) return n;
-    if (Date.now() - t0 > 240_000) throw new Error(`catalogue download did not finish (${n} listings)`);
+    if (Date.now() - t0 > 240_000) {
+      await page.screenshot({ path: path.join(OUT_DIR, 'download-timeout.png') });
+      throw new Error(`catalogue download did not finish (${n} listings; the page says "${text}")`);
+    }
+    if (process.env.BENCH_VERBOSE) console.log(`  ... ${text}`);
     await page.waitForTimeout(2000);
   }
 }
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
   });
   if (build.status !== 0) throw new Error('vite build failed');
   const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
-    startStack(o: { port: number; dataDir: string; quiet?: boolean; demoKeys?: boolean }): Promise<{
+    startStack(o: { port: number; dataDir: string; quiet?: boolean; demoKeys?: boolean; siteUrl?: string }): Promise<{
       close(): Promise<void>;
     }>;
   };
@@ -143,6 +147,8 @@ async function main(): Promise<void> {
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-scroll-')),
     quiet: true,
     demoKeys: true,
+    // The API answers the app's origin only (CORS allow-list).
+    siteUrl: `http://localhost:${APP_PORT}`,
   });
   const server = await preview({
     logLevel: 'warn',
