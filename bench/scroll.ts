@@ -54,28 +54,27 @@ async function waitForCatalogue(page: Page): Promise<number> {
   }
 }
 
-/** Scrolls SCROLL_PX in STEP_PX steps, one per animation frame, and returns the frame intervals. */
+/**
+ * Scrolls SCROLL_PX in STEP_PX steps, one per animation frame, and returns the frame intervals.
+ * The page script is a string: tsx would wrap named functions in a helper the page does not have.
+ */
 async function scrollFrames(page: Page): Promise<number[]> {
-  return page.evaluate(
-    ([distance, step]) =>
-      new Promise<number[]>((resolve) => {
-        const stamps: number[] = [];
-        let scrolled = 0;
-        const tick = (t: number) => {
-          stamps.push(t);
-          if (scrolled >= distance) {
-            resolve(stamps.slice(1).map((s, i) => s - stamps[i]));
-            return;
-          }
-          window.scrollBy(0, step);
-          scrolled += step;
-          requestAnimationFrame(tick);
-        };
-        window.scrollTo(0, 0);
-        requestAnimationFrame(() => requestAnimationFrame(tick));
-      }),
-    [SCROLL_PX, STEP_PX] as const,
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const stamps = [];
+    let scrolled = 0;
+    function tick(t) {
+      stamps.push(t);
+      if (scrolled >= ${SCROLL_PX}) {
+        resolve(stamps.slice(1).map((s, i) => s - stamps[i]));
+        return;
+      }
+      window.scrollBy(0, ${STEP_PX});
+      scrolled += ${STEP_PX};
+      requestAnimationFrame(tick);
+    }
+    window.scrollTo(0, 0);
+    requestAnimationFrame(() => requestAnimationFrame(tick));
+  })`);
 }
 
 function stats(intervals: number[]): FrameStats {
