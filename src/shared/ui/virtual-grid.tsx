@@ -1,7 +1,7 @@
 // A card grid (or one-column list) that renders only the rows near the viewport once it is long, with the
 // page itself scrolling (window virtualisation): 1,000 results cost a screenful of cards. Short lists
 // render plainly. Rows are measured as they render, so cards of any height line up.
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
@@ -105,26 +105,66 @@ function VirtualRows<T>({
       style={{ height: virtualizer.getTotalSize(), position: 'relative', display: 'block' }}
     >
       {rows.map((row) => (
-        <div
+        <VirtualRow
           key={row.key}
-          ref={virtualizer.measureElement}
-          data-index={row.index}
+          index={row.index}
+          offset={row.start - virtualizer.options.scrollMargin}
+          items={items}
+          columns={columns}
+          gap={gap}
           className={className}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            paddingBottom: gap,
-            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-          }}
-        >
-          {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => (
-            <Fragment key={getKey(item)}>{renderItem(item, row.index * columns + i)}</Fragment>
-          ))}
-        </div>
+          getKey={getKey as (item: unknown) => string}
+          renderItem={renderItem as (item: unknown, index: number) => ReactNode}
+          measure={virtualizer.measureElement}
+        />
       ))}
     </div>
   );
 }
+
+interface VirtualRowProps {
+  index: number;
+  offset: number;
+  items: readonly unknown[];
+  columns: number;
+  gap: number;
+  className: string;
+  getKey: (item: unknown) => string;
+  renderItem: (item: unknown, index: number) => ReactNode;
+  measure: (el: HTMLDivElement | null) => void;
+}
+
+/** One row of cards; memoised, so scrolling re-renders only the rows that come into range. */
+const VirtualRow = memo(function VirtualRow({
+  index,
+  offset,
+  items,
+  columns,
+  gap,
+  className,
+  getKey,
+  renderItem,
+  measure,
+}: VirtualRowProps) {
+  const first = index * columns;
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      className={className}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        paddingBottom: gap,
+        transform: `translateY(${offset}px)`,
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+      }}
+    >
+      {items.slice(first, first + columns).map((item, i) => (
+        <Fragment key={getKey(item)}>{renderItem(item, first + i)}</Fragment>
+      ))}
+    </div>
+  );
+});
