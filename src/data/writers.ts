@@ -1,7 +1,7 @@
 // The signed-in user's writes, bound to the app's store: views and their helpers call these instead of
 // handing `db` to a repository (eslint.config.js refuses `db` outside src/data).
 import { bound } from './hooks/bound';
-import { deleteNotification, markAllNotificationsRead, markNotificationRead } from './repositories/notifications';
+import { dismissNotification, markAllNotificationsRead, markNotificationRead } from './repositories/notifications';
 import { createPriceAlert, deletePriceAlert, setPriceAlertActive } from './repositories/price-alerts';
 import {
   createSavedSearch,
@@ -14,7 +14,7 @@ import { saveNotificationPreferences, saveProfile } from './repositories/prefere
 export const notificationWrites = {
   markRead: bound(markNotificationRead),
   markAllRead: bound(markAllNotificationsRead),
-  remove: bound(deleteNotification),
+  dismiss: bound(dismissNotification),
 };
 
 export const priceAlertWrites = {

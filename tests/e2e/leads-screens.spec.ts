@@ -9,7 +9,9 @@ import { createConfirmedUser, serviceRest, signInUi } from './sync-helpers';
 test.setTimeout(300_000);
 
 const WIDTHS = [390, 820, 1280];
-const shot = (name: string, width: number) => `test-results/leads-screens/${name}-${width}.png`;
+// SHOTS_DIR puts the screenshots somewhere to look at them (e.g. /tmp/shots); the default is in test-results.
+const shot = (name: string, width: number) =>
+  `${process.env.SHOTS_DIR ?? 'test-results/leads-screens'}/${name}-${width}.png`;
 
 async function noSidewaysScroll(page: import('@playwright/test').Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,8 +1,8 @@
 // Signed-in life, end to end with two parties: the shopper in the app, the dealer through its own
 // API session. A price cut fires the shopper's alert live (badge, panel entry, toast, e-mail);
-// mark all read; the test send; notification settings saved and reloaded.
+// mark all read; dismiss one; the test send; notification settings saved and reloaded.
 import { test, expect } from './fixtures';
-import { createConfirmedUser, enableHooks, hooksReady, serviceRest, signInUi } from './sync-helpers';
+import { createConfirmedUser, enableHooks, hooksReady, queueCounts, serviceRest, signInUi } from './sync-helpers';
 import { dealerListing, dealerRest, dealerSession, mailFor, openListing, openPanel, toast } from './signed-in-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -115,6 +115,14 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
       { timeout: 20_000 },
     )
     .not.toBeNull();
+
+  // Dismiss one: it leaves the list, and the row stays on the server (dismissed, not deleted).
+  await expect(panel.getByTestId('notification-item')).toHaveCount(1);
+  await panel.getByRole('button', { name: `Dismiss: ${title}` }).click();
+  await expect(panel.getByTestId('notification-item')).toHaveCount(0);
+  await expect(panel.getByText('No notifications yet')).toBeVisible();
+  await expect.poll(() => queueCounts(page), { timeout: 20_000 }).toEqual({ queued: 0, parked: 0 });
+  expect(await serviceRest<unknown[]>(`/notifications?select=id&user_id=eq.${shopper.id}`)).toHaveLength(1);
 
   // The settings view: the alert card shows the trigger, and the test send lands in the mailbox.
   await panel.getByRole('button', { name: 'Settings' }).click();

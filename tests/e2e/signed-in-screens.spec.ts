@@ -8,6 +8,8 @@ import { dealerListing, dealerSession, openListing, openPanel } from './signed-i
 test.setTimeout(300_000);
 
 const WIDTHS = [390, 820, 1280];
+// SHOTS_DIR puts the screenshots somewhere to look at them (e.g. /tmp/shots); the default is in test-results.
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 async function noOverflow(page: import('@playwright/test').Page): Promise<void> {
   const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -47,19 +49,19 @@ test('panel, settings, listing actions and /account at 390, 820 and 1280 px', as
     await openListing(page, listing.id);
     await page.getByTestId('price-alert-control').scrollIntoViewIfNeeded();
     await noOverflow(page);
-    await page.screenshot({ path: `test-results/screens/listing-actions-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/listing-actions-${width}.png` });
 
     const panel = await openPanel(page);
     await expect(panel.getByTestId('notification-item')).toHaveCount(1);
-    await page.screenshot({ path: `test-results/screens/panel-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/panel-${width}.png` });
     await panel.getByRole('button', { name: 'Settings' }).click();
     await expect(panel.getByTestId('price-alert')).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/settings-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/settings-${width}.png` });
     await page.keyboard.press('Escape');
 
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await noOverflow(page);
-    await page.screenshot({ path: `test-results/screens/account-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/account-${width}.png`, fullPage: true });
   }
 });

@@ -1,6 +1,8 @@
 // Value my car: a common model valued from comparable listings, and carried into a part exchange.
 import { test, expect, type Page } from '@playwright/test';
 import { waitForCatalogue } from './catalogue-helpers';
+import { demoDealerListings, openListing } from './leads-helpers';
+import { createConfirmedUser, signInUi } from './sync-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,12 +31,10 @@ async function localListings(page: Page): Promise<Row[]> {
   );
 }
 
-test('value a common car: a range inside its comparables, how many cars it rests on, and use as part exchange', async ({
-  page,
-}) => {
+/** The most listed model, its most common year and that year's median mileage: a car the marketplace knows well. */
+async function commonCar(page: Page) {
   await waitForCatalogue(page);
   const rows = (await localListings(page)).filter((r) => r.status !== 'sold');
-  // The most listed model and its most common year: a car the marketplace knows well.
   const byModel = new Map<string, Row[]>();
   for (const r of rows) byModel.set(r.car_model_id, [...(byModel.get(r.car_model_id) ?? []), r]);
   const [modelId, modelRows] = [...byModel].sort((a, b) => b[1].length - a[1].length)[0];
@@ -46,6 +46,28 @@ test('value a common car: a range inside its comparables, how many cars it rests
     .map((r) => r.mileage)
     .sort((a, b) => a - b);
   const mileage = sameYear[Math.floor(sameYear.length / 2)];
+  return { brandId: modelRows[0].brand_id, modelId, modelRows, year, mileage };
+}
+
+/** Fills the valuation form and asks for the value. */
+async function valueCar(
+  page: Page,
+  car: { brandId: string; modelId: string; mileage: number },
+  yearOrPlate: string,
+): Promise<void> {
+  await page.goto('/value-my-car');
+  await expect(page.getByRole('heading', { name: 'Value my car', level: 1 })).toBeVisible();
+  await page.getByLabel('Make').selectOption(car.brandId);
+  await page.getByLabel('Model').selectOption(car.modelId);
+  await page.getByLabel('Year or plate').fill(yearOrPlate);
+  await page.getByLabel('Mileage').fill(String(car.mileage));
+  await page.getByRole('button', { name: 'Value my car' }).click();
+}
+
+test('value a common car: a range inside its comparables, how many cars it rests on, and use as part exchange', async ({
+  page,
+}) => {
+  const { brandId, modelId, modelRows, year, mileage } = await commonCar(page);
   const comparablePrices = modelRows.filter((r) => Math.abs(r.year - year) <= 1).map((r) => r.price);
 
   await page.goto('/value-my-car');
@@ -53,11 +75,7 @@ test('value a common car: a range inside its comparables, how many cars it rests
   await page.getByRole('button', { name: 'Value my car' }).click();
   await expect(page.getByText('Choose the make')).toBeVisible();
 
-  await page.getByLabel('Make').selectOption(modelRows[0].brand_id);
-  await page.getByLabel('Model').selectOption(modelId);
-  await page.getByLabel('Year or plate').fill(String(year));
-  await page.getByLabel('Mileage').fill(String(mileage));
-  await page.getByRole('button', { name: 'Value my car' }).click();
+  await valueCar(page, { brandId, modelId, mileage }, String(year));
 
   const range = page.getByTestId('valuation-range');
   await expect(range).toBeVisible();
@@ -74,6 +92,29 @@ test('value a common car: a range inside its comparables, how many cars it rests
   await expect(page).toHaveURL(/\/marketplace/);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('motorly.partExchange') ?? 'null'));
   expect(saved).toMatchObject({ year, mileage, valuation: { low, high, comparables: count } });
+});
+
+test('a car valued by its plate and used as part exchange fills the enquiry form on a listing', async ({ page }) => {
+  const shopper = await createConfirmedUser('px');
+  await signInUi(page, shopper.email);
+  const car = await commonCar(page);
+  // A March-August plate: its age identifier is the year's last two digits.
+  const plate = `AB${String(car.year % 100).padStart(2, '0')} CDE`;
+  await valueCar(page, car, plate);
+  await expect(page.getByTestId('valuation-range')).toBeVisible();
+  await page.getByRole('button', { name: 'Use as part exchange' }).click();
+  await expect(page).toHaveURL(/\/marketplace/);
+
+  const [listing] = await demoDealerListings();
+  await openListing(page, listing.id);
+  await page.getByRole('button', { name: 'Contact dealer' }).click();
+  const form = page.getByRole('form', { name: 'Contact the dealer' });
+  await expect(form.getByLabel('Part exchange: I have a car to trade in')).toBeChecked();
+  await expect(form.getByLabel('Its registration')).toHaveValue(plate);
+  await expect(form.getByLabel('Its mileage')).toHaveValue(car.mileage.toLocaleString('en-GB'));
+  await expect(form.getByLabel('Message')).toHaveValue(
+    new RegExp(`part-exchange my ${car.year} .+ \\(${car.mileage.toLocaleString('en-GB')} miles`),
+  );
 });
 
 test('bookmarks and value my car are reachable from the desktop header and the footer', async ({ page }) => {

@@ -21,7 +21,7 @@ describe('filter URLs', () => {
   });
 
   it('reads paging forgivingly', () => {
-    expect(readPaging(new URLSearchParams('page=0&size=999'))).toEqual({ page: 1, pageSize: 100 });
+    expect(readPaging(new URLSearchParams('page=0&size=5000'))).toEqual({ page: 1, pageSize: 1000 });
     expect(readPaging(new URLSearchParams('page=x'))).toEqual({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
   });
 

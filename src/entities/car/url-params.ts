@@ -57,7 +57,9 @@ export function setIf(p: URLSearchParams, key: string, value: ParamValue): void 
 }
 
 export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
+/** Long pages are virtualised (VirtualGrid), so a thousand results on one page stay smooth. */
+export const PAGE_SIZE_MAX = 1000;
+export const PAGE_SIZES = [20, 50, 100, 1000] as const;
 
 /** The sort and paging every filter URL ends with. */
 export interface SortAndPage<S extends string> {

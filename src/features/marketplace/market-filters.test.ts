@@ -45,9 +45,9 @@ describe('marketplace filters <-> URL', () => {
     expect(parseMarketFilters('')).toEqual(EMPTY_MARKET_FILTERS);
   });
 
-  it('caps the page size at 100 and ignores junk', () => {
-    const f = parseMarketFilters('size=500&page=-3&body=tank,suv&fuel=steam&gearbox=cvt&sort=nope&ins_max=99');
-    expect(f.pageSize).toBe(100);
+  it('caps the page size at 1,000 and ignores junk', () => {
+    const f = parseMarketFilters('size=5000&page=-3&body=tank,suv&fuel=steam&gearbox=cvt&sort=nope&ins_max=99');
+    expect(f.pageSize).toBe(1000);
     expect(f.page).toBe(1);
     expect(f.body).toEqual(['suv']);
     expect(f.fuel).toEqual([]);

@@ -15,3 +15,4 @@ export { PageHeader } from './page-header';
 export { Toaster } from './toaster';
 export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from './toast-store';
 export * from './icons';
+export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './virtual-grid';

@@ -6,28 +6,30 @@ import { profile } from './car-profile';
 
 const VIEWS: CarView[] = ['front-three-quarter', 'side', 'rear-three-quarter', 'interior'];
 
-/** A model row of the given silhouette, with that silhouette's usual size. */
+/** A model row of the given silhouette, with that silhouette's usual size and layout. */
 function modelOf(silhouette: Silhouette) {
   const rows = {
-    city: ['i10', 'hatchback', 3670, 1480],
-    hatchback: ['Polo', 'hatchback', 4075, 1450],
-    suv: ['Q3', 'suv', 4490, 1610],
-    'off-roader': ['Land Cruiser', 'suv', 4925, 1925],
-    estate: ['A5 Avant', 'wagon', 4830, 1470],
-    saloon: ['3 Series Saloon', 'sedan', 4710, 1440],
-    fastback: ['Taycan', 'sedan', 4965, 1380],
-    coupe: ['2 Series Coupe', 'coupe', 4540, 1390],
-    convertible: ['Z4', 'convertible', 4325, 1305],
-    mpv: ['2 Series Active Tourer', 'hatchback', 4385, 1580],
-    pickup: ['Ranger', 'suv', 5370, 1885],
+    city: ['i10', 'hatchback', 3670, 1480, 4, 5, 252],
+    hatchback: ['Polo', 'hatchback', 4075, 1450, 5, 5, 351],
+    suv: ['Q3', 'suv', 4490, 1610, 5, 5, 488],
+    'off-roader': ['Land Cruiser', 'suv', 4925, 1925, 7, 5, 620],
+    estate: ['A5 Avant', 'wagon', 4830, 1470, 5, 5, 476],
+    saloon: ['3 Series Saloon', 'sedan', 4710, 1440, 5, 4, 480],
+    fastback: ['Taycan', 'sedan', 4965, 1380, 4, 4, 407],
+    coupe: ['2 Series Coupe', 'coupe', 4540, 1390, 4, 2, 390],
+    convertible: ['Z4', 'convertible', 4325, 1305, 2, 2, 281],
+    mpv: ['2 Series Active Tourer', 'hatchback', 4385, 1580, 5, 5, 406],
+    pickup: ['Ranger', 'suv', 5370, 1885, 5, 4, null],
   } as const;
-  const [name, body_style, length_mm, height_mm] = rows[silhouette];
+  const [name, body_style, length_mm, height_mm, seats, doors, boot_litres] = rows[silhouette];
   return {
     name,
     body_style,
     length_mm,
     height_mm,
-    doors: 5,
+    seats,
+    doors,
+    boot_litres,
     fuel_type: 'petrol',
     price_from: 30000,
     power_bhp: 150,
@@ -44,6 +46,19 @@ describe('car art', () => {
 
   it('tells every silhouette from its model facts', () => {
     for (const s of SILHOUETTES) expect(silhouetteOf(modelOf(s))).toBe(s);
+  });
+
+  it('tells MPVs and pickups by their figures, not their names', () => {
+    const anon = (s: Silhouette) => ({ ...modelOf(s), name: 'Model X1' });
+    expect(silhouetteOf(anon('mpv'))).toBe('mpv');
+    expect(silhouetteOf(anon('pickup'))).toBe('pickup');
+    // A seven-seat estate (the Dacia Jogger's figures) is an MPV; a low five-seat one stays an estate.
+    expect(silhouetteOf({ ...anon('estate'), length_mm: 4350, height_mm: 1500, seats: 7 })).toBe('mpv');
+    expect(silhouetteOf({ ...anon('estate'), seats: 5 })).toBe('estate');
+    // A big five-door SUV with a boot is not a pickup, whatever it is called.
+    expect(silhouetteOf({ ...modelOf('pickup'), doors: 5, boot_litres: 650, height_mm: 1800 })).toBe('suv');
+    // A tall city car (Fiat Panda) stays a city car.
+    expect(silhouetteOf({ ...anon('city'), length_mm: 3686, height_mm: 1551 })).toBe('city');
   });
 
   it('gives every silhouette its own outline (path data)', () => {
@@ -80,6 +95,35 @@ describe('car art', () => {
     const shots = VIEWS.map((view) => carArtSvg({ ...input, view }));
     expect(new Set(shots).size).toBe(4);
     expect(VIEWS.map((view) => carArtSvg({ ...input, view }))).toEqual(shots);
+  });
+
+  it('draws the three-quarter views in perspective, not as the side outline, and per silhouette', () => {
+    for (const view of ['front-three-quarter', 'rear-three-quarter'] as const) {
+      const svgs = SILHOUETTES.map((s) => {
+        const model = modelOf(s);
+        const side = profile(carShape({ bodyStyle: model.body_style, model }), { squeeze: 1, mirror: false, shift: 0 });
+        const svg = carArtSvg({ bodyStyle: model.body_style, model, colour: 'Red', view, brand: 'Audi' });
+        expect(svg).not.toContain(side.body);
+        return svg;
+      });
+      expect(new Set(svgs).size).toBe(SILHOUETTES.length);
+    }
+  });
+
+  it('foreshortens: the wheels nearer the camera come out bigger than the far ones', () => {
+    const model = modelOf('hatchback');
+    const widths = (view: CarView) => {
+      const svg = carArtSvg({ bodyStyle: 'hatchback', model, colour: 'Red', view });
+      // The tyres (fill #1b1d22) of the near side, in drawing order: rear axle, then front axle.
+      return [...svg.matchAll(/<polygon points="([^"]+)" fill="#1b1d22"\/>/g)].map((m) => {
+        const xs = m[1].split(' ').map((p) => Number(p.split(',')[0]));
+        return Math.max(...xs) - Math.min(...xs);
+      });
+    };
+    const [rearFromFront, frontFromFront] = widths('front-three-quarter');
+    expect(frontFromFront).toBeGreaterThan(rearFromFront * 1.05);
+    const [rearFromRear, frontFromRear] = widths('rear-three-quarter');
+    expect(rearFromRear).toBeGreaterThan(frontFromRear * 1.05);
   });
 
   it('draws a longer, taller car bigger', () => {

@@ -4,6 +4,7 @@
 import { brandInitials } from '@/shared/lib/uk/monogram';
 import { carShape, type CarShape, type ShapeSubject } from './car-shape';
 import { GROUND_Y, profile, type Profile } from './car-profile';
+import { perspectiveCar } from './car-perspective';
 
 export type CarView = 'front-three-quarter' | 'side' | 'rear-three-quarter' | 'interior';
 export type Backdrop = 'studio' | 'forecourt' | 'dusk' | 'showroom';
@@ -56,7 +57,6 @@ function shade(hex: string, amount: number): string {
 
 const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const r1 = (n: number): number => Math.round(n * 10) / 10;
-const pts = (list: [number, number][]): string => list.map(([a, b]) => `${r1(a)},${r1(b)}`).join(' ');
 
 /** A chrome roundel with the brand's initials, as on a bonnet, tailgate or steering wheel. */
 function badge(cx: number, cy: number, r: number, brand: string | undefined): string {
@@ -129,123 +129,6 @@ function nearSide(pr: Profile, paint: string, squeeze: number, mirror: boolean):
   return s;
 }
 
-/** Top surfaces and the end face seen in a three-quarter view (front or rear), behind/after the near side. */
-function threeQuarter(
-  pr: Profile,
-  paint: string,
-  brand: string | undefined,
-  end: 'front' | 'rear',
-  fw: number,
-): string {
-  const { x, y, line, shape } = pr;
-  const dy = -fw * 0.2;
-  const light = shade(paint, 0.12);
-  const dark = shade(paint, -0.18);
-  const glassy = '#2c3e50';
-  const chain: [number, number, 'glass' | 'paint' | 'void'][] =
-    end === 'front'
-      ? shape.silhouette === 'convertible'
-        ? [
-            [1, line.noseH, 'paint'],
-            [line.cowl, line.belt, 'glass'],
-            [line.roofFront, 0.9, 'void'],
-          ]
-        : [
-            [1, line.noseH, 'paint'],
-            [line.cowl, line.belt, 'glass'],
-            [line.roofFront, 1, 'paint'],
-            [line.roofRear, 1, 'void'],
-          ]
-      : shape.silhouette === 'convertible'
-        ? [
-            [0, line.tailH, 'paint'],
-            [line.deckEnd, line.tailH, 'void'],
-          ]
-        : shape.silhouette === 'pickup'
-          ? [
-              [0, line.tailH, 'void'],
-              [line.deckEnd, line.tailH, 'paint'],
-              [line.deckEnd, 1, 'paint'],
-              [line.roofFront, 1, 'void'],
-            ]
-          : line.deckEnd > 0
-            ? [
-                [0, line.tailH, 'paint'],
-                [line.deckEnd, line.tailH, 'glass'],
-                [line.roofRear, 1, 'paint'],
-                [line.roofFront, 1, 'void'],
-              ]
-            : [
-                [0, line.tailH, 'paint'],
-                [line.roofRear, 1, 'paint'],
-                [line.roofFront, 1, 'void'],
-              ];
-  let tops = '';
-  for (let i = 0; i < chain.length - 1; i++) {
-    const [t0, h0, kind] = chain[i];
-    const [t1, h1] = chain[i + 1];
-    const a: [number, number] = [x(t0), y(h0)];
-    const b: [number, number] = [x(t1), y(h1)];
-    const fill =
-      kind === 'glass' ? glassy : i === 0 && shape.silhouette === 'pickup' && end === 'rear' ? '#2a2d33' : light;
-    tops += `<polygon points="${pts([a, b, [b[0] + fw * 0.92, b[1] + dy], [a[0] + fw, a[1] + dy]])}" fill="${fill}" stroke="${dark}" stroke-width="0.8"/>`;
-  }
-  if (shape.silhouette === 'pickup' && end === 'rear') {
-    const a: [number, number] = [x(0), y(line.tailH)];
-    const b: [number, number] = [x(line.deckEnd), y(line.tailH)];
-    tops = `<polygon points="${pts([a, b, [b[0] + fw, b[1] + dy], [a[0] + fw, a[1] + dy]])}" fill="#2a2d33"/>` + tops;
-  }
-  const fx = x(end === 'front' ? 1 : 0);
-  const topH = end === 'front' ? line.noseH - 0.02 : line.tailH;
-  const top = y(topH);
-  const bottom = pr.sillY + 2;
-  const face = `<polygon points="${pts([
-    [fx, top],
-    [fx + fw, top + dy],
-    [fx + fw, bottom + dy],
-    [fx, bottom],
-  ])}" fill="${shade(paint, -0.08)}" stroke="${dark}" stroke-width="1"/>`;
-  const at = (u: number, v: number): [number, number] => [fx + fw * u, top + (bottom - top) * v + dy * u];
-  const lamp = end === 'front' ? '#fff6cf' : '#c1121f';
-  const lampH = Math.max(4, (bottom - top) * 0.16);
-  const [l1x, l1y] = at(0.06, 0.18);
-  const [l2x, l2y] = at(0.72, 0.18);
-  let details =
-    `<rect x="${r1(l1x)}" y="${r1(l1y)}" width="${r1(fw * 0.22)}" height="${r1(lampH)}" rx="2" fill="${lamp}" transform="skewY(-11)" transform-origin="${r1(l1x)} ${r1(l1y)}"/>` +
-    `<rect x="${r1(l2x)}" y="${r1(l2y)}" width="${r1(fw * 0.22)}" height="${r1(lampH)}" rx="2" fill="${lamp}" transform="skewY(-11)" transform-origin="${r1(l2x)} ${r1(l2y)}"/>`;
-  const [gx, gy] = at(0.3, end === 'front' ? 0.42 : 0.5);
-  const plate = end === 'front' ? '#f4f5f7' : '#f2c230';
-  if (end === 'front') {
-    const grilleH = shape.electric ? lampH * 0.6 : (bottom - top) * 0.26;
-    details += `<rect x="${r1(gx)}" y="${r1(gy)}" width="${r1(fw * 0.4)}" height="${r1(grilleH)}" rx="3" fill="#1f2228" transform="skewY(-11)" transform-origin="${r1(gx)} ${r1(gy)}"/>`;
-  }
-  const [px, py] = at(0.32, 0.74);
-  details += `<rect x="${r1(px)}" y="${r1(py)}" width="${r1(fw * 0.36)}" height="${r1(Math.max(4, fw * 0.08))}" fill="${plate}" stroke="#1f2228" stroke-width="0.6" transform="skewY(-11)" transform-origin="${r1(px)} ${r1(py)}"/>`;
-  const [bx, by] = at(0.5, end === 'front' ? 0.24 : 0.3);
-  details += badge(bx, by, Math.max(5, fw * 0.085), brand);
-  return `${tops}${face}${details}`;
-}
-
-function exterior(
-  pr: Profile,
-  farPr: Profile,
-  paint: string,
-  brand: string | undefined,
-  view: CarView,
-  fw: number,
-): string {
-  const squeeze = view === 'side' ? 1 : SQUEEZE;
-  const mirror = view === 'rear-three-quarter';
-  const shadowW = r1(((pr.x(1) - pr.x(0)) * (mirror ? -1 : 1)) / 2 + fw / 2 + 14);
-  const cx = r1((pr.x(0) + pr.x(1)) / 2 + fw / 2);
-  let s = `<ellipse cx="${cx}" cy="${GROUND_Y + 1}" rx="${shadowW}" ry="8" fill="#000" opacity="0.25"/>`;
-  if (view === 'side') return s + nearSide(pr, paint, squeeze, mirror);
-  const dy = -fw * 0.2;
-  for (const t of farPr.wheelT) s += wheel(pr.x(t) + fw * 0.95, pr.axleY + dy, pr.wheelR, squeeze * 0.9, true);
-  const end = view === 'front-three-quarter' ? 'front' : 'rear';
-  return s + threeQuarter(pr, paint, brand, end, fw) + nearSide(pr, paint, squeeze, mirror);
-}
-
 /** The cabin from the back seat: right-hand drive, the badge on the wheel, a screen sized to the car. */
 function interior(shape: CarShape, paint: string, brand: string | undefined): string {
   const trim = shape.premium ? '#3a2f2a' : '#2b2f36';
@@ -299,21 +182,20 @@ export interface CarArtInput extends ShapeSubject {
   brand?: string;
 }
 
-const SQUEEZE = 0.72;
-
 function renderSvg(input: CarArtInput, shape: CarShape): string {
   const { colour, view = 'side', backdrop: bd = 'studio', brand } = input;
   const paint = paintFor(colour);
   let car: string;
   if (view === 'interior') {
     car = interior(shape, paint, brand);
+  } else if (view === 'side') {
+    const pr = profile(shape, { squeeze: 1, mirror: false, shift: 0 });
+    const shadowW = r1((pr.x(1) - pr.x(0)) / 2 + 14);
+    car = `<ellipse cx="${r1((pr.x(0) + pr.x(1)) / 2)}" cy="${GROUND_Y + 1}" rx="${shadowW}" ry="8" fill="#000" opacity="0.25"/>`;
+    car += nearSide(pr, paint, 1, false);
   } else {
-    const squeeze = view === 'side' ? 1 : SQUEEZE;
-    const near = profile(shape, { squeeze, mirror: false, shift: 0 });
-    const fw = view === 'side' ? 0 : r1((near.x(1) - near.x(0)) * 0.34);
-    const place = { squeeze, mirror: view === 'rear-three-quarter', shift: fw / 2 };
-    const pr = profile(shape, place);
-    car = exterior(pr, pr, paint, brand, view, fw);
+    const parts = perspectiveCar(shape, paint, view === 'front-three-quarter' ? 'front' : 'rear');
+    car = parts.svg + badge(parts.badge.x, parts.badge.y, parts.badge.r, brand);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="400" height="240">${backdrop(bd)}${car}</svg>`;
 }
@@ -341,7 +223,7 @@ const uriCache = new Lru<string>(400);
 
 function cacheKey(input: CarArtInput, shape: CarShape): string {
   const s = shape;
-  const shapeKey = `${s.silhouette}:${s.lengthMm}:${s.heightMm}:${s.wheelbaseMm}:${s.wheelIn}:${s.doors}:${s.electric}:${s.premium}`;
+  const shapeKey = `${s.silhouette}:${s.lengthMm}:${s.heightMm}:${s.widthMm}:${s.wheelbaseMm}:${s.wheelIn}:${s.doors}:${s.electric}:${s.premium}`;
   return `${shapeKey}|${input.colour}|${input.view ?? 'side'}|${input.backdrop ?? 'studio'}|${input.brand ?? ''}`;
 }
 

@@ -3,7 +3,7 @@
 import type { CarShape, Silhouette } from './car-shape';
 
 /** Roofline as shares of length (t: 0 rear, 1 front) and of height (h: 0 ground, 1 roof). */
-interface Roofline {
+export interface Roofline {
   /** Where a rear deck (boot, bed) ends; 0 when the tail rises straight into the roof. */
   deckEnd: number;
   tailH: number;
@@ -104,6 +104,50 @@ const ROOFLINES: Record<Silhouette, Roofline> = {
 
 export const GROUND_Y = 200;
 
+export function rooflineOf(shape: CarShape): Roofline {
+  return ROOFLINES[shape.silhouette];
+}
+
+/** Tyre radius in millimetres: the rim plus two sidewalls (taller on off-roaders and pickups). */
+export function wheelRadiusMm(shape: CarShape): number {
+  const sidewall =
+    150 - shape.wheelIn * 3 + (shape.silhouette === 'off-roader' || shape.silhouette === 'pickup' ? 45 : 0);
+  return (shape.wheelIn * 25.4 + 2 * sidewall) / 2;
+}
+
+/** Rear and front axle positions as shares of length (0 rear, 1 front). */
+export function axleShares(shape: CarShape): [number, number] {
+  const overhang = shape.lengthMm - shape.wheelbaseMm;
+  const frontT = 1 - (overhang * 0.56) / shape.lengthMm;
+  return [frontT - shape.wheelbaseMm / shape.lengthMm, frontT];
+}
+
+/** The side window as (t, h) points: the greenhouse inset from the outline, down to the belt line. */
+export function sideGlassPoints(shape: CarShape): [number, number][] {
+  const { roofRear, roofFront, cowl, belt } = ROOFLINES[shape.silhouette];
+  if (shape.silhouette === 'convertible')
+    return [
+      [roofFront - 0.005, 0.87],
+      [roofFront + 0.012, 0.87],
+      [cowl - 0.03, belt + 0.02],
+      [cowl - 0.05, belt + 0.02],
+    ];
+  const rearT = glassRearT(shape.silhouette, ROOFLINES[shape.silhouette]);
+  const frontT = cowl - (cowl - roofFront) * 0.25;
+  return [
+    [rearT, belt + 0.02],
+    [roofRear + 0.02, 0.95],
+    [roofFront - 0.01, 0.95],
+    [frontT, belt + 0.02],
+  ];
+}
+
+function glassRearT(silhouette: Silhouette, line: Roofline): number {
+  const { deckEnd, roofRear } = line;
+  if (silhouette === 'pickup') return deckEnd + 0.03;
+  return deckEnd > 0 ? deckEnd + (roofRear - deckEnd) * 0.35 : Math.max(0.025, roofRear * 0.4);
+}
+
 export interface Placement {
   /** Horizontal squeeze for three-quarter views (1 for a side view). */
   squeeze: number;
@@ -147,14 +191,10 @@ export function profile(shape: CarShape, place: Placement): Profile {
   const x = (t: number): number => r1(place.mirror ? left + span - t * span : left + t * span);
   const heightPx = shape.heightMm * k;
   const y = (h: number): number => r1(GROUND_Y - h * heightPx);
-  const sidewall =
-    150 - shape.wheelIn * 3 + (shape.silhouette === 'off-roader' || shape.silhouette === 'pickup' ? 45 : 0);
-  const wheelR = r1(((shape.wheelIn * 25.4 + 2 * sidewall) / 2) * k);
+  const wheelR = r1(wheelRadiusMm(shape) * k);
   const axleY = r1(GROUND_Y - wheelR);
   const sillY = r1(GROUND_Y - line.clearance * k - 0.06 * heightPx);
-  const overhang = shape.lengthMm - shape.wheelbaseMm;
-  const frontT = 1 - (overhang * 0.56) / shape.lengthMm;
-  const rearT = frontT - shape.wheelbaseMm / shape.lengthMm;
+  const [rearT, frontT] = axleShares(shape);
   const roofY = y(1);
   const p = (t: number, h: number): string => `${x(t)},${y(h)}`;
 
@@ -187,17 +227,10 @@ export function profile(shape: CarShape, place: Placement): Profile {
   const body = `${top}${roof}${nose} ${arch(frontT)} ${arch(rearT)} Z`;
 
   // Side glass: the greenhouse inset from the outline, down to the belt line.
-  const glassRearT =
-    shape.silhouette === 'pickup'
-      ? deckEnd + 0.03
-      : deckEnd > 0
-        ? deckEnd + (roofRear - deckEnd) * 0.35
-        : Math.max(0.025, roofRear * 0.4);
-  const glassFrontT = cowl - (cowl - roofFront) * 0.25;
-  const glass =
-    shape.silhouette === 'convertible'
-      ? `M${p(roofFront - 0.005, 0.87)} L${p(roofFront + 0.012, 0.87)} L${p(cowl - 0.03, belt + 0.02)} L${p(cowl - 0.05, belt + 0.02)} Z`
-      : `M${p(glassRearT, belt + 0.02)} L${p(roofRear + 0.02, 0.95)} L${p(roofFront - 0.01, 0.95)} L${p(glassFrontT, belt + 0.02)} Z`;
+  const glassPts = sideGlassPoints(shape);
+  const glass = `M${glassPts.map(([t, h]) => p(t, h)).join(' L')} Z`;
+  const glassRearT = glassPts[0][0];
+  const glassFrontT = glassPts[3][0];
   const pillars: number[] = [];
   if (shape.silhouette !== 'convertible') {
     const mid = (glassRearT + glassFrontT) / 2;

@@ -33,6 +33,7 @@ export interface CarShape {
   silhouette: Silhouette;
   lengthMm: number;
   heightMm: number;
+  widthMm: number;
   wheelbaseMm: number;
   /** Rim size in inches. */
   wheelIn: number;
@@ -57,11 +58,6 @@ const TYPICAL: Record<Silhouette, [number, number, number, number]> = {
   pickup: [5350, 1820, 0.6, 18],
 };
 
-const PICKUP_NAMES = /\b(ranger|hilux|navara|l200|amarok|cybertruck|musso|d-max|gladiator|tundra|f-150)\b/i;
-const MPV_NAMES =
-  /\b(active tourer|touran|sharan|galaxy|s-max|berlingo|rifter|multivan|id\. buzz|zafira|tourneo|staria|carens|traveller)\b/i;
-const OFF_ROADER_NAMES = /\b(defender|land cruiser|g-class|g-wagon|jimny|wrangler|bronco|grenadier|discovery)\b/i;
-
 const BODY_DEFAULT: Record<BodyStyle, Silhouette> = {
   hatchback: 'hatchback',
   sedan: 'saloon',
@@ -71,16 +67,28 @@ const BODY_DEFAULT: Record<BodyStyle, Silhouette> = {
   convertible: 'convertible',
 };
 
-/** The silhouette of a model: its body style, refined by size, roofline and what the name says it is. */
-export function silhouetteOf(model: Pick<CarModelRow, 'name' | 'body_style' | 'length_mm' | 'height_mm'>): Silhouette {
-  const { name, body_style: body } = model;
+export type SilhouetteFacts = Pick<
+  CarModelRow,
+  'body_style' | 'length_mm' | 'height_mm' | 'seats' | 'doors' | 'boot_litres'
+>;
+
+/**
+ * The silhouette of a model, from its catalogue facts only (the catalogue's body styles are the
+ * SPEC's six, so MPVs and pickups are told by their proportions and layout, not by their names):
+ * - pickup: an SUV-class body over 5 m with four doors or no enclosed boot (an open bed, no tailgate door);
+ * - MPV: a hatchback or estate body of family length that is tall (1,540 mm and up) or seats seven;
+ * - off-roader: an SUV 1,860 mm tall or more, or boxy (height at least 45% of length);
+ * - city car: a hatchback under 3.8 m; fastback: a saloon lower than 1,420 mm.
+ */
+export function silhouetteOf(model: SilhouetteFacts): Silhouette {
+  const body = model.body_style;
   const length = model.length_mm ?? 0;
   const height = model.height_mm ?? 0;
-  if (PICKUP_NAMES.test(name)) return 'pickup';
-  if (body === 'hatchback' || body === 'suv') {
-    if (MPV_NAMES.test(name)) return 'mpv';
-  }
-  if (body === 'suv' && (OFF_ROADER_NAMES.test(name) || height >= 1860)) return 'off-roader';
+  const familyLength = length >= 4000;
+  if (body === 'suv' && length >= 5000 && (model.doors === 4 || model.boot_litres === null)) return 'pickup';
+  if ((body === 'hatchback' || body === 'wagon') && familyLength && (height >= 1540 || model.seats >= 7))
+    return 'mpv';
+  if (body === 'suv' && (height >= 1860 || (length > 0 && height / length >= 0.45))) return 'off-roader';
   if (body === 'hatchback' && length > 0 && length < 3800) return 'city';
   if (body === 'sedan' && height > 0 && height < 1420) return 'fastback';
   return BODY_DEFAULT[body];
@@ -88,10 +96,9 @@ export function silhouetteOf(model: Pick<CarModelRow, 'name' | 'body_style' | 'l
 
 export interface ShapeSubject {
   bodyStyle: BodyStyle;
-  model?: Pick<
-    CarModelRow,
-    'name' | 'body_style' | 'length_mm' | 'height_mm' | 'doors' | 'fuel_type' | 'price_from' | 'power_bhp'
-  > | null;
+  model?:
+    | (SilhouetteFacts & Pick<CarModelRow, 'fuel_type' | 'price_from' | 'power_bhp'> & Partial<Pick<CarModelRow, 'width_mm'>>)
+    | null;
 }
 
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
@@ -102,6 +109,8 @@ export function carShape({ bodyStyle, model }: ShapeSubject): CarShape {
   const [len, hgt, wbShare, rim] = TYPICAL[silhouette];
   const lengthMm = clamp(model?.length_mm ?? len, 2500, 5800);
   const heightMm = clamp(model?.height_mm ?? hgt, 1100, 2100);
+  // Width without mirrors; typical cars are about 40% as wide as long, plus 100 mm.
+  const widthMm = clamp(model?.width_mm ?? Math.round(lengthMm * 0.4 + 100), 1450, 2200);
   const price = model?.price_from ?? 30_000;
   const bhp = model?.power_bhp ?? 150;
   // Bigger, dearer and faster cars wear bigger wheels.
@@ -110,6 +119,7 @@ export function carShape({ bodyStyle, model }: ShapeSubject): CarShape {
     silhouette,
     lengthMm,
     heightMm,
+    widthMm,
     wheelbaseMm: Math.round(lengthMm * wbShare),
     wheelIn,
     doors: model?.doors ?? (silhouette === 'coupe' || silhouette === 'convertible' ? 2 : 5),

@@ -22,7 +22,8 @@ export function BrandScreen({ brandName }: { brandName: string }) {
     [data, brand],
   );
   if (!data) return <LoadingBlock />;
-  if (!brand && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
+  // The brand may arrive before its models: an empty range is not the answer until the download ends.
+  if ((!brand || range.length === 0) && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
   if (!brand)
     return (
       <div className="container page cat-page">

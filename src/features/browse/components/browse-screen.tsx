@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
   CheckGroup,
@@ -126,11 +126,14 @@ export function BrowseScreen() {
           />
         ) : (
           <>
-            <div className="cat-grid">
-              {results.slice(start, start + f.pageSize).map((e) => (
-                <ModelCard key={e.model.id} model={e.model} brand={e.brand} score={e.score} />
-              ))}
-            </div>
+            <VirtualGrid
+              items={results.slice(start, start + f.pageSize)}
+              getKey={(e) => e.model.id}
+              className="cat-grid"
+              minColumnWidth={250}
+              estimateRowHeight={380}
+              renderItem={(e) => <ModelCard model={e.model} brand={e.brand} score={e.score} />}
+            />
             <Pagination page={f.page} pageSize={f.pageSize} total={results.length} onPage={(page) => apply({ page })} />
           </>
         )}

@@ -1,4 +1,5 @@
 import { useDealerHub, type DealerHubData } from '@/data';
+import { useCatalogueArriving } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, ChartIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import { computeDealerStats } from '../dealer-stats';
@@ -44,6 +45,8 @@ export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
 }
 
 function Hub({ hub }: { hub: DealerHubData }) {
+  // During the first catalogue download the dealer's cars may not be here yet: say so, not "0".
+  const waiting = useCatalogueArriving() && hub.listings.length === 0;
   const leads = hub.threads.map((t) => t.lead);
   const stats = computeDealerStats(hub.listings, leads);
   const leadCounts = new Map<string, number>();
@@ -59,8 +62,8 @@ function Hub({ hub }: { hub: DealerHubData }) {
       <dl className="hub-stats" aria-label="Figures">
         <Stat
           label="Listings on sale"
-          value={String(stats.onSale)}
-          hint={`${stats.reserved} reserved · ${stats.sold} sold`}
+          value={waiting ? '…' : String(stats.onSale)}
+          hint={waiting ? 'Your cars are still downloading' : `${stats.reserved} reserved · ${stats.sold} sold`}
         />
         <Stat
           label="Leads this week"
@@ -74,8 +77,8 @@ function Hub({ hub }: { hub: DealerHubData }) {
         />
       </dl>
       <div className="hub-grid">
-        <LeadInbox threads={hub.threads} />
-        <ListingManager listings={hub.listings} leadCounts={leadCounts} />
+        <LeadInbox threads={hub.threads} listingsArriving={waiting} />
+        <ListingManager listings={hub.listings} leadCounts={leadCounts} arriving={waiting} />
       </div>
     </div>
   );

@@ -21,7 +21,13 @@ const when = (iso: string | undefined) =>
     : 'Just now';
 
 /** Incoming leads, filtered by status, each with its thread, a reply box and a status switch. */
-export function LeadInbox({ threads }: { threads: LeadThread[] }) {
+export interface LeadInboxProps {
+  threads: LeadThread[];
+  /** The first catalogue download is still bringing the dealer's cars in. */
+  listingsArriving?: boolean;
+}
+
+export function LeadInbox({ threads, listingsArriving = false }: LeadInboxProps) {
   const [filter, setFilter] = useState<HubLeadStatus | 'all'>('all');
   const count = (s: HubLeadStatus) => threads.filter((t) => t.lead.status === s).length;
   const shown = filter === 'all' ? threads : threads.filter((t) => t.lead.status === filter);
@@ -66,7 +72,7 @@ export function LeadInbox({ threads }: { threads: LeadThread[] }) {
         <ul className="hub-list">
           {shown.map((t) => (
             <li key={t.lead.id}>
-              <LeadItem thread={t} />
+              <LeadItem thread={t} listingArriving={listingsArriving} />
             </li>
           ))}
         </ul>
@@ -75,7 +81,7 @@ export function LeadInbox({ threads }: { threads: LeadThread[] }) {
   );
 }
 
-function LeadItem({ thread }: { thread: LeadThread }) {
+function LeadItem({ thread, listingArriving }: { thread: LeadThread; listingArriving: boolean }) {
   const writes = useLeadWrites();
   const { lead, listing } = thread;
   const messages: ThreadMessage[] = [
@@ -115,7 +121,14 @@ function LeadItem({ thread }: { thread: LeadThread }) {
             )}
           </p>
           <p className="hub-muted">
-            About {listing ? <Link to={href.listing(listing.id)}>{listing.title}</Link> : 'a listing no longer stored'}
+            About{' '}
+            {listing ? (
+              <Link to={href.listing(listing.id)}>{listing.title}</Link>
+            ) : listingArriving ? (
+              'a car still downloading'
+            ) : (
+              'a listing no longer stored'
+            )}
             {listing ? ` (${formatGBP(listing.price)})` : ''}
           </p>
         </div>

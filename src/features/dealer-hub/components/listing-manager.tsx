@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { listingPriceError, useDealerListingWrites, type ListingStatus, type VehicleListing } from '@/data';
 import { formatDaysOnSale, formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Badge, Button, EmptyState, CarIcon, Input, toast } from '@/shared/ui';
+import { Badge, Button, EmptyState, CarIcon, Input, LoadingBlock, toast } from '@/shared/ui';
 import { parsePounds } from '../dealer-stats';
 
 const STATUS_ORDER: Record<ListingStatus, number> = { active: 0, reserved: 1, sold: 2 };
@@ -13,9 +13,12 @@ const STATUS_LABEL: Record<ListingStatus, string> = { active: 'On sale', reserve
 export function ListingManager({
   listings,
   leadCounts,
+  arriving = false,
 }: {
   listings: VehicleListing[];
   leadCounts: Map<string, number>;
+  /** The first catalogue download is still bringing the dealer's cars in. */
+  arriving?: boolean;
 }) {
   const sorted = [...listings].sort(
     (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.listed_at.localeCompare(a.listed_at),
@@ -26,7 +29,9 @@ export function ListingManager({
         <h2 id="hub-listings-h">Your listings</h2>
         <p className="hub-muted">A price cut notifies every shopper whose price alert it reaches.</p>
       </div>
-      {sorted.length === 0 ? (
+      {arriving ? (
+        <LoadingBlock label="Downloading your listings…" />
+      ) : sorted.length === 0 ? (
         <EmptyState
           icon={<CarIcon size={26} />}
           headingLevel="h3"

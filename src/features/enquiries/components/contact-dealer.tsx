@@ -4,7 +4,9 @@ import { useLeadWrites, useListingWithDealer, useMyLead, useMyLeads, type LeadTh
 import { formatDateShort } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Dialog, MailIcon, toast } from '@/shared/ui';
+import { getPartExchange } from '@/shared/lib/part-exchange';
 import { useOnline } from '../hooks/use-online';
+import { initialEnquiryForm } from '../initial-form';
 import { parseMileage, type EnquiryForm as Form } from '../validation';
 import type { Viewer } from '../viewer';
 import { DeliveryNote } from './delivery-note';
@@ -98,16 +100,15 @@ function ContactDialog({ viewer, listing, dealerName, onClose }: ContactDialogPr
   const writes = useLeadWrites();
   const [leadId, setLeadId] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const initial: Form = {
-    name: viewer.name,
-    email: viewer.email,
-    phone: '',
-    message: `Hello, is the ${listing.title} still available? I'd like to arrange a viewing.`,
-    partExchange: false,
-    partExchangeRegistration: '',
-    partExchangeMileage: '',
-    financeInterest: false,
-  };
+  // Read once when the dialog opens: a change on another tab must not rewrite what is being typed.
+  const [initial] = useState<Form>(() =>
+    initialEnquiryForm({
+      name: viewer.name,
+      email: viewer.email,
+      listingTitle: listing.title,
+      partExchange: getPartExchange(),
+    }),
+  );
   const submit = async (form: Form) => {
     setSubmitting(true);
     try {

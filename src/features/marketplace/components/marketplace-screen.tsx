@@ -11,7 +11,7 @@ import {
   useReductions,
 } from '@/data/catalogue';
 import { useProfile } from '@/data';
-import { Button, EmptyState, PageHeader, Skeleton, CarIcon } from '@/shared/ui';
+import { Button, EmptyState, PageHeader, Skeleton, CarIcon, VirtualGrid } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
   CheckGroup,
@@ -26,6 +26,8 @@ import {
   ToggleFilter,
   moneyOptions,
   num,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZES,
 } from '@/entities/car';
 import {
   EMPTY_MARKET_FILTERS,
@@ -112,6 +114,17 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         sort={
           <div className="cat-results__tools">
             <ViewToggle view={view} onChange={setView} />
+            <SelectFilter
+              label="Per page"
+              value={filters.pageSize === PAGE_SIZE_DEFAULT ? undefined : String(filters.pageSize)}
+              anyLabel={String(PAGE_SIZE_DEFAULT)}
+              options={PAGE_SIZES.filter((n) => n !== PAGE_SIZE_DEFAULT).map((n) => ({
+                value: String(n),
+                label: n.toLocaleString('en-GB'),
+              }))}
+              onChange={(v) => apply({ pageSize: v ? Number(v) : PAGE_SIZE_DEFAULT })}
+              testId="page-size"
+            />
             <SelectFilter
               label="Sort by"
               value={filters.sort === 'relevance' ? undefined : filters.sort}
@@ -302,22 +315,24 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 </Button>
               </div>
             )}
-            <div
+            <VirtualGrid
+              items={page.rows}
+              getKey={(l) => l.id}
               className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
-              data-testid="listing-results"
-              data-view={view}
-            >
-              {page.rows.map((l) => (
+              testId="listing-results"
+              data={{ view }}
+              minColumnWidth={view === 'list' ? null : 250}
+              estimateRowHeight={view === 'list' ? 150 : 430}
+              renderItem={(l) => (
                 <ListingCard
-                  key={l.id}
                   listing={l}
                   indicator={indicators?.[l.id]}
                   reduction={reductions?.[l.id]}
                   miles={page.dealerMiles[l.dealer_id]}
                   town={dealers?.get(l.dealer_id)?.town}
                 />
-              ))}
-            </div>
+              )}
+            />
             <p className="cat-muted cat-small">
               *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
               over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work

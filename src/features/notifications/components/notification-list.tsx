@@ -56,7 +56,7 @@ export function NotificationList({ notifications, onSetUp }: NotificationListPro
               type="button"
               className="btn btn--ghost btn--icon btn--sm ntf-item__dismiss"
               aria-label={`Dismiss: ${n.title}`}
-              onClick={() => void notificationWrites.remove(n.id).catch(() => undefined)}
+              onClick={() => void notificationWrites.dismiss(n.id).catch(() => undefined)}
             >
               <CloseIcon size={16} />
             </button>

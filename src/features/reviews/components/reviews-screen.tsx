@@ -5,7 +5,7 @@ import { BODY_STYLES, FUEL_TYPES } from '@/data/catalogue';
 import { formatDate } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
 import { SelectFilter, ScorePill, CarImage, modelColour, useModelEntries } from '@/entities/car';
 
 interface Doc {
@@ -148,9 +148,15 @@ export function ReviewsScreen() {
           description="Try other words or fewer filters."
         />
       ) : (
-        <div className="cat-grid">
-          {results.slice(0, 60).map(({ model, brand: b, review }) => (
-            <article key={review.id} className="cat-card" data-testid="review-card">
+        // Every matching review, virtualised: the count above and the list agree.
+        <VirtualGrid
+          items={results}
+          getKey={(r) => r.review.id}
+          className="cat-grid"
+          minColumnWidth={250}
+          estimateRowHeight={400}
+          renderItem={({ model, brand: b, review }) => (
+            <article className="cat-card" data-testid="review-card">
               <div className="cat-card__media">
                 <CarImage
                   bodyStyle={model.body_style}
@@ -180,8 +186,8 @@ export function ReviewsScreen() {
                 </p>
               </div>
             </article>
-          ))}
-        </div>
+          )}
+        />
       )}
     </div>
   );

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
+
+const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `car-${i}` }));
+
+function Grid({ n, columns = null }: { n: number; columns?: number | null }) {
+  return (
+    <VirtualGrid
+      items={items(n)}
+      getKey={(c) => c.id}
+      renderItem={(c) => <article data-testid="card">{c.id}</article>}
+      minColumnWidth={columns}
+      estimateRowHeight={150}
+      className="cat-grid"
+      testId="results"
+      data={{ view: 'list' }}
+    />
+  );
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: every element measures as one 166 px row.
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 166));
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(166);
+  window.scrollTo = () => undefined;
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  cleanup();
+  localStorage.removeItem(VIRTUAL_SWITCH_KEY);
+});
+
+describe('VirtualGrid', () => {
+  it('renders a short list in full', () => {
+    render(<Grid n={VIRTUAL_FROM - 1} />);
+    expect(screen.getAllByTestId('card')).toHaveLength(VIRTUAL_FROM - 1);
+    expect(screen.getByTestId('results').dataset.view).toBe('list');
+  });
+
+  it('renders only the rows near the viewport of 1,000 results, in order from the first', () => {
+    render(<Grid n={1000} />);
+    const cards = screen.getAllByTestId('card');
+    expect(cards.length).toBeGreaterThan(3);
+    expect(cards.length).toBeLessThan(40);
+    expect(cards.slice(0, 3).map((c) => c.textContent)).toEqual(['car-0', 'car-1', 'car-2']);
+    // The container is as tall as all rows would be, so the page scrolls the whole list.
+    expect(parseFloat(screen.getByTestId('results').style.height)).toBeGreaterThanOrEqual(1000 * 150);
+  });
+
+  it('renders everything when switched off (for the comparison bench)', () => {
+    localStorage.setItem(VIRTUAL_SWITCH_KEY, 'off');
+    render(<Grid n={1000} />);
+    expect(screen.getAllByTestId('card')).toHaveLength(1000);
+  });
+
+  it('fits as many columns as the width allows, at least one', () => {
+    expect(columnsFor(1200, 250, 16)).toBe(4);
+    expect(columnsFor(520, 250, 16)).toBe(2);
+    expect(columnsFor(300, 250, 16)).toBe(1);
+    expect(columnsFor(200, 250, 16)).toBe(1);
+    expect(columnsFor(1200, null, 16)).toBe(1);
+  });
+});

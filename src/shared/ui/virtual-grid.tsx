@@ -1,0 +1,170 @@
+// A card grid (or one-column list) that renders only the rows near the viewport once it is long, with the
+// page itself scrolling (window virtualisation): 1,000 results cost a screenful of cards. Short lists
+// render plainly. Rows are measured as they render, so cards of any height line up.
+import { Fragment, memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+
+/** Lists shorter than this render every item (cheap, and nothing to measure). */
+export const VIRTUAL_FROM = 60;
+/** localStorage switch for comparisons (bench/scroll.ts): 'off' renders every item. */
+export const VIRTUAL_SWITCH_KEY = 'motorly:virtual-lists';
+
+export interface VirtualGridProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Narrowest column in px (the grid's auto-fill minimum); null for a one-column list. */
+  minColumnWidth: number | null;
+  /** Estimated row height in px before a row is measured. */
+  estimateRowHeight: number;
+  /** Gap between rows and columns, px (the grid's CSS gap). */
+  gap?: number;
+  className: string;
+  testId?: string;
+  /** Extra data-* attributes for the container (e.g. data-view). */
+  data?: Record<string, string>;
+}
+
+function virtualisationOff(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(VIRTUAL_SWITCH_KEY) === 'off';
+  } catch {
+    return false;
+  }
+}
+
+export function columnsFor(width: number, minColumnWidth: number | null, gap: number): number {
+  if (minColumnWidth === null || width <= 0) return 1;
+  return Math.max(1, Math.floor((width + gap) / (Math.min(width, minColumnWidth) + gap)));
+}
+
+export function VirtualGrid<T>(props: VirtualGridProps<T>) {
+  const { items, getKey, renderItem, className, testId, data } = props;
+  const [off] = useState(virtualisationOff);
+  const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
+  if (off || items.length < VIRTUAL_FROM)
+    return (
+      <div className={className} data-testid={testId} {...attrs}>
+        {items.map((item, i) => (
+          <Fragment key={getKey(item)}>{renderItem(item, i)}</Fragment>
+        ))}
+      </div>
+    );
+  return <VirtualRows {...props} attrs={attrs} />;
+}
+
+function VirtualRows<T>({
+  items,
+  getKey,
+  renderItem,
+  minColumnWidth,
+  estimateRowHeight,
+  gap = 16,
+  className,
+  testId,
+  attrs,
+}: VirtualGridProps<T> & { attrs: Record<string, string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      setWidth(el.clientWidth);
+      setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    // The grid's own width sets the columns; the page's height changes when anything above it grows.
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const columns = columnsFor(width, minColumnWidth, gap);
+  const rowCount = Math.ceil(items.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => estimateRowHeight + gap,
+    overscan: 3,
+    scrollMargin: top,
+    getItemKey: (row) => `${columns}:${getKey(items[row * columns])}`,
+  });
+  const rows = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={ref}
+      className={`virtual-grid ${className}`}
+      data-testid={testId}
+      data-virtual="on"
+      {...attrs}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative', display: 'block' }}
+    >
+      {rows.map((row) => (
+        <VirtualRow
+          key={row.key}
+          index={row.index}
+          offset={row.start - virtualizer.options.scrollMargin}
+          items={items}
+          columns={columns}
+          gap={gap}
+          className={className}
+          getKey={getKey as (item: unknown) => string}
+          renderItem={renderItem as (item: unknown, index: number) => ReactNode}
+          measure={virtualizer.measureElement}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface VirtualRowProps {
+  index: number;
+  offset: number;
+  items: readonly unknown[];
+  columns: number;
+  gap: number;
+  className: string;
+  getKey: (item: unknown) => string;
+  renderItem: (item: unknown, index: number) => ReactNode;
+  measure: (el: HTMLDivElement | null) => void;
+}
+
+/** One row of cards; memoised, so scrolling re-renders only the rows that come into range. */
+const VirtualRow = memo(function VirtualRow({
+  index,
+  offset,
+  items,
+  columns,
+  gap,
+  className,
+  getKey,
+  renderItem,
+  measure,
+}: VirtualRowProps) {
+  const first = index * columns;
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      className={className}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        paddingBottom: gap,
+        transform: `translateY(${offset}px)`,
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+      }}
+    >
+      {items.slice(first, first + columns).map((item, i) => (
+        <Fragment key={getKey(item)}>{renderItem(item, first + i)}</Fragment>
+      ))}
+    </div>
+  );
+});
