@@ -6,6 +6,7 @@ import './car.css';
 
 export { BookmarkButton } from './components/bookmark-button';
 export { CarImage, type CarImageProps } from './components/car-image';
+export { CarNotFound } from './components/car-not-found';
 export {
   galleryShots,
   carArtSvg,
