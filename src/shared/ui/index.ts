@@ -10,7 +10,7 @@ export { Switch } from './switch';
 export { Dialog, Sheet } from './dialog';
 export { Spinner, LoadingBlock } from './spinner';
 export { Skeleton } from './skeleton';
-export { EmptyState } from './empty-state';
+export { EmptyState, SignInPage } from './empty-state';
 export { PageHeader } from './page-header';
 export { Toaster } from './toaster';
 export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from './toast-store';
