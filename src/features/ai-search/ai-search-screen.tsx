@@ -121,7 +121,7 @@ export function AiSearchScreen() {
           <SearchIcon size={18} /> Search
         </Button>
       </form>
-      <p className="ais-note">
+      <p className="note">
         <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It understands
         budgets, monthly payments, body styles, fuels, seats, gearbox, tax, insurance, ULEZ, range, mileage and age.
       </p>
@@ -166,10 +166,10 @@ export function AiSearchScreen() {
                 ))}
               </ul>
             ) : (
-              <p className="ais-muted">We could not turn that into filters, so here are our best-rated cars.</p>
+              <p className="note">We could not turn that into filters, so here are our best-rated cars.</p>
             )}
             {query.keywords && query.keywords.length > 0 && (
-              <p className="ais-muted">Not used as filters: {query.keywords.join(', ')}.</p>
+              <p className="note">Not used as filters: {query.keywords.join(', ')}.</p>
             )}
           </section>
 
