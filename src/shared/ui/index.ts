@@ -7,7 +7,7 @@ export { Input } from './input';
 export { Field } from './field';
 export { Select, type SelectOption } from './select';
 export { Switch } from './switch';
-export { Dialog, Sheet } from './dialog';
+export { Dialog, DialogFormFooter, Sheet } from './dialog';
 export { Spinner, LoadingBlock } from './spinner';
 export { Skeleton } from './skeleton';
 export { EmptyState, SignInPage } from './empty-state';

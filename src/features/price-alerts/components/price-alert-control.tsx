@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { priceAlertWrites, useListingForAlert, usePriceAlertForListing } from '@/data';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Button, ButtonLink, Dialog, Field, Input, toast } from '@/shared/ui';
+import { Button, ButtonLink, Dialog, DialogFormFooter, Field, Input, toast } from '@/shared/ui';
 import { parsePriceAlertTarget } from '../validation';
 import '../price-alerts.css';
 
@@ -79,14 +79,7 @@ function SetAlertDialog({
             data-testid="price-alert-target"
           />
         </Field>
-        <div className="dialog__footer">
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Set price alert'}
-          </Button>
-        </div>
+        <DialogFormFooter onCancel={onClose} saving={saving} submitLabel="Set price alert" />
       </form>
     </Dialog>
   );
