@@ -14,4 +14,5 @@ export { EmptyState, SignInPage } from './empty-state';
 export { PageHeader } from './page-header';
 export { Toaster } from './toaster';
 export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from './toast-store';
+export { useToastedAction, type SuccessMessage } from './use-toasted-action';
 export * from './icons';

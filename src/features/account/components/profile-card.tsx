@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferenceWrites, useProfile } from '@/data';
-import { Button, Card, Field, Input, toast } from '@/shared/ui';
+import { Button, Card, Field, Input, useToastedAction } from '@/shared/ui';
 import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
 import '../account.css';
 
@@ -9,7 +9,7 @@ export function ProfileCard() {
   const profile = useProfile();
   const [form, setForm] = useState<ProfileForm>({ name: '', postcode: '', mileage: '' });
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedAction();
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -31,20 +31,11 @@ export function ProfileCard() {
     e.preventDefault();
     const result = validateProfile(form);
     if ('errors' in result) return setErrors(result.errors);
-    setSaving(true);
-    try {
+    await run(async () => {
       await preferenceWrites.saveProfile(result.values);
       setTouched(false);
-      toast({
-        title: 'Profile saved',
-        description: 'Distances and running costs now use your details.',
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to save your profile. Please try again.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+      return { title: 'Profile saved', description: 'Distances and running costs now use your details.' };
+    }, 'Failed to save your profile. Please try again.');
   };
 
   if (profile === undefined) return <p className="acc-muted">Loading your profile...</p>;
