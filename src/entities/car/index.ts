@@ -42,7 +42,7 @@ export {
 export { FilterLayout, type FilterLayoutProps } from './components/filter-layout';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
-export { ModelCard, economyLabel, modelColour } from './components/model-card';
+export { ModelCard, ModelPicture, economyLabel, modelColour } from './components/model-card';
 export { Pagination } from './components/pagination';
 export { PostcodeForm, type PostcodeFormProps } from './components/postcode-form';
 export { PriceHistoryChart } from './components/price-history-chart';
