@@ -13,7 +13,7 @@ export interface EmptyStateProps {
 export function EmptyState({ icon, title, description, actions, headingLevel: H = 'h2' }: EmptyStateProps) {
   return (
     <div className="empty-state">
-      {icon && <div className="empty-state__icon">{icon}</div>}
+      {icon && <div className="icon-tile empty-state__icon">{icon}</div>}
       <H className="empty-state__title">{title}</H>
       {description && <p className="empty-state__description">{description}</p>}
       {actions && <div className="empty-state__actions">{actions}</div>}
