@@ -48,7 +48,7 @@ export function ResultSection({
       ) : ranking.results.length === 0 ? (
         <EmptyState title={empty.title} description={empty.description} headingLevel="h3" />
       ) : (
-        <ol className="ais-results" data-testid={testId}>
+        <ol className="grid-thirds ais-results" data-testid={testId}>
           {ranking.results.map((r) => (
             <ResultCard key={r.car.id} r={r} {...linkOf(r)} />
           ))}
