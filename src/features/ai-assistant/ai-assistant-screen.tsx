@@ -107,7 +107,7 @@ export function AiAssistantScreen() {
                   <p>Try one of these:</p>
                   <div className="asst-prompts">
                     {(listingId ? ['Is this listing a good price?', ...PROMPTS] : PROMPTS).map((p) => (
-                      <button key={p} type="button" className="asst-prompt" onClick={() => void ask(p)}>
+                      <button key={p} type="button" className="chip-button asst-prompt" onClick={() => void ask(p)}>
                         {p}
                       </button>
                     ))}

@@ -136,7 +136,7 @@ export function AiSearchScreen() {
               <button
                 key={e}
                 type="button"
-                className="ais-example"
+                className="chip-button"
                 onClick={() => {
                   setText(e);
                   run(e);
