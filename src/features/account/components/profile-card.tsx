@@ -38,6 +38,13 @@ export function ProfileCard() {
     }, 'Failed to save your profile. Please try again.');
   };
 
+  /** The value, change handler and test id of one form field. */
+  const bind = (key: keyof ProfileForm) => ({
+    value: form[key],
+    onChange: change(key),
+    'data-testid': `profile-${key}`,
+  });
+
   if (profile === undefined) return <p className="acc-muted">Loading your profile...</p>;
   return (
     <Card as="section" aria-labelledby="acc-profile-title" className="acc-card">
@@ -46,29 +53,17 @@ export function ProfileCard() {
       </h2>
       <form className="acc-form" onSubmit={(e) => void submit(e)} noValidate>
         <Field label="Name" error={errors.name}>
-          <Input value={form.name} onChange={change('name')} autoComplete="name" data-testid="profile-name" />
+          <Input {...bind('name')} autoComplete="name" />
         </Field>
         <Field label="Home postcode" hint="Distances to dealers are measured from here." error={errors.postcode}>
-          <Input
-            value={form.postcode}
-            onChange={change('postcode')}
-            autoComplete="postal-code"
-            placeholder="e.g. LS1 4AP"
-            data-testid="profile-postcode"
-          />
+          <Input {...bind('postcode')} autoComplete="postal-code" placeholder="e.g. LS1 4AP" />
         </Field>
         <Field
           label="Miles you drive a year"
           hint="Running costs assume 10,000 unless you say otherwise."
           error={errors.mileage}
         >
-          <Input
-            value={form.mileage}
-            onChange={change('mileage')}
-            inputMode="numeric"
-            placeholder="10000"
-            data-testid="profile-mileage"
-          />
+          <Input {...bind('mileage')} inputMode="numeric" placeholder="10000" />
         </Field>
         <div>
           <Button type="submit" variant="primary" disabled={saving}>
