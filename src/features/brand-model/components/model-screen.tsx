@@ -110,7 +110,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
               <p>
                 <strong>Verdict:</strong> {review.verdict}
               </p>
-              <div className="cat-two">
+              <div className="halves">
                 <div>
                   <h3>Pros</h3>
                   <ul className="cat-list cat-pros">
