@@ -22,7 +22,11 @@ export function InstallPrompt() {
     }
   };
   return (
-    <section className="floating-panel install-prompt" aria-labelledby="install-prompt-title" data-testid="install-prompt">
+    <section
+      className="floating-panel install-prompt"
+      aria-labelledby="install-prompt-title"
+      data-testid="install-prompt"
+    >
       <span className="icon-tile install-prompt__icon" aria-hidden="true">
         <CarIcon size={22} />
       </span>
