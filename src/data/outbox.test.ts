@@ -3,7 +3,7 @@ import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1 } from './db';
 import { createRow, deleteRow, NotSignedInError, updateRow } from './outbox';
 import { addBookmark, toggleBookmark } from './repositories/bookmarks';
-import { incrementRecommendationShown } from './repositories/activity';
+import { incrementRecommendationShown, SEARCH_INTERACTION_DEFAULTS } from './repositories/activity';
 import { recordErrorReport } from './repositories/error-reports';
 import { claimSignedOutBookmarks, pendingCountForUser, setSessionUser } from './session';
 import { createSyncStore } from './sync-store';
@@ -104,15 +104,9 @@ describe('repositories write the row and its op atomically', () => {
     await setSessionUser(db, null);
     await expect(
       createRow(db, 'search_interactions', {
-        session_id: '',
+        ...SEARCH_INTERACTION_DEFAULTS,
         search_query: 'x',
         interaction_type: 'search',
-        search_filters: {},
-        results_shown: 0,
-        results_clicked: 0,
-        time_spent_seconds: 0,
-        target_car_id: null,
-        interaction_data: {},
       }),
     ).rejects.toBeInstanceOf(NotSignedInError);
     expect(await toggleBookmark(db, { listingId: 'l1' })).toBe(true);

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { subscribeNewsletter } from './newsletter-api';
+import { subscribeNewsletter, type NewsletterRpc } from './newsletter-api';
 
 function fakeClient(answer: { error: { code: string } | null; status: number } | Error): {
-  client: SupabaseClient;
+  client: NewsletterRpc;
   calls: unknown[];
 } {
   const calls: unknown[] = [];
-  const client = {
-    rpc: async (name: string, args: unknown) => {
+  const client: NewsletterRpc = {
+    rpc: async (name, args) => {
       calls.push([name, args]);
       if (answer instanceof Error) throw answer;
       return answer;
     },
-  } as unknown as SupabaseClient;
+  };
   return { client, calls };
 }
 

@@ -18,7 +18,9 @@ test('font size, contrast and motion change the page and persist across a reload
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await rootFontSize(page)).toBe('16px');
-  const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const bodyBg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // --color-bg of tokens.css, light (here) and dark high contrast (below).
+  expect(await bodyBg()).toBe('rgb(246, 247, 251)');
 
   const panel = await openPanel(page);
   await panel.getByRole('button', { name: 'Larger text' }).click();
@@ -43,7 +45,7 @@ test('font size, contrast and motion change the page and persist across a reload
     bg: getComputedStyle(document.body).backgroundColor,
     transition: getComputedStyle(document.querySelector('.btn')!).transitionDuration,
   }));
-  expect(styled.bg).not.toBe(lightBg);
+  expect(styled.bg).toBe('rgb(0, 0, 0)');
   expect(styled.transition.split(',').every((d) => parseFloat(d) < 0.001)).toBe(true);
 
   await page.reload();
@@ -92,6 +94,7 @@ test('defaults follow the system: reduced motion and dark colour scheme', async 
   const panel = await openPanel(page);
   await expect(panel.getByRole('switch', { name: 'Reduce motion' })).toBeChecked();
   await expect(panel.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 16, 32)');
 });
 
 test('screen reader support announces the page after a navigation', async ({ page }) => {

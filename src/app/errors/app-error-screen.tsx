@@ -20,7 +20,7 @@ export function AppErrorScreen({ error, errorCount, onRetry }: AppErrorScreenPro
   return (
     <main id="main-content" tabIndex={-1} className="app-error" role="alert">
       <div className="app-error__card">
-        <div className="app-error__icon">
+        <div className="icon-tile app-error__icon">
           <AlertIcon size={28} />
         </div>
         <h1>Something went wrong</h1>

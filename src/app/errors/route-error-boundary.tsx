@@ -42,7 +42,7 @@ class Boundary extends Component<Props, State> {
     return (
       <div className="container page">
         <section className="route-error" role="alert" aria-labelledby="route-error-title" data-testid="route-error">
-          <div className="route-error__icon">
+          <div className="icon-tile route-error__icon">
             <AlertIcon size={24} />
           </div>
           <div className="route-error__body">

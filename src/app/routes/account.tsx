@@ -5,10 +5,10 @@ import {
   Card,
   CardDescription,
   CardTitle,
-  EmptyState,
   LoadingBlock,
   PageHeader,
   UserIcon,
+  SignInPage,
 } from '@/shared/ui';
 import { ChangePasswordForm, useAuth } from '@/features/auth';
 import { ProfileCard } from '@/features/account';
@@ -35,34 +35,27 @@ export default function AccountScreen() {
   const user = useAuth((s) => s.user);
   const isAdmin = useAuth((s) => s.isAdmin);
   if (loading && !user) return <LoadingBlock label="Loading your account…" />;
+  const header = (
+    <PageHeader
+      eyebrow="Account"
+      title="Your account"
+      intro="Your profile, notifications, saved searches and privacy choices."
+    />
+  );
   if (!user) {
     return (
-      <div className="container page">
-        <PageHeader
-          eyebrow="Account"
-          title="Your account"
-          intro="Your profile, notifications, saved searches and privacy choices."
-        />
-        <EmptyState
-          icon={<UserIcon size={26} />}
-          title="You're not signed in"
-          description="Please sign in to manage your notification settings, saved searches and price alerts."
-          actions={
-            <ButtonLink to={href.auth({ redirect: href.account() })} variant="primary">
-              Sign In
-            </ButtonLink>
-          }
-        />
-      </div>
+      <SignInPage
+        header={header}
+        icon={<UserIcon size={26} />}
+        title="You're not signed in"
+        description="Please sign in to manage your notification settings, saved searches and price alerts."
+        signInTo={href.auth({ redirect: href.account() })}
+      />
     );
   }
   return (
     <div className="container page">
-      <PageHeader
-        eyebrow="Account"
-        title="Your account"
-        intro="Your profile, notifications, saved searches and privacy choices."
-      />
+      {header}
       <div className="acc-layout">
         <div className="acc-column">
           <Card as="section" className="acc-card" aria-labelledby="acc-signed-in">

@@ -34,9 +34,13 @@ export const AI_RANK_OPTIONS = { cashForMonthly: cashPriceForMonthly } as const;
 
 /** Cheapest asking price per model, from the [car_model_id+price] index keys alone (no rows read). */
 async function cheapestByModel(store: MotorlyDb): Promise<Map<string, number>> {
-  const keys = (await store.vehicle_listings.orderBy('[car_model_id+price]').keys()) as unknown as [string, number][];
+  const keys = await store.vehicle_listings.orderBy('[car_model_id+price]').keys();
   const out = new Map<string, number>();
-  for (const [modelId, price] of keys) if (!out.has(modelId)) out.set(modelId, price);
+  for (const key of keys) {
+    if (!Array.isArray(key)) continue;
+    const [modelId, price]: unknown[] = key;
+    if (typeof modelId === 'string' && typeof price === 'number' && !out.has(modelId)) out.set(modelId, price);
+  }
   return out;
 }
 

@@ -70,11 +70,28 @@ export function buildThreads(src: ThreadSources, userId: string | null): LeadThr
   return threads.sort((a, b) => (b.lead.created_at ?? '').localeCompare(a.lead.created_at ?? ''));
 }
 
-const opsRange = (table: 'leads' | 'lead_messages') =>
-  [
-    [table, ''],
-    [table, '\uffff'],
-  ] as const;
+/**
+ * The queued and parked creates of leads and lead messages. Not async: the reads start at once, inside
+ * the calling loader's live query (see the note at the top).
+ */
+function readThreadOps(db: MotorlyDb): Promise<Pick<ThreadSources, 'queued' | 'parked'>> {
+  const opsOf = (table: 'leads' | 'lead_messages') => {
+    const [lower, upper] = [
+      [table, ''],
+      [table, '\uffff'],
+    ];
+    return Promise.all([
+      db.outbox.where('[table+row_id]').between(lower, upper).toArray(),
+      db.needs_attention.where('[table+row_id]').between(lower, upper).toArray(),
+    ]);
+  };
+  return Promise.all([opsOf('leads'), opsOf('lead_messages')]).then(
+    ([[queuedLeads, parkedLeads], [queued, parked]]) => ({
+      queued: [...queuedLeads, ...queued],
+      parked: [...parkedLeads, ...parked],
+    }),
+  );
+}
 
 /** The signed-in shopper's own enquiries. */
 export async function loadMyLeadThreads(db: MotorlyDb): Promise<LeadThread[]> {
@@ -82,38 +99,13 @@ export async function loadMyLeadThreads(db: MotorlyDb): Promise<LeadThread[]> {
   if (!userId) return [];
   const leads = await db.leads.where('user_id').equals(userId).toArray();
   const ids = leads.map((l) => l.id);
-  const [listings, dealers, messages, queuedLeads, parkedLeads, queuedMsgs, parkedMsgs] = await Promise.all([
+  const [listings, dealers, messages, ops] = await Promise.all([
     db.vehicle_listings.bulkGet(leads.map((l) => l.vehicle_listing_id)),
     db.dealers.bulkGet(leads.map((l) => l.dealer_id)),
     db.lead_messages.where('lead_id').anyOf(ids).toArray(),
-    db.outbox
-      .where('[table+row_id]')
-      .between(...opsRange('leads'))
-      .toArray(),
-    db.needs_attention
-      .where('[table+row_id]')
-      .between(...opsRange('leads'))
-      .toArray(),
-    db.outbox
-      .where('[table+row_id]')
-      .between(...opsRange('lead_messages'))
-      .toArray(),
-    db.needs_attention
-      .where('[table+row_id]')
-      .between(...opsRange('lead_messages'))
-      .toArray(),
+    readThreadOps(db),
   ]);
-  return buildThreads(
-    {
-      leads,
-      listings,
-      dealers,
-      messages,
-      queued: [...queuedLeads, ...queuedMsgs],
-      parked: [...parkedLeads, ...parkedMsgs],
-    },
-    userId,
-  );
+  return buildThreads({ leads, listings, dealers, messages, ...ops }, userId);
 }
 
 export interface DealerHubData {
@@ -139,27 +131,12 @@ export async function loadDealerHub(db: MotorlyDb): Promise<DealerHubData | null
     db.leads.where('dealer_id').equals(membership.dealer_id).toArray(),
     db.vehicle_listings.where('dealer_id').equals(membership.dealer_id).toArray(),
   ]);
-  const [messages, queuedLeads, parkedLeads, queuedMsgs, parkedMsgs] = await Promise.all([
+  const [messages, ops] = await Promise.all([
     db.lead_messages
       .where('lead_id')
       .anyOf(leads.map((l) => l.id))
       .toArray(),
-    db.outbox
-      .where('[table+row_id]')
-      .between(...opsRange('leads'))
-      .toArray(),
-    db.needs_attention
-      .where('[table+row_id]')
-      .between(...opsRange('leads'))
-      .toArray(),
-    db.outbox
-      .where('[table+row_id]')
-      .between(...opsRange('lead_messages'))
-      .toArray(),
-    db.needs_attention
-      .where('[table+row_id]')
-      .between(...opsRange('lead_messages'))
-      .toArray(),
+    readThreadOps(db),
   ]);
   const byId = new Map(listings.map((l) => [l.id, l]));
   const threads = buildThreads(
@@ -168,8 +145,7 @@ export async function loadDealerHub(db: MotorlyDb): Promise<DealerHubData | null
       listings: leads.map((l) => byId.get(l.vehicle_listing_id)),
       dealers: leads.map(() => dealer),
       messages,
-      queued: [...queuedLeads, ...queuedMsgs],
-      parked: [...parkedLeads, ...parkedMsgs],
+      ...ops,
     },
     userId,
   );

@@ -15,17 +15,10 @@ export const REVIEW_SECTION_KEYS: (keyof ReviewSections)[] = [
 /** Server limits (schema_checks): title 300, author 200, verdict 10,000, at most 20 pros/cons of 500. */
 export const REVIEW_LIMITS = { title: 300, author: 200, verdict: 10_000, points: 20, point: 500, section: 10_000 };
 
-export interface ReviewDraft {
-  car_model_id: string;
-  author: string;
-  title: string;
-  cs_score: number;
-  verdict: string;
-  pros: string[];
-  cons: string[];
-  sections: ReviewSections;
-  published: boolean;
-}
+export type ReviewDraft = Pick<
+  Review,
+  'car_model_id' | 'author' | 'title' | 'cs_score' | 'verdict' | 'pros' | 'cons' | 'sections' | 'published'
+>;
 
 export type ReviewFormErrors = Partial<
   Record<'car_model_id' | 'author' | 'title' | 'cs_score' | 'verdict' | 'pros' | 'cons' | 'sections', string>
@@ -70,9 +63,13 @@ function clean(d: ReviewDraft) {
     verdict: d.verdict.trim(),
     pros: points(d.pros),
     cons: points(d.cons),
-    sections: Object.fromEntries(
-      REVIEW_SECTION_KEYS.map((k) => [k, d.sections[k].trim()]),
-    ) as unknown as ReviewSections,
+    sections: {
+      driving: d.sections.driving.trim(),
+      interior: d.sections.interior.trim(),
+      practicality: d.sections.practicality.trim(),
+      running_costs: d.sections.running_costs.trim(),
+      safety: d.sections.safety.trim(),
+    },
     published: d.published,
   };
 }

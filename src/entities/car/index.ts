@@ -6,6 +6,7 @@ import './car.css';
 
 export { BookmarkButton } from './components/bookmark-button';
 export { CarImage, type CarImageProps } from './components/car-image';
+export { CarNotFound } from './components/car-not-found';
 export {
   galleryShots,
   carArtSvg,
@@ -29,11 +30,21 @@ export {
   INSURANCE_GROUP_OPTIONS,
   type Option,
 } from './components/filter-controls';
+export {
+  BodyStyleFilter,
+  FuelFilter,
+  GearboxFilter,
+  InsuranceFilter,
+  SeatsFilter,
+  UlezFilter,
+  type SpecControlProps,
+} from './components/spec-filter-controls';
 export { FilterLayout, type FilterLayoutProps } from './components/filter-layout';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
-export { ModelCard, economyLabel, modelColour } from './components/model-card';
+export { ModelCard, ModelPicture, economyLabel, modelColour } from './components/model-card';
 export { Pagination } from './components/pagination';
+export { PostcodeForm, type PostcodeFormProps } from './components/postcode-form';
 export { PriceHistoryChart } from './components/price-history-chart';
 export { MarketPosition, PriceIndicatorBadge } from './components/price-indicator-badge';
 export { RunningCosts, type RunningCostsProps } from './components/running-costs';

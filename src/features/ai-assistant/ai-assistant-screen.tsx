@@ -91,7 +91,7 @@ export function AiAssistantScreen() {
         title="AI assistant"
         intro="Ask about running costs, boot space, which car suits you, or whether a listing is a good price. Answers come from our catalogue and your saved preferences."
       />
-      <p className="asst-note">
+      <p className="note">
         <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It quotes figures
         from our data and says when it does not know.
       </p>
@@ -107,7 +107,7 @@ export function AiAssistantScreen() {
                   <p>Try one of these:</p>
                   <div className="asst-prompts">
                     {(listingId ? ['Is this listing a good price?', ...PROMPTS] : PROMPTS).map((p) => (
-                      <button key={p} type="button" className="asst-prompt" onClick={() => void ask(p)}>
+                      <button key={p} type="button" className="chip-button asst-prompt" onClick={() => void ask(p)}>
                         {p}
                       </button>
                     ))}

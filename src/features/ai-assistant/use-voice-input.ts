@@ -19,10 +19,17 @@ interface Recognition {
 
 type RecognitionCtor = new () => Recognition;
 
+declare global {
+  // Not in every browser, so optional (Chrome and Safari have the prefixed name only).
+  interface Window {
+    SpeechRecognition?: RecognitionCtor;
+    webkitSpeechRecognition?: RecognitionCtor;
+  }
+}
+
 function recognitionCtor(): RecognitionCtor | undefined {
   if (typeof window === 'undefined') return undefined;
-  const w = window as unknown as { SpeechRecognition?: RecognitionCtor; webkitSpeechRecognition?: RecognitionCtor };
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition;
+  return window.SpeechRecognition ?? window.webkitSpeechRecognition;
 }
 
 export function useVoiceInput(onText: (text: string) => void) {

@@ -1,13 +1,14 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { AI_RANK_OPTIONS, useAiCatalogue, useAiListingResults } from '@/data/catalogue';
 import { createQueryParser } from '@/shared/lib/ai/parser';
 import type { ParsedQuery } from '@/shared/lib/ai/query-types';
-import { rankCars, relaxationMessage, type RankedCar } from '@/shared/lib/ai/rank';
+import { rankCars, relaxationMessage } from '@/shared/lib/ai/rank';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Button, CloseIcon, EmptyState, InfoIcon, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
+import { Button, CloseIcon, InfoIcon, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
 import { chipsFor, removeChip, type Chip } from './query-chips';
+import { ResultSection } from './result-section';
 import { suggest } from './suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from './use-debounced';
 import { useSearchTracking } from './use-search-tracking';
@@ -21,20 +22,6 @@ const EXAMPLES = [
   'something like a Golf but cheaper',
   '£200 a month',
 ];
-
-function ResultCard({ r, to, onOpen, meta }: { r: RankedCar; to: string; onOpen: () => void; meta: string }) {
-  return (
-    <li className="ais-card">
-      <Link to={to} onClick={onOpen} className="ais-card__title">
-        {r.car.title}
-      </Link>
-      <p className="ais-card__meta">{meta}</p>
-      <p className="ais-card__reason" data-testid="result-reason">
-        {r.reason}
-      </p>
-    </li>
-  );
-}
 
 export function AiSearchScreen() {
   const [params, setParams] = useSearchParams();
@@ -134,7 +121,7 @@ export function AiSearchScreen() {
           <SearchIcon size={18} /> Search
         </Button>
       </form>
-      <p className="ais-note">
+      <p className="note">
         <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It understands
         budgets, monthly payments, body styles, fuels, seats, gearbox, tax, insurance, ULEZ, range, mileage and age.
       </p>
@@ -149,7 +136,7 @@ export function AiSearchScreen() {
               <button
                 key={e}
                 type="button"
-                className="ais-example"
+                className="chip-button"
                 onClick={() => {
                   setText(e);
                   run(e);
@@ -179,10 +166,10 @@ export function AiSearchScreen() {
                 ))}
               </ul>
             ) : (
-              <p className="ais-muted">We could not turn that into filters, so here are our best-rated cars.</p>
+              <p className="note">We could not turn that into filters, so here are our best-rated cars.</p>
             )}
             {query.keywords && query.keywords.length > 0 && (
-              <p className="ais-muted">Not used as filters: {query.keywords.join(', ')}.</p>
+              <p className="note">Not used as filters: {query.keywords.join(', ')}.</p>
             )}
           </section>
 
@@ -192,59 +179,30 @@ export function AiSearchScreen() {
             </p>
           )}
 
-          <section aria-labelledby="ais-models" className="ais-section">
-            <h2 id="ais-models" className="ais-h2">
-              Models that fit
-            </h2>
-            {!models ? (
-              <LoadingBlock />
-            ) : models.results.length === 0 ? (
-              <EmptyState
-                title="No models in the catalogue yet"
-                description="The catalogue is still downloading."
-                headingLevel="h3"
-              />
-            ) : (
-              <ol className="ais-results" data-testid="model-results">
-                {models.results.map((r) => (
-                  <ResultCard
-                    key={r.car.id}
-                    r={r}
-                    to={href.model(brandSlug(r.car.brand), cat?.modelById.get(r.car.modelId)?.slug ?? '')}
-                    onOpen={() => track(r.car.modelId)}
-                    meta={`${r.car.price < (r.car.listPrice ?? 0) ? 'Used from' : 'New from'} ${formatGBP(r.car.price)}`}
-                  />
-                ))}
-              </ol>
-            )}
-          </section>
-
-          <section aria-labelledby="ais-listings" className="ais-section">
-            <h2 id="ais-listings" className="ais-h2">
-              Cars for sale{listings ? ` (${listings.total.toLocaleString('en-GB')})` : ''}
-            </h2>
-            {!listings ? (
-              <LoadingBlock />
-            ) : listings.results.length === 0 ? (
-              <EmptyState
-                title="No cars for sale match yet"
-                description="Try removing a filter above."
-                headingLevel="h3"
-              />
-            ) : (
-              <ol className="ais-results" data-testid="listing-results">
-                {listings.results.map((r) => (
-                  <ResultCard
-                    key={r.car.id}
-                    r={r}
-                    to={href.listing(r.car.id)}
-                    onOpen={() => track(r.car.modelId, r.car.id)}
-                    meta={`${formatGBP(r.car.price)} · ${r.car.year} · ${formatMiles(r.car.mileage ?? 0)}`}
-                  />
-                ))}
-              </ol>
-            )}
-          </section>
+          <ResultSection
+            id="ais-models"
+            heading="Models that fit"
+            ranking={models}
+            empty={{ title: 'No models in the catalogue yet', description: 'The catalogue is still downloading.' }}
+            testId="model-results"
+            linkOf={(r) => ({
+              to: href.model(brandSlug(r.car.brand), cat?.modelById.get(r.car.modelId)?.slug ?? ''),
+              onOpen: () => track(r.car.modelId),
+              meta: `${r.car.price < (r.car.listPrice ?? 0) ? 'Used from' : 'New from'} ${formatGBP(r.car.price)}`,
+            })}
+          />
+          <ResultSection
+            id="ais-listings"
+            heading={`Cars for sale${listings ? ` (${listings.total.toLocaleString('en-GB')})` : ''}`}
+            ranking={listings}
+            empty={{ title: 'No cars for sale match yet', description: 'Try removing a filter above.' }}
+            testId="listing-results"
+            linkOf={(r) => ({
+              to: href.listing(r.car.id),
+              onOpen: () => track(r.car.modelId, r.car.id),
+              meta: `${formatGBP(r.car.price)} · ${r.car.year} · ${formatMiles(r.car.mileage ?? 0)}`,
+            })}
+          />
         </>
       )}
     </div>

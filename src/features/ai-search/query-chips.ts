@@ -1,6 +1,6 @@
 /** A parsed query as removable chips: one per fact (each brand, each body style, each limit). */
 import { formatGBP, formatMiles } from '@/shared/lib/format';
-import type { ParsedQuery, QueryField, QuerySort } from '@/shared/lib/ai/query-types';
+import { QUERY_FIELDS, type ParsedQuery, type QueryField, type QuerySort } from '@/shared/lib/ai/query-types';
 import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
 
 export interface Chip {
@@ -53,29 +53,12 @@ function scalarLabel(field: QueryField, q: ParsedQuery): string | null {
   }
 }
 
-const ORDER: QueryField[] = [
-  'brands',
-  'models',
-  'similarTo',
-  'bodyStyles',
-  'fuelTypes',
-  'budgetMin',
-  'budgetMax',
-  'monthlyBudgetMax',
-  'seatsMin',
-  'gearbox',
-  'ulezCompliant',
-  'maxInsuranceGroup',
-  'maxAnnualTax',
-  'minRangeMiles',
-  'maxMileage',
-  'minYear',
-  'sort',
-];
+/** The fields shown as chips, in the order of QUERY_FIELDS; free keywords are not chips. */
+const CHIP_FIELDS = QUERY_FIELDS.filter((f) => f !== 'keywords');
 
 export function chipsFor(q: ParsedQuery): Chip[] {
   const chips: Chip[] = [];
-  for (const field of ORDER) {
+  for (const field of CHIP_FIELDS) {
     const value = q[field];
     if (value === undefined) continue;
     if (Array.isArray(value)) {

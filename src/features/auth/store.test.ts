@@ -41,7 +41,13 @@ function fakeClient(opts: {
   return { client: client as unknown as SupabaseClient, listeners, signOutCalls };
 }
 
-const session = (id: string) => ({ access_token: 'a', refresh_token: 'r', user: { id } }) as unknown as Session;
+const session = (id: string): Session => ({
+  access_token: 'a',
+  refresh_token: 'r',
+  expires_in: 3600,
+  token_type: 'bearer',
+  user: { id, app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '2026-11-23T00:00:00Z' },
+});
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
 describe('auth store', () => {

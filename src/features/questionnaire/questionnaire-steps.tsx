@@ -50,36 +50,90 @@ function Choice({
   );
 }
 
+/** The answers that are lists of ticked options. */
+type ListField = 'brands' | 'fuels' | 'bodies' | 'priorities';
+
+/**
+ * A grid of checkboxes over `options` that ticks and unticks them in `answers[field]`; with `max`, the
+ * unticked ones are disabled once `max` are ticked.
+ */
+function ChoiceGrid<F extends ListField>({
+  answers,
+  onChange,
+  field,
+  options,
+  label = (o) => o,
+  max = Infinity,
+  className = 'pq-grid',
+}: Pick<StepProps, 'answers' | 'onChange'> & {
+  field: F;
+  options: readonly Answers[F][number][];
+  label?: (option: Answers[F][number]) => ReactNode;
+  max?: number;
+  className?: string;
+}) {
+  const selected: readonly Answers[F][number][] = answers[field];
+  const full = selected.length >= max;
+  return (
+    <div className={className}>
+      {options.map((o) => {
+        const on = selected.includes(o);
+        const onToggle = () => onChange({ ...answers, [field]: toggle(selected, o, max) });
+        return (
+          <Choice key={o} name={field} checked={on} disabled={!on && full} onToggle={onToggle}>
+            {label(o)}
+          </Choice>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A slider with its caption and current value shown above it. */
+function RangeField({
+  caption,
+  shown,
+  onValue,
+  ...input
+}: {
+  caption: string;
+  shown: ReactNode;
+  onValue: (value: number) => void;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+}) {
+  return (
+    <label className="pq-range">
+      <span>
+        {caption} <strong>{shown}</strong>
+      </span>
+      <input type="range" {...input} onChange={(e) => onValue(Number(e.target.value))} />
+    </label>
+  );
+}
+
 export function BudgetStep({ answers: a, onChange }: StepProps) {
   return (
     <fieldset className="pq-fieldset">
       <legend>What is your budget?</legend>
-      <label className="pq-range">
-        <span>
-          Minimum <strong>{formatGBP(a.budgetMin)}</strong>
-        </span>
-        <input
-          type="range"
-          min={BUDGET_MIN.min}
-          max={BUDGET_MIN.max}
-          step={BUDGET_MIN.step}
-          value={a.budgetMin}
-          onChange={(e) => onChange(setBudgetMin(a, Number(e.target.value)))}
-        />
-      </label>
-      <label className="pq-range">
-        <span>
-          Maximum <strong>{formatGBP(a.budgetMax)}</strong>
-        </span>
-        <input
-          type="range"
-          min={a.budgetMin}
-          max={BUDGET_MAX_CEILING}
-          step={BUDGET_MIN.step}
-          value={a.budgetMax}
-          onChange={(e) => onChange(setBudgetMax(a, Number(e.target.value)))}
-        />
-      </label>
+      <RangeField
+        caption="Minimum"
+        shown={formatGBP(a.budgetMin)}
+        {...BUDGET_MIN}
+        value={a.budgetMin}
+        onValue={(v) => onChange(setBudgetMin(a, v))}
+      />
+      <RangeField
+        caption="Maximum"
+        shown={formatGBP(a.budgetMax)}
+        min={a.budgetMin}
+        max={BUDGET_MAX_CEILING}
+        step={BUDGET_MIN.step}
+        value={a.budgetMax}
+        onValue={(v) => onChange(setBudgetMax(a, v))}
+      />
     </fieldset>
   );
 }
@@ -89,36 +143,27 @@ export function FamilyStep({ answers: a, onChange, brands }: StepProps) {
     <div className="pq-stack">
       <fieldset className="pq-fieldset">
         <legend>How many people usually travel with you?</legend>
-        <label className="pq-range">
-          <span>
-            Family size <strong>{a.familySize}</strong>
-          </span>
-          <input
-            type="range"
-            min={FAMILY_SIZE.min}
-            max={FAMILY_SIZE.max}
-            step={1}
-            value={a.familySize}
-            onChange={(e) => onChange({ ...a, familySize: Number(e.target.value) })}
-          />
-        </label>
+        <RangeField
+          caption="Family size"
+          shown={a.familySize}
+          min={FAMILY_SIZE.min}
+          max={FAMILY_SIZE.max}
+          step={1}
+          value={a.familySize}
+          onValue={(v) => onChange({ ...a, familySize: v })}
+        />
       </fieldset>
       <fieldset className="pq-fieldset">
         <legend>
           Any favourite brands? <span className="pq-optional">(optional)</span>
         </legend>
-        <div className="pq-grid pq-grid--brands">
-          {brands.map((b) => (
-            <Choice
-              key={b}
-              name="brands"
-              checked={a.brands.includes(b)}
-              onToggle={() => onChange({ ...a, brands: toggle(a.brands, b) })}
-            >
-              {b}
-            </Choice>
-          ))}
-        </div>
+        <ChoiceGrid
+          className="pq-grid pq-grid--brands"
+          answers={a}
+          onChange={onChange}
+          field="brands"
+          options={brands}
+        />
       </fieldset>
     </div>
   );
@@ -128,18 +173,7 @@ export function FuelStep({ answers: a, onChange }: StepProps) {
   return (
     <fieldset className="pq-fieldset">
       <legend>Which fuel types would you consider?</legend>
-      <div className="pq-grid">
-        {FUEL_TYPES.map((f) => (
-          <Choice
-            key={f}
-            name="fuels"
-            checked={a.fuels.includes(f)}
-            onToggle={() => onChange({ ...a, fuels: toggle(a.fuels, f) })}
-          >
-            {FUEL_LABELS[f]}
-          </Choice>
-        ))}
-      </div>
+      <ChoiceGrid answers={a} onChange={onChange} field="fuels" options={FUEL_TYPES} label={(f) => FUEL_LABELS[f]} />
     </fieldset>
   );
 }
@@ -148,24 +182,18 @@ export function BodyStep({ answers: a, onChange }: StepProps) {
   return (
     <fieldset className="pq-fieldset">
       <legend>Which body styles do you like?</legend>
-      <div className="pq-grid">
-        {BODY_STYLES.map((b) => (
-          <Choice
-            key={b}
-            name="bodies"
-            checked={a.bodies.includes(b)}
-            onToggle={() => onChange({ ...a, bodies: toggle(a.bodies, b) })}
-          >
-            {BODY_STYLE_LABELS[b]}
-          </Choice>
-        ))}
-      </div>
+      <ChoiceGrid
+        answers={a}
+        onChange={onChange}
+        field="bodies"
+        options={BODY_STYLES}
+        label={(b) => BODY_STYLE_LABELS[b]}
+      />
     </fieldset>
   );
 }
 
 export function PriorityStep({ answers: a, onChange }: StepProps) {
-  const full = a.priorities.length >= MAX_PRIORITIES;
   return (
     <div className="pq-stack">
       <fieldset className="pq-fieldset">
@@ -189,22 +217,13 @@ export function PriorityStep({ answers: a, onChange }: StepProps) {
         <legend>
           What matters most? <span className="pq-optional">(up to {MAX_PRIORITIES})</span>
         </legend>
-        <div className="pq-grid">
-          {PRIORITY_FEATURES.map((f) => {
-            const on = a.priorities.includes(f);
-            return (
-              <Choice
-                key={f}
-                name="priorities"
-                checked={on}
-                disabled={!on && full}
-                onToggle={() => onChange({ ...a, priorities: toggle(a.priorities, f, MAX_PRIORITIES) })}
-              >
-                {f}
-              </Choice>
-            );
-          })}
-        </div>
+        <ChoiceGrid
+          answers={a}
+          onChange={onChange}
+          field="priorities"
+          options={PRIORITY_FEATURES}
+          max={MAX_PRIORITIES}
+        />
       </fieldset>
     </div>
   );

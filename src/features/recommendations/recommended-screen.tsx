@@ -4,7 +4,7 @@ import { useRecommendations, useRecommendationWrites, type RecommendationCard } 
 import { href } from '@/shared/lib/routes';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
 import { formatGBP } from '@/shared/lib/format';
-import { Button, ButtonLink, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon } from '@/shared/ui';
+import { Button, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon, SignInPage } from '@/shared/ui';
 import { refreshRecommendations } from '@/sync';
 import { useOnline } from './use-online';
 import './recommendations.css';
@@ -124,19 +124,13 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
     );
   if (!userId) {
     return (
-      <div className="container page">
-        {header}
-        <EmptyState
-          icon={<SparkIcon size={26} />}
-          title="Sign in to see your recommendations"
-          description="Tell us about your budget and how you drive, and we will suggest cars that suit you."
-          actions={
-            <ButtonLink to={href.auth({ redirect: href.recommended() })} variant="primary">
-              Sign In
-            </ButtonLink>
-          }
-        />
-      </div>
+      <SignInPage
+        header={header}
+        icon={<SparkIcon size={26} />}
+        title="Sign in to see your recommendations"
+        description="Tell us about your budget and how you drive, and we will suggest cars that suit you."
+        signInTo={href.auth({ redirect: href.recommended() })}
+      />
     );
   }
   if (!view)

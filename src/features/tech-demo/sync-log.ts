@@ -9,24 +9,34 @@ export interface SyncLogEntry {
   text: string;
 }
 
-type AnyEvent = { type: string } & Record<string, unknown>;
+/** Any engine event: only `type` is known for sure, the other fields are read with a type check. */
+type AnyEvent = { readonly type: string };
 
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const str = (e: AnyEvent, key: string) => {
+  const v: unknown = Reflect.get(e, key);
+  return typeof v === 'string' ? v : null;
+};
+const num = (e: AnyEvent, key: string) => {
+  const v: unknown = Reflect.get(e, key);
+  return typeof v === 'number' ? v : null;
+};
 
 /** One line for a sync event (never throws on an unexpected shape). */
-export function describeSyncEvent(event: AnyEvent): Pick<SyncLogEntry, 'kind' | 'text'> {
+export function describeSyncEvent<E extends AnyEvent>(event: E): Pick<SyncLogEntry, 'kind' | 'text'> {
   switch (event.type) {
     case 'pulled':
-      return { kind: 'pulled', text: `Pulled ${num(event.count) ?? 0} row(s) into ${str(event.table) ?? 'a table'}` };
+      return {
+        kind: 'pulled',
+        text: `Pulled ${num(event, 'count') ?? 0} row(s) into ${str(event, 'table') ?? 'a table'}`,
+      };
     case 'sync-error': {
-      const code = str(event.code);
-      return { kind: 'error', text: `${str(event.message) ?? 'Sync error'}${code ? ` (code ${code})` : ''}` };
+      const code = str(event, 'code');
+      return { kind: 'error', text: `${str(event, 'message') ?? 'Sync error'}${code ? ` (code ${code})` : ''}` };
     }
     case 'sync-failed':
       return {
         kind: 'failed',
-        text: `${num(event.count) ?? 0} change(s) need attention: ${str(event.message) ?? 'sync failed'}`,
+        text: `${num(event, 'count') ?? 0} change(s) need attention: ${str(event, 'message') ?? 'sync failed'}`,
       };
     default:
       return { kind: 'other', text: `Event: ${event.type}` };

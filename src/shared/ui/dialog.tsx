@@ -2,6 +2,7 @@
 // Escape to close and an inert background for free, with no portal library.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
+import { Button } from './button';
 import { CloseIcon } from './icons';
 
 export interface DialogProps {
@@ -96,4 +97,26 @@ export function Dialog({
 /** A side sheet (right edge). */
 export function Sheet(props: Omit<DialogProps, 'variant'>) {
   return <Dialog {...props} variant="sheet" />;
+}
+
+/** The footer of a form in a dialog: Cancel, then the submit button, which reads 'Saving...' while saving. */
+export function DialogFormFooter({
+  onCancel,
+  saving,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <div className="dialog__footer">
+      <Button type="button" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="primary" disabled={saving}>
+        {saving ? 'Saving...' : submitLabel}
+      </Button>
+    </div>
+  );
 }

@@ -86,8 +86,7 @@ export function silhouetteOf(model: SilhouetteFacts): Silhouette {
   const height = model.height_mm ?? 0;
   const familyLength = length >= 4000;
   if (body === 'suv' && length >= 5000 && (model.doors === 4 || model.boot_litres === null)) return 'pickup';
-  if ((body === 'hatchback' || body === 'wagon') && familyLength && (height >= 1540 || model.seats >= 7))
-    return 'mpv';
+  if ((body === 'hatchback' || body === 'wagon') && familyLength && (height >= 1540 || model.seats >= 7)) return 'mpv';
   if (body === 'suv' && (height >= 1860 || (length > 0 && height / length >= 0.45))) return 'off-roader';
   if (body === 'hatchback' && length > 0 && length < 3800) return 'city';
   if (body === 'sedan' && height > 0 && height < 1420) return 'fastback';
@@ -97,7 +96,9 @@ export function silhouetteOf(model: SilhouetteFacts): Silhouette {
 export interface ShapeSubject {
   bodyStyle: BodyStyle;
   model?:
-    | (SilhouetteFacts & Pick<CarModelRow, 'fuel_type' | 'price_from' | 'power_bhp'> & Partial<Pick<CarModelRow, 'width_mm'>>)
+    | (SilhouetteFacts &
+        Pick<CarModelRow, 'fuel_type' | 'price_from' | 'power_bhp'> &
+        Partial<Pick<CarModelRow, 'width_mm'>>)
     | null;
 }
 

@@ -3,6 +3,7 @@ import type { BrandRow, CarModelRow } from '@/data/catalogue';
 import { formatGBP, formatMpg } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, fuelLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
+import type { Backdrop } from './car-art';
 import { CarImage } from './car-image';
 import { CompareButton } from './compare-button';
 import { ScorePill } from './stars';
@@ -18,6 +19,29 @@ export function modelColour(m: CarModelRow): string {
 
 export function economyLabel(m: CarModelRow): string {
   return m.fuel_type === 'electric' ? (m.ev_range_miles ? `${m.ev_range_miles} miles range` : '') : formatMpg(m.mpg);
+}
+
+/** A model's showroom picture on a card (front three-quarter, its stable colour); decorative. */
+export function ModelPicture({
+  model,
+  brand,
+  backdrop,
+}: {
+  model: CarModelRow;
+  brand?: BrandRow;
+  backdrop?: Backdrop;
+}) {
+  return (
+    <CarImage
+      bodyStyle={model.body_style}
+      model={model}
+      brand={brand?.name}
+      colour={modelColour(model)}
+      view="front-three-quarter"
+      alt=""
+      backdrop={backdrop}
+    />
+  );
 }
 
 export function ModelCard({
@@ -36,15 +60,7 @@ export function ModelCard({
   return (
     <article className="cat-card" data-testid="model-card">
       <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <CarImage
-          bodyStyle={m.body_style}
-          model={m}
-          brand={brand?.name}
-          colour={modelColour(m)}
-          view="front-three-quarter"
-          alt=""
-          backdrop="studio"
-        />
+        <ModelPicture model={m} brand={brand} backdrop="studio" />
       </Link>
       <div className="cat-card__body">
         <div className="cat-card__row">

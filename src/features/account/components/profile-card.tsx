@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferenceWrites, useProfile } from '@/data';
-import { Button, Card, Field, Input, toast } from '@/shared/ui';
+import { Button, Card, Field, Input, useToastedAction } from '@/shared/ui';
 import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
 import '../account.css';
 
@@ -9,7 +9,7 @@ export function ProfileCard() {
   const profile = useProfile();
   const [form, setForm] = useState<ProfileForm>({ name: '', postcode: '', mileage: '' });
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedAction();
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -31,21 +31,19 @@ export function ProfileCard() {
     e.preventDefault();
     const result = validateProfile(form);
     if ('errors' in result) return setErrors(result.errors);
-    setSaving(true);
-    try {
+    await run(async () => {
       await preferenceWrites.saveProfile(result.values);
       setTouched(false);
-      toast({
-        title: 'Profile saved',
-        description: 'Distances and running costs now use your details.',
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to save your profile. Please try again.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+      return { title: 'Profile saved', description: 'Distances and running costs now use your details.' };
+    }, 'Failed to save your profile. Please try again.');
   };
+
+  /** The value, change handler and test id of one form field. */
+  const bind = (key: keyof ProfileForm) => ({
+    value: form[key],
+    onChange: change(key),
+    'data-testid': `profile-${key}`,
+  });
 
   if (profile === undefined) return <p className="acc-muted">Loading your profile...</p>;
   return (
@@ -55,29 +53,17 @@ export function ProfileCard() {
       </h2>
       <form className="acc-form" onSubmit={(e) => void submit(e)} noValidate>
         <Field label="Name" error={errors.name}>
-          <Input value={form.name} onChange={change('name')} autoComplete="name" data-testid="profile-name" />
+          <Input {...bind('name')} autoComplete="name" />
         </Field>
         <Field label="Home postcode" hint="Distances to dealers are measured from here." error={errors.postcode}>
-          <Input
-            value={form.postcode}
-            onChange={change('postcode')}
-            autoComplete="postal-code"
-            placeholder="e.g. LS1 4AP"
-            data-testid="profile-postcode"
-          />
+          <Input {...bind('postcode')} autoComplete="postal-code" placeholder="e.g. LS1 4AP" />
         </Field>
         <Field
           label="Miles you drive a year"
           hint="Running costs assume 10,000 unless you say otherwise."
           error={errors.mileage}
         >
-          <Input
-            value={form.mileage}
-            onChange={change('mileage')}
-            inputMode="numeric"
-            placeholder="10000"
-            data-testid="profile-mileage"
-          />
+          <Input {...bind('mileage')} inputMode="numeric" placeholder="10000" />
         </Field>
         <div>
           <Button type="submit" variant="primary" disabled={saving}>

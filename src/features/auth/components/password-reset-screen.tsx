@@ -11,6 +11,9 @@ import { AuthCard } from './auth-card';
 type Phase = 'checking' | 'ready' | 'invalid';
 
 /** Opened from the reset e-mail: the recovery session arrives in the URL fragment. */
+/** An input's change handler that stores the typed text. */
+const setFrom = (set: (text: string) => void) => (e: { target: { value: string } }) => set(e.target.value);
+
 export function PasswordResetScreen() {
   const navigate = useNavigate();
   const hasUser = useAuth((s) => Boolean(s.user));
@@ -91,20 +94,10 @@ export function PasswordResetScreen() {
             error={errors.password}
             hint="At least 12 characters with upper and lower case letters, numbers and a symbol."
           >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <Input type="password" autoComplete="new-password" value={password} onChange={setFrom(setPassword)} />
           </Field>
           <Field label="Confirm new password" error={errors.confirm}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
+            <Input type="password" autoComplete="new-password" value={confirm} onChange={setFrom(setConfirm)} />
           </Field>
           <Button type="submit" variant="primary" size="lg" block loading={busy}>
             Update password

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';
-import { ButtonLink, CarIcon, EmptyState, LoadingBlock } from '@/shared/ui';
-import { ModelCard, sortModels, useModelEntries } from '@/entities/car';
+import { ButtonLink, LoadingBlock } from '@/shared/ui';
+import { ModelCard, sortModels, useModelEntries, CarNotFound } from '@/entities/car';
 import { matchesName } from '../match-name';
 
 export function BrandScreen({ brandName }: { brandName: string }) {
@@ -24,18 +24,7 @@ export function BrandScreen({ brandName }: { brandName: string }) {
   if (!data) return <LoadingBlock />;
   // The brand may arrive before its models: an empty range is not the answer until the download ends.
   if ((!brand || range.length === 0) && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
-  if (!brand)
-    return (
-      <div className="container page cat-page">
-        <EmptyState
-          icon={<CarIcon size={26} />}
-          title="Brand not found"
-          headingLevel="h1"
-          description="The requested information could not be found."
-          actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>}
-        />
-      </div>
-    );
+  if (!brand) return <CarNotFound title="Brand not found" action={{ to: href.browse(), label: 'Browse all cars' }} />;
   const scores = range.map((e) => e.score).filter((s): s is number => s !== undefined);
   const avg = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : undefined;
   return (

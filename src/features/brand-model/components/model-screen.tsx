@@ -6,7 +6,7 @@ import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/f
 import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';
-import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { ButtonLink, LoadingBlock, PageHeader } from '@/shared/ui';
 import {
   BookmarkButton,
   CarImage,
@@ -19,6 +19,7 @@ import {
   NcapStars,
   ScorePill,
   useModelEntries,
+  CarNotFound,
 } from '@/entities/car';
 import { matchesName } from '../match-name';
 
@@ -52,17 +53,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
   if (!data) return <LoadingBlock />;
   if ((!brand || !model) && arriving) return <LoadingBlock label="Downloading the catalogue…" />;
   if (!brand || !model)
-    return (
-      <div className="container page cat-page">
-        <EmptyState
-          icon={<CarIcon size={26} />}
-          title="Model not found"
-          headingLevel="h1"
-          description="The requested information could not be found."
-          actions={<ButtonLink to={href.browse()}>Browse all cars</ButtonLink>}
-        />
-      </div>
-    );
+    return <CarNotFound title="Model not found" action={{ to: href.browse(), label: 'Browse all cars' }} />;
   const review = data.basics.reviewByModel.get(model.id);
   const name = `${brand.name} ${model.name}`;
   const specs: [string, string][] = [
@@ -119,7 +110,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
               <p>
                 <strong>Verdict:</strong> {review.verdict}
               </p>
-              <div className="cat-two">
+              <div className="halves">
                 <div>
                   <h3>Pros</h3>
                   <ul className="cat-list cat-pros">

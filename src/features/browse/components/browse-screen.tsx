@@ -2,17 +2,17 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
 import {
-  BODY_STYLE_OPTIONS,
+  BodyStyleFilter,
   CheckGroup,
   FilterLayout,
-  FUEL_OPTIONS,
-  GEARBOX_OPTIONS,
-  INSURANCE_GROUP_OPTIONS,
+  FuelFilter,
+  GearboxFilter,
+  InsuranceFilter,
   ModelCard,
   Pagination,
-  SEAT_OPTIONS,
+  SeatsFilter,
   SelectFilter,
-  ToggleFilter,
+  UlezFilter,
   num,
   sortModels,
   useModelEntries,
@@ -69,44 +69,24 @@ export function BrowseScreen() {
               selected={f.brands}
               onChange={(brands) => apply({ brands })}
             />
-            <CheckGroup
-              legend="Body style"
-              options={BODY_STYLE_OPTIONS}
-              selected={f.body}
-              onChange={(body) => apply({ body })}
-            />
-            <CheckGroup legend="Fuel" options={FUEL_OPTIONS} selected={f.fuel} onChange={(fuel) => apply({ fuel })} />
+            <BodyStyleFilter legend="Body style" filters={f} onApply={apply} />
+            <FuelFilter filters={f} onApply={apply} />
             <SelectFilter
               label="Price"
               value={f.price}
               options={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))}
               onChange={(v) => apply({ price: v as BrowseFilters['price'] })}
             />
-            <SelectFilter
-              label="Seats"
-              value={f.seatsMin?.toString()}
-              options={SEAT_OPTIONS}
-              onChange={(v) => apply({ seatsMin: num(v) })}
-            />
-            <SelectFilter
-              label="Gearbox"
-              value={f.gearbox}
-              options={GEARBOX_OPTIONS}
-              onChange={(v) => apply({ gearbox: v as BrowseFilters['gearbox'] })}
-            />
-            <SelectFilter
-              label="Insurance group"
-              value={f.insuranceMax?.toString()}
-              options={INSURANCE_GROUP_OPTIONS}
-              onChange={(v) => apply({ insuranceMax: num(v) })}
-            />
+            <SeatsFilter filters={f} onApply={apply} />
+            <GearboxFilter filters={f} onApply={apply} />
+            <InsuranceFilter filters={f} onApply={apply} />
             <SelectFilter
               label="Euro NCAP"
               value={f.ncapMin?.toString()}
               options={[3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }))}
               onChange={(v) => apply({ ncapMin: num(v) })}
             />
-            <ToggleFilter label="ULEZ compliant only" checked={f.ulez} onChange={(ulez) => apply({ ulez })} />
+            <UlezFilter filters={f} onApply={apply} />
             <Button
               variant="ghost"
               onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}

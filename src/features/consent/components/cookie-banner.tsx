@@ -8,7 +8,7 @@ export function CookieBanner() {
   const dialogOpen = useConsentUi((s) => s.dialogOpen);
   if (chosen || dialogOpen) return null;
   return (
-    <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
+    <section className="floating-panel cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
       <div className="cookie-banner__text">
         <h2 id="cookie-banner-title" className="cookie-banner__title">
           We use cookies

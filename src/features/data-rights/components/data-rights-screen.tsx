@@ -22,7 +22,7 @@ export function DataRightsScreen({ account, authLoading, onAccountDeleted }: Dat
         title="Your Data Rights"
         intro="Under UK GDPR you have rights over the personal data Motorly holds about you. Here is what they mean and how to use them."
       />
-      <div className="rights-layout">
+      <div className="split rights-layout">
         <RightsList />
         <div className="rights-layout__actions">
           {authLoading && !account ? (

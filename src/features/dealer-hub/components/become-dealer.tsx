@@ -8,7 +8,7 @@ export function BecomeDealer() {
   const subject = encodeURIComponent('Joining Motorly as a dealer');
   return (
     <section className="hub-join" aria-labelledby="hub-join-h" data-testid="become-dealer">
-      <div className="hub-join__icon">
+      <div className="icon-tile hub-join__icon">
         <ChartIcon size={28} />
       </div>
       <div className="hub-join__text">

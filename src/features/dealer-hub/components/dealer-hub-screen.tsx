@@ -1,7 +1,7 @@
 import { useDealerHub, type DealerHubData } from '@/data';
 import { useCatalogueArriving } from '@/sync';
 import { href } from '@/shared/lib/routes';
-import { ButtonLink, ChartIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { ChartIcon, LoadingBlock, PageHeader, SignInPage } from '@/shared/ui';
 import { computeDealerStats } from '../dealer-stats';
 import type { HubViewer } from '../viewer';
 import { BecomeDealer } from './become-dealer';
@@ -16,19 +16,13 @@ export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
     return <LoadingBlock label="Loading the Dealer Hub…" />;
   if (viewer.status === 'signed-out')
     return (
-      <div className="container page">
-        <PageHeader eyebrow="Dealers" title="Dealer Hub" />
-        <EmptyState
-          icon={<ChartIcon size={26} />}
-          title="Sign in to open the Dealer Hub"
-          description="Dealers manage their listings and buyers' enquiries here."
-          actions={
-            <ButtonLink variant="primary" to={href.auth({ redirect: href.dealerDashboard() })}>
-              Sign In
-            </ButtonLink>
-          }
-        />
-      </div>
+      <SignInPage
+        header={<PageHeader eyebrow="Dealers" title="Dealer Hub" />}
+        icon={<ChartIcon size={26} />}
+        title="Sign in to open the Dealer Hub"
+        description="Dealers manage their listings and buyers' enquiries here."
+        signInTo={href.auth({ redirect: href.dealerDashboard() })}
+      />
     );
   if (!hub)
     return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { milesFromPostcode, type LatLng } from '@/shared/lib/uk';
-import { Button } from '@/shared/ui';
+import { PostcodeForm } from '@/entities/car';
 
 /** "12 miles from LS1 4AP", from the postcode in the URL (shared with the stock's distance filter). */
 export function DealerDistance({ to, postcode }: { to: LatLng; postcode?: string }) {
@@ -31,31 +31,17 @@ export function DealerDistance({ to, postcode }: { to: LatLng; postcode?: string
       </p>
     );
   return (
-    <form className="dealer-distance-form" onSubmit={submit} aria-label="Distance from your postcode">
-      <label htmlFor="dealer-postcode" className="cat-filter__label">
-        How far is it from you?
-      </label>
-      <div className="cat-inline">
-        <input
-          id="dealer-postcode"
-          className="input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Your postcode, e.g. LS1 4AP"
-          autoComplete="postal-code"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'dealer-postcode-error' : undefined}
-          data-testid="dealer-postcode"
-        />
-        <Button type="submit" variant="secondary">
-          Go
-        </Button>
-      </div>
-      {error && (
-        <p id="dealer-postcode-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <PostcodeForm
+      id="dealer-postcode"
+      label="How far is it from you?"
+      ariaLabel="Distance from your postcode"
+      className="dealer-distance-form"
+      placeholder="Your postcode, e.g. LS1 4AP"
+      testId="dealer-postcode"
+      text={text}
+      onText={setText}
+      onSubmit={submit}
+      error={error}
+    />
   );
 }

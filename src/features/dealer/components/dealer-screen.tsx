@@ -5,7 +5,8 @@ import { useCatalogueArriving } from '@/sync';
 import { dealerProfile } from '@/shared/lib/dealer-profile';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { LoadingBlock, PageHeader } from '@/shared/ui';
+import { CarNotFound } from '@/entities/car';
 import { DealerDistance } from './dealer-distance';
 import { DealerRating } from './dealer-rating';
 import '../dealer.css';
@@ -25,17 +26,7 @@ export function DealerScreen({ dealerId, stock }: DealerScreenProps) {
 
   if (!dealers || (!dealer && arriving)) return <LoadingBlock />;
   if (!dealer || !profile)
-    return (
-      <div className="container page cat-page">
-        <EmptyState
-          icon={<CarIcon size={26} />}
-          title="Dealer not found"
-          headingLevel="h1"
-          description="The requested information could not be found."
-          actions={<ButtonLink to={href.marketplace()}>Search all cars</ButtonLink>}
-        />
-      </div>
-    );
+    return <CarNotFound title="Dealer not found" action={{ to: href.marketplace(), label: 'Search all cars' }} />;
 
   return (
     <div className="container page cat-page" data-testid="dealer-page" data-dealer-id={dealer.id}>

@@ -3,7 +3,7 @@ import { useLeadWrites, useMyLeads, useParkedOpActions, type LeadThread } from '
 import { sendSyncCommand } from '@/sync';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, MailIcon, PageHeader } from '@/shared/ui';
+import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, MailIcon, PageHeader, SignInPage } from '@/shared/ui';
 import { MessageThread, ReplyBox, type ThreadMessage } from '@/shared/ui/message-thread';
 import { useOnline } from '../hooks/use-online';
 import { LEAD_STATUS_BADGES, LEAD_STATUS_LABELS, formatWhen } from '../lead-labels';
@@ -30,19 +30,13 @@ export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
     );
   if (viewer.status === 'signed-out')
     return (
-      <div className="container page">
-        {header}
-        <EmptyState
-          icon={<MailIcon size={26} />}
-          title="Sign in to see your enquiries"
-          description="Your enquiries to dealers and their replies are kept with your account."
-          actions={
-            <ButtonLink variant="primary" to={href.auth({ redirect: href.myLeads() })}>
-              Sign In
-            </ButtonLink>
-          }
-        />
-      </div>
+      <SignInPage
+        header={header}
+        icon={<MailIcon size={26} />}
+        title="Sign in to see your enquiries"
+        description="Your enquiries to dealers and their replies are kept with your account."
+        signInTo={href.auth({ redirect: href.myLeads() })}
+      />
     );
   return (
     <div className="container page">

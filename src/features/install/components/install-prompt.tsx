@@ -22,8 +22,12 @@ export function InstallPrompt() {
     }
   };
   return (
-    <section className="install-prompt" aria-labelledby="install-prompt-title" data-testid="install-prompt">
-      <span className="install-prompt__icon" aria-hidden="true">
+    <section
+      className="floating-panel install-prompt"
+      aria-labelledby="install-prompt-title"
+      data-testid="install-prompt"
+    >
+      <span className="icon-tile install-prompt__icon" aria-hidden="true">
         <CarIcon size={22} />
       </span>
       <div className="install-prompt__text">

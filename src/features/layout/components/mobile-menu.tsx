@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Button, ButtonLink, cx } from '@/shared/ui';
+import { useLocation } from 'react-router-dom';
+import { Button, ButtonLink } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { isActive, mobileLinks, type NavViewer } from '../nav-items';
+import { mobileLinks, type NavViewer } from '../nav-items';
 import { setMenuOpen } from '../store';
+import { NavItemLink } from './nav-item-link';
 
 export interface MobileMenuProps {
   viewer: NavViewer;
@@ -35,21 +36,9 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
       <ul className="mobile-menu__list">
-        {mobileLinks(viewer).map((item) => {
-          const active = isActive(item, pathname);
-          return (
-            <li key={item.label}>
-              <Link
-                to={item.to}
-                className={cx('mobile-menu__link', active && 'is-active')}
-                aria-current={active ? 'page' : undefined}
-                onClick={close}
-              >
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
+        {mobileLinks(viewer).map((item) => (
+          <NavItemLink key={item.label} item={item} pathname={pathname} className="mobile-menu__link" onClick={close} />
+        ))}
       </ul>
       <div className="mobile-menu__actions">
         {authLoading && !viewer.signedIn ? null : viewer.signedIn ? (

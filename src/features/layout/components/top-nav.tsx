@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton, cx } from '@/shared/ui';
+import { useLocation } from 'react-router-dom';
+import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { desktopLinks, isActive, type NavViewer } from '../nav-items';
+import { desktopLinks, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
 import { BookmarksLink } from './bookmarks-link';
 import { BrandLogo } from './brand-logo';
 import { MobileMenu } from './mobile-menu';
+import { NavItemLink } from './nav-item-link';
 import { NotificationBell } from './notification-bell';
 
 export interface TopNavProps {
@@ -44,20 +45,9 @@ export function TopNav({
         <BrandLogo onClick={() => setMenuOpen(false)} />
         <nav className="topbar__nav" aria-label="Main">
           <ul>
-            {links.map((item) => {
-              const active = isActive(item, pathname);
-              return (
-                <li key={item.label}>
-                  <Link
-                    to={item.to}
-                    className={cx('topbar__link', active && 'is-active')}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
+            {links.map((item) => (
+              <NavItemLink key={item.label} item={item} pathname={pathname} className="topbar__link" />
+            ))}
           </ul>
         </nav>
         <div className="topbar__actions">

@@ -5,7 +5,7 @@ import { useProfile } from '@/data';
 import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, PageHeader, CarIcon, toast } from '@/shared/ui';
+import { Badge, Button, ButtonLink, LoadingBlock, PageHeader, toast } from '@/shared/ui';
 import { homeDistanceLabel } from '../home-distance';
 import {
   BookmarkButton,
@@ -16,6 +16,7 @@ import {
   MarketPosition,
   PriceHistoryChart,
   RunningCosts,
+  CarNotFound,
 } from '@/entities/car';
 
 export interface ListingScreenProps {
@@ -33,15 +34,11 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
   if (detail === undefined) return <LoadingBlock />;
   if (detail === null)
     return (
-      <div className="container page cat-page">
-        <EmptyState
-          icon={<CarIcon size={26} />}
-          title="We couldn't find this car"
-          headingLevel="h1"
-          description="It may have been sold, or the catalogue is still downloading. The requested information could not be found."
-          actions={<ButtonLink to={href.marketplace()}>Back to the marketplace</ButtonLink>}
-        />
-      </div>
+      <CarNotFound
+        title="We couldn't find this car"
+        description="It may have been sold, or the catalogue is still downloading. The requested information could not be found."
+        action={{ to: href.marketplace(), label: 'Back to the marketplace' }}
+      />
     );
   const { listing: l, model, brand, dealer, history, indicator, review } = detail;
   const shots = galleryShots(l.image_seed);

@@ -13,17 +13,18 @@ import {
 import { useProfile } from '@/data';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon, VirtualGrid } from '@/shared/ui';
 import {
-  BODY_STYLE_OPTIONS,
+  BodyStyleFilter,
   CheckGroup,
   FilterLayout,
-  FUEL_OPTIONS,
-  GEARBOX_OPTIONS,
-  INSURANCE_GROUP_OPTIONS,
+  FuelFilter,
+  GearboxFilter,
+  InsuranceFilter,
   ListingCard,
   Pagination,
-  SEAT_OPTIONS,
+  PostcodeForm,
+  SeatsFilter,
   SelectFilter,
-  ToggleFilter,
+  UlezFilter,
   moneyOptions,
   num,
   PAGE_SIZE_DEFAULT,
@@ -228,52 +229,26 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
               }))}
               onChange={(v) => apply({ mileageMax: num(v) })}
             />
-            <CheckGroup
-              legend="Body type"
-              options={BODY_STYLE_OPTIONS}
-              selected={filters.body}
-              onChange={(body) => apply({ body })}
-            />
-            <CheckGroup
-              legend="Fuel"
-              options={FUEL_OPTIONS}
-              selected={filters.fuel}
-              onChange={(fuel) => apply({ fuel })}
-            />
-            <SelectFilter
-              label="Gearbox"
-              value={filters.gearbox}
-              options={GEARBOX_OPTIONS}
-              onChange={(v) => apply({ gearbox: v as MarketFilters['gearbox'] })}
-            />
+            <BodyStyleFilter legend="Body type" filters={filters} onApply={apply} />
+            <FuelFilter filters={filters} onApply={apply} />
+            <GearboxFilter filters={filters} onApply={apply} />
             <CheckGroup
               legend="Colour"
               options={COLOURS.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))}
               selected={filters.colour}
               onChange={(colour) => apply({ colour })}
             />
-            <SelectFilter
-              label="Seats"
-              value={filters.seatsMin?.toString()}
-              options={SEAT_OPTIONS}
-              onChange={(v) => apply({ seatsMin: num(v) })}
-            />
+            <SeatsFilter filters={filters} onApply={apply} />
             <SelectFilter
               label="Annual tax (VED)"
               value={filters.taxMax?.toString()}
               options={[20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }))}
               onChange={(v) => apply({ taxMax: num(v) })}
             />
-            <SelectFilter
-              label="Insurance group"
-              value={filters.insuranceMax?.toString()}
-              options={INSURANCE_GROUP_OPTIONS}
-              onChange={(v) => apply({ insuranceMax: num(v) })}
-            />
-            <ToggleFilter
-              label="ULEZ compliant only"
-              checked={filters.ulez}
-              onChange={(ulez) => apply({ ulez })}
+            <InsuranceFilter filters={filters} onApply={apply} />
+            <UlezFilter
+              filters={filters}
+              onApply={apply}
               hint="Likely compliance, worked out from fuel and first registration."
             />
             {active > 0 && (
@@ -383,43 +358,32 @@ function PostcodeFilter({
     setLocal(undefined);
     onApply({ postcode: pc, radius: filters.radius ?? 50 });
   };
-  const message = local ?? error;
   return (
-    <form className="cat-filter cat-postcode" onSubmit={submit} role="search" aria-label="Distance from postcode">
-      <label htmlFor="mp-postcode" className="cat-filter__label">
-        Your postcode
-      </label>
-      <div className="cat-inline">
-        <input
-          id="mp-postcode"
-          className="input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="e.g. LS1 4AP"
-          autoComplete="postal-code"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? 'mp-postcode-error' : undefined}
-          data-testid="filter-postcode"
-        />
-        <Button type="submit" variant="secondary">
-          Go
-        </Button>
-      </div>
-      {offer && (
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => onApply({ postcode: offer, radius: filters.radius ?? 50 })}
-          data-testid="use-home-postcode"
-        >
-          Use my postcode ({offer})
-        </Button>
-      )}
-      {message && (
-        <p id="mp-postcode-error" className="field__error" role="alert">
-          {message}
-        </p>
-      )}
+    <PostcodeForm
+      id="mp-postcode"
+      label="Your postcode"
+      ariaLabel="Distance from postcode"
+      role="search"
+      className="cat-filter cat-postcode"
+      placeholder="e.g. LS1 4AP"
+      testId="filter-postcode"
+      text={text}
+      onText={setText}
+      onSubmit={submit}
+      error={local ?? error}
+      actions={
+        offer && (
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => onApply({ postcode: offer, radius: filters.radius ?? 50 })}
+            data-testid="use-home-postcode"
+          >
+            Use my postcode ({offer})
+          </Button>
+        )
+      }
+    >
       {filters.postcode && (
         <SelectFilter
           label="Distance"
@@ -430,6 +394,6 @@ function PostcodeFilter({
           testId="filter-radius"
         />
       )}
-    </form>
+    </PostcodeForm>
   );
 }

@@ -1,28 +1,17 @@
-import { useState } from 'react';
 import { useNotificationPreferences, usePriceAlerts } from '@/data';
 import { sendTestPriceDropEmail } from '@/sync/notification-email';
-import { Button, Card, toast } from '@/shared/ui';
+import { Button, Card, useToastedAction } from '@/shared/ui';
 import { PreferencesCard } from './preferences-card';
 import { PriceAlertsCard } from './price-alerts-card';
 import '../notifications.css';
 
 function TestSend() {
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
+  const [sending, run] = useToastedAction();
+  const send = () =>
+    run(async () => {
       await sendTestPriceDropEmail();
-      toast({
-        title: 'Test email sent',
-        description: 'Check your email for the test notification.',
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to send test notification.', variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
-  };
+      return { title: 'Test email sent', description: 'Check your email for the test notification.' };
+    }, 'Failed to send test notification.');
   return (
     <Card as="section" className="ntf-card" aria-labelledby="ntf-test-title">
       <h3 id="ntf-test-title" className="card__title">

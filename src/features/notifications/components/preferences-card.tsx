@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { preferenceWrites, type NotificationPreferences } from '@/data';
-import { Button, Card, Switch, toast } from '@/shared/ui';
+import { Button, Card, Switch, useToastedAction } from '@/shared/ui';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string; description?: string }[] = [
   { key: 'email_notifications', label: 'Email Notifications' },
@@ -16,28 +16,18 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string; description
 
 export function PreferencesCard({ stored }: { stored: NotificationPreferences }) {
   const [draft, setDraft] = useState(stored);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedAction();
   // A change arriving from another device replaces the draft, unless a save is under way.
   useEffect(() => {
     if (!saving) setDraft(stored);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the stored row only
   }, [stored]);
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       await preferenceWrites.saveNotificationPreferences(draft);
-      toast({
-        title: 'Settings saved',
-        description: 'Your notification preferences have been updated.',
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to save notification preferences.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  };
+      return { title: 'Settings saved', description: 'Your notification preferences have been updated.' };
+    }, 'Failed to save notification preferences.');
 
   return (
     <Card as="section" className="ntf-card" aria-labelledby="ntf-prefs-title">

@@ -36,9 +36,9 @@ export function PriceAlertsCard({ alerts }: { alerts: PriceAlertView[] }) {
           <p className="ntf-muted">Visit vehicle listings and bookmark cars to set up price alerts.</p>
         </div>
       ) : (
-        <ul className="ntf-alerts" data-testid="price-alert-list">
+        <ul className="row-list ntf-alerts" data-testid="price-alert-list">
           {alerts.map((a) => (
-            <li key={a.id} className="ntf-alert" data-testid="price-alert">
+            <li key={a.id} className="row-list__item" data-testid="price-alert">
               <div className="ntf-alert__text">
                 <p className="ntf-alert__title">{a.listing_title}</p>
                 <p>Alert when price drops below {formatGBP(a.target_price)}</p>

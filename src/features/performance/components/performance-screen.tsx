@@ -46,7 +46,7 @@ function RuntimeCards() {
   const warnings = usePerformance((s) => s.memoryWarnings);
   const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
   return (
-    <div className="perf-runtime">
+    <div className="halves">
       <Card>
         <h2 className="perf-runtime__title">Long tasks (over 50 ms)</h2>
         <p className="perf-vital__value" data-testid="long-task-count">

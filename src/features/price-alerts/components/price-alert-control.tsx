@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { priceAlertWrites, useListingForAlert, usePriceAlertForListing } from '@/data';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Button, ButtonLink, Dialog, Field, Input, toast } from '@/shared/ui';
+import { Button, ButtonLink, Dialog, DialogFormFooter, Field, Input, toast, useToastedAction } from '@/shared/ui';
 import { parsePriceAlertTarget } from '../validation';
 import '../price-alerts.css';
 
@@ -22,7 +22,7 @@ function SetAlertDialog({
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useToastedAction();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,27 +31,21 @@ function SetAlertDialog({
       setError(parsed.error);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       await priceAlertWrites.create({
         vehicleListingId: listing.id,
         targetPrice: parsed.target,
         currentPrice: listing.price,
       });
-      const pence = !Number.isInteger(parsed.target);
-      toast({
-        title: 'Price alert created',
-        description: `You'll be notified when the price drops below ${formatGBP(parsed.target, { pence })}.`,
-        variant: 'success',
-      });
       setText('');
       setError(null);
       onClose();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to create price alert.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+      const pence = !Number.isInteger(parsed.target);
+      return {
+        title: 'Price alert created',
+        description: `You'll be notified when the price drops below ${formatGBP(parsed.target, { pence })}.`,
+      };
+    }, 'Failed to create price alert.');
   };
 
   return (
@@ -79,14 +73,7 @@ function SetAlertDialog({
             data-testid="price-alert-target"
           />
         </Field>
-        <div className="dialog__footer">
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Set price alert'}
-          </Button>
-        </div>
+        <DialogFormFooter onCancel={onClose} saving={saving} submitLabel="Set price alert" />
       </form>
     </Dialog>
   );

@@ -20,7 +20,7 @@ export function PrivacySettingsScreen() {
           </>
         }
       />
-      <div className="privacy-layout">
+      <div className="split">
         <ConsentCard />
         <div className="privacy-layout__side">
           <PersonalisationCard />

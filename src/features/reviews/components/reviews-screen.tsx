@@ -1,12 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import MiniSearch from 'minisearch';
-import { BODY_STYLES, FUEL_TYPES } from '@/data/catalogue';
 import { formatDate } from '@/shared/lib/format';
-import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
-import { SelectFilter, ScorePill, CarImage, modelColour, useModelEntries } from '@/entities/car';
+import {
+  BODY_STYLE_OPTIONS,
+  FUEL_OPTIONS,
+  ModelPicture,
+  ScorePill,
+  SelectFilter,
+  useModelEntries,
+} from '@/entities/car';
 
 interface Doc {
   id: string;
@@ -112,18 +117,8 @@ export function ReviewsScreen() {
             options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))}
             onChange={(v) => set('brand', v)}
           />
-          <SelectFilter
-            label="Body style"
-            value={body}
-            options={BODY_STYLES.map((b) => ({ value: b, label: BODY_STYLE_LABELS[b] }))}
-            onChange={(v) => set('body', v)}
-          />
-          <SelectFilter
-            label="Fuel"
-            value={fuel}
-            options={FUEL_TYPES.map((f) => ({ value: f, label: FUEL_LABELS[f] }))}
-            onChange={(v) => set('fuel', v)}
-          />
+          <SelectFilter label="Body style" value={body} options={BODY_STYLE_OPTIONS} onChange={(v) => set('body', v)} />
+          <SelectFilter label="Fuel" value={fuel} options={FUEL_OPTIONS} onChange={(v) => set('fuel', v)} />
           <SelectFilter
             label="Sort by"
             value={params.get('sort') ?? undefined}
@@ -158,14 +153,7 @@ export function ReviewsScreen() {
           renderItem={({ model, brand: b, review }) => (
             <article className="cat-card" data-testid="review-card">
               <div className="cat-card__media">
-                <CarImage
-                  bodyStyle={model.body_style}
-                  model={model}
-                  brand={b?.name}
-                  colour={modelColour(model)}
-                  view="front-three-quarter"
-                  alt=""
-                />
+                <ModelPicture model={model} brand={b} />
               </div>
               <div className="cat-card__body">
                 <div className="cat-card__row">

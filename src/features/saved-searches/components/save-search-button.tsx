@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { savedSearchWrites, SavedSearchError, validateSavedSearchName } from '@/data';
-import { Button, Dialog, Field, Input, toast } from '@/shared/ui';
+import { Button, Dialog, DialogFormFooter, Field, Input, toast } from '@/shared/ui';
 
 /** 'Save this search': names the marketplace search in `query` and saves it (offline too). */
 export function SaveSearchButton({ query }: { query: string }) {
@@ -62,14 +62,7 @@ export function SaveSearchButton({ query }: { query: string }) {
               data-testid="saved-search-name"
             />
           </Field>
-          <div className="dialog__footer">
-            <Button type="button" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? 'Saving...' : 'Save search'}
-            </Button>
-          </div>
+          <DialogFormFooter onCancel={close} saving={saving} submitLabel="Save search" />
         </form>
       </Dialog>
     </>

@@ -34,7 +34,7 @@ function Row({ s }: { s: SavedSearchView }) {
   };
 
   return (
-    <li className="ss-row" data-testid="saved-search">
+    <li className="row-list__item" data-testid="saved-search">
       {editing ? (
         <form className="ss-rename" onSubmit={(e) => void save(e)} noValidate>
           <Field label="Name" error={error}>
@@ -91,7 +91,7 @@ export function SavedSearchesManager() {
     );
   }
   return (
-    <ul className="ss-list" data-testid="saved-search-list">
+    <ul className="row-list" data-testid="saved-search-list">
       {saved.map((s) => (
         <Row key={s.id} s={s} />
       ))}

@@ -67,7 +67,7 @@ export function SyncStatusBadge() {
           </span>
         )}
       </button>
-      <span className="visually-hidden sync-badge__live" role="status" aria-live="polite">
+      <span className="sr-only sync-badge__live" role="status" aria-live="polite">
         {`${phaseLabel(status.phase, online)}${countText}`}
       </span>
       {open && <SyncDetailCard view={view} id={cardId} onClose={() => setOpen(false)} />}

@@ -1,5 +1,6 @@
 import { useSyncQueue, type OutboxOp } from '@/data';
-import { Badge, Card } from '@/shared/ui';
+import { Badge } from '@/shared/ui';
+import { DemoPanel } from './demo-panel';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
@@ -28,13 +29,12 @@ export function OutboxPanel() {
   const queue = useSyncQueue();
   const total = (queue?.queued.length ?? 0) + (queue?.parked.length ?? 0);
   return (
-    <Card as="section" aria-labelledby="outbox-title" className="demo-panel demo-panel--wide">
-      <div className="demo-panel__head">
-        <h2 id="outbox-title" className="card__title">
-          Outbox
-        </h2>
-        <Badge data-testid="demo-outbox-count">{queue ? `${total} pending` : 'Loading…'}</Badge>
-      </div>
+    <DemoPanel
+      id="outbox-title"
+      title="Outbox"
+      wide
+      badge={<Badge data-testid="demo-outbox-count">{queue ? `${total} pending` : 'Loading…'}</Badge>}
+    >
       {queue && total === 0 ? (
         <p className="card__description">Empty: every change on this device is on the server.</p>
       ) : (
@@ -62,6 +62,6 @@ export function OutboxPanel() {
           </table>
         </div>
       )}
-    </Card>
+    </DemoPanel>
   );
 }

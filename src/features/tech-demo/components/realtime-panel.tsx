@@ -1,5 +1,6 @@
 import { useRealtimeNotices } from '@/sync';
-import { Badge, Card } from '@/shared/ui';
+import { Badge } from '@/shared/ui';
+import { DemoPanel } from './demo-panel';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 const VARIANT = { INSERT: 'success', UPDATE: 'primary', DELETE: 'warning' } as const;
@@ -8,10 +9,7 @@ const VARIANT = { INSERT: 'success', UPDATE: 'primary', DELETE: 'warning' } as c
 export function RealtimePanel() {
   const notices = useRealtimeNotices();
   return (
-    <Card as="section" aria-labelledby="realtime-title" className="demo-panel">
-      <h2 id="realtime-title" className="card__title">
-        Realtime events
-      </h2>
+    <DemoPanel id="realtime-title" title="Realtime events">
       {notices.length === 0 ? (
         <p className="card__description">
           Listening for changes to listings, reviews and (signed in) your notifications, price alerts and enquiries.
@@ -28,6 +26,6 @@ export function RealtimePanel() {
           ))}
         </ol>
       )}
-    </Card>
+    </DemoPanel>
   );
 }

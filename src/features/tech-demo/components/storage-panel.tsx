@@ -1,6 +1,6 @@
 import { useTableCounts } from '@/data';
-import { Card } from '@/shared/ui';
 import { formatBytes, useStorageEstimate } from '../hooks/use-storage-estimate';
+import { DemoPanel } from './demo-panel';
 
 /** Rows per local table and what the browser says this origin uses. */
 export function StoragePanel() {
@@ -8,10 +8,7 @@ export function StoragePanel() {
   const estimate = useStorageEstimate();
   const rows = counts ? Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])) : [];
   return (
-    <Card as="section" aria-labelledby="storage-title" className="demo-panel">
-      <h2 id="storage-title" className="card__title">
-        Storage on this device
-      </h2>
+    <DemoPanel id="storage-title" title="Storage on this device">
       <p className="card__description" data-testid="demo-storage-estimate">
         {estimate?.usage != null
           ? `${formatBytes(estimate.usage)} used${estimate.quota ? ` of ${formatBytes(estimate.quota)} available` : ''}`
@@ -37,6 +34,6 @@ export function StoragePanel() {
           </tbody>
         </table>
       </div>
-    </Card>
+    </DemoPanel>
   );
 }

@@ -1,5 +1,5 @@
-import { Card } from '@/shared/ui';
 import { useSyncLog } from '../hooks/use-sync-log';
+import { DemoPanel } from './demo-panel';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
@@ -7,10 +7,7 @@ const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 export function SyncLogPanel() {
   const entries = useSyncLog();
   return (
-    <Card as="section" aria-labelledby="synclog-title" className="demo-panel">
-      <h2 id="synclog-title" className="card__title">
-        Sync log
-      </h2>
+    <DemoPanel id="synclog-title" title="Sync log">
       <ol className="demo-log" aria-live="polite" data-testid="demo-sync-log">
         {entries.map((e) => (
           <li key={e.id} data-kind={e.kind}>
@@ -18,6 +15,6 @@ export function SyncLogPanel() {
           </li>
         ))}
       </ol>
-    </Card>
+    </DemoPanel>
   );
 }

@@ -15,7 +15,7 @@ export function TechDemoScreen() {
         title="Tech demo"
         intro="Motorly reads and writes a database in your browser, so every tap answers at once and works offline; a sync worker keeps it in step with the server. Watch it live here."
       />
-      <div className="demo-grid">
+      <div className="grid-thirds demo-grid">
         <OfflinePanel />
         <OutboxPanel />
         <SyncLogPanel />

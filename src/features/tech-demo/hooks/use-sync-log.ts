@@ -21,7 +21,7 @@ export function useSyncLog(): SyncLogEntry[] {
     };
     onState();
     const offState = subscribePageSyncState(onState);
-    const offEvents = onSyncEvent((event) => add(describeSyncEvent(event as unknown as { type: string })));
+    const offEvents = onSyncEvent((event) => add(describeSyncEvent(event)));
     return () => {
       offState();
       offEvents();
