@@ -12,6 +12,7 @@ import { Dexie, type IndexableType, type ObservabilitySet, type Table, type Tran
 import type { MotorlyDb } from '../db';
 import { mutatedTables } from '../raw-bulk-write';
 import { listingsDerivedComplete } from './listing-derived';
+import { listenForListingWrites } from './listing-changes';
 import { patchSnapshot } from './listing-patch';
 
 /**
@@ -99,6 +100,7 @@ const snapshots = new WeakMap<MotorlyDb, IndexSnapshot>();
  */
 export async function readStamp(t: CatalogueTx): Promise<string> {
   tableGeneration(t.db, 'vehicle_listings'); // starts listening before the reads
+  listenForListingWrites();
   const L = t.listings;
   const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
   return `${tableGeneration(t.db, 'vehicle_listings')}|${count}|${String(newest[0] ?? '')}`;

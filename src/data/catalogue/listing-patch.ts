@@ -23,15 +23,16 @@ type Row = Record<string, unknown> & { id: string };
  */
 export async function patchSnapshot(t: CatalogueTx, snap: IndexSnapshot): Promise<Map<string, Int32Array> | undefined> {
   if (!snap.derivedComplete) return undefined;
-  const local = listingWritesSince(t.db, snap.takenAt);
+  const local = listingWritesSince(t.db.name, snap.takenAt);
   if (!local) return undefined;
   const L = t.listings;
   const [newer, count] = await Promise.all([
     L.where('updated_at').above(withSlack(snap.newest)).primaryKeys() as Promise<string[]>,
     L.count(),
   ]);
-  const changed = new Set([...local, ...newer]);
-  if (changed.size > MAX_PATCHED) return undefined;
+  const changed = new Set([...local.keys, ...newer]);
+  // Nothing named yet the state changed: something this code cannot see, so read afresh.
+  if (changed.size === 0 || changed.size > MAX_PATCHED) return undefined;
   const keys = [...changed];
   const found = (await L.bulkGet(keys)) as (Row | undefined)[];
   const present = found.filter((r): r is Row => r !== undefined);
