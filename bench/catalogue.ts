@@ -61,6 +61,7 @@ const COMBOS: [string, Partial<ListingSearch>][] = [
 
 interface BenchApi {
   count(): Promise<number>;
+  change(n: number): Promise<void>;
   run(
     search: ListingSearch,
     mode: 'indexed' | 'scan' | 'indexed-cold',
