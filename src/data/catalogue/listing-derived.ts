@@ -5,7 +5,6 @@
  * catch-up pull and realtime all get them from one place. Model list prices are kept in a Map per
  * database, loaded when it opens and updated from car_models writes.
  */
-import { noteListingWrite } from './listing-changes';
 import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type EntityTable, type Table } from 'dexie';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
 import type { CarModelRow, ListingRow } from './types';
@@ -79,7 +78,6 @@ function listingTable(db: Dexie, down: DBCoreTable): DBCoreTable {
   return {
     ...down,
     mutate(req: DBCoreMutateRequest) {
-      noteListingWrite(db, req);
       if (req.type !== 'put' && req.type !== 'add') return down.mutate(req);
       return down.mutate({ ...req, values: deriveOnWrite(db, 'vehicle_listings', req.values) });
     },
