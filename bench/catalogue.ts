@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       dataDir: string;
       quiet?: boolean;
       demoKeys?: boolean;
+      allowedOrigins?: string[];
     }): Promise<{ close(): Promise<void> }>;
   };
   // The build carries the demo anon key: the stack uses the demo keys too.
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-')),
     quiet: true,
     demoKeys: true,
+    // The preview server's origin (the default allow-list is only the site URL, localhost:5173).
+    allowedOrigins: [`http://localhost:${APP_PORT}`],
   });
   const server = await preview({
     logLevel: 'warn',
