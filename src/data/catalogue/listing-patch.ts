@@ -26,8 +26,10 @@ export async function patchSnapshot(t: CatalogueTx, snap: IndexSnapshot): Promis
   const local = listingWritesSince(t.db.name, snap.takenAt);
   if (!local) return undefined;
   const L = t.listings;
+  // Only a write Dexie reported as a range needs the updated_at look-back: re-placing every row of the
+  // last few seconds on each change is what made patching slower than a re-read under live changes.
   const [newer, count] = await Promise.all([
-    L.where('updated_at').above(withSlack(snap.newest)).primaryKeys() as Promise<string[]>,
+    local.unnamed ? (L.where('updated_at').above(withSlack(snap.newest)).primaryKeys() as Promise<string[]>) : [],
     L.count(),
   ]);
   const changed = new Set([...local.keys, ...newer]);
