@@ -26,10 +26,8 @@ export async function patchSnapshot(t: CatalogueTx, snap: IndexSnapshot): Promis
   const local = listingWritesSince(t.db.name, snap.takenAt);
   if (!local) return undefined;
   const L = t.listings;
-  // Only a write Dexie reported as a range needs the updated_at look-back: re-placing every row of the
-  // last few seconds on each change is what made patching slower than a re-read under live changes.
   const [newer, count] = await Promise.all([
-    local.unnamed ? (L.where('updated_at').above(withSlack(snap.newest)).primaryKeys() as Promise<string[]>) : [],
+    L.where('updated_at').above(withSlack(snap.newest)).primaryKeys() as Promise<string[]>,
     L.count(),
   ]);
   const changed = new Set([...local.keys, ...newer]);
@@ -51,6 +49,9 @@ export async function patchSnapshot(t: CatalogueTx, snap: IndexSnapshot): Promis
   for (const row of present) snap.live.add(row.id);
   const indexes = [...snap.orders.keys()];
   const patched = await Promise.all(indexes.map((index) => patchOrder(t, snap, index, moved, present)));
+  // A cheap guard: a patched order must hold as many entries as IndexedDB's index, else read afresh.
+  const sizes = await Promise.all(indexes.map((index) => L.orderBy(index).count()));
+  if (sizes.some((n, i) => n !== patched[i].length)) return undefined;
   return new Map(indexes.map((index, i) => [index, patched[i]]));
 }
 
@@ -89,13 +90,16 @@ function idFor(snap: IndexSnapshot, pk: string): number {
 function keyIn(t: CatalogueTx, index: string, row: Row): IndexableType | undefined {
   const spec = t.listings.schema.idxByName[index];
   const key = Dexie.getByKeyPath(row, spec?.keyPath ?? index) as IndexableType | undefined;
-  if (key === undefined) return undefined;
-  try {
-    cmp(key, key);
-    return key;
-  } catch {
-    return undefined;
-  }
+  return isIdbKey(key) ? key : undefined;
+}
+
+/** IndexedDB leaves a row out of an index when its value there is not a valid key (null, a boolean, NaN). */
+function isIdbKey(key: unknown): key is IndexableType {
+  if (typeof key === 'string') return true;
+  if (typeof key === 'number') return !Number.isNaN(key);
+  if (key instanceof Date) return !Number.isNaN(key.getTime());
+  if (Array.isArray(key)) return key.every(isIdbKey);
+  return key instanceof ArrayBuffer || ArrayBuffer.isView(key);
 }
 
 async function patchOrder(
