@@ -4,16 +4,13 @@
  * range is ~30 ms), but counting a range of it is ~1 ms. So each index's whole order (primary keys
  * in index order, as small integers) is read once per catalogue state, and a query turns each
  * filter into positions in that order with two counts: the entries below its lower bound and those
- * up to its upper bound. When vehicle_listings changes (count or newest updated_at differ, or Dexie
- * reports a write from any tab or worker) the cached orders are patched for the changed rows
- * (listing-patch.ts), or re-read when too much changed.
+ * up to its upper bound. The cached orders are dropped whenever vehicle_listings changes (count or
+ * newest updated_at differ, or Dexie reports a write from any tab or worker).
  */
 import { Dexie, type IndexableType, type ObservabilitySet, type Table, type Transaction } from 'dexie';
 import type { MotorlyDb } from '../db';
 import { mutatedTables } from '../raw-bulk-write';
 import { listingsDerivedComplete } from './listing-derived';
-import { listenForListingWrites } from './listing-changes';
-import { patchSnapshot } from './listing-patch';
 
 /**
  * The catalogue tables bound to one read transaction. Bound tables don't depend on Dexie's async
@@ -62,13 +59,8 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
 /** Listing ids as dense integers, and the index orders read so far in this catalogue state. */
 export interface IndexSnapshot {
   readonly stamp: string;
-  /** Date.now() before the state was read, and its newest updated_at (listing-patch.ts). */
-  readonly takenAt: number;
-  readonly newest: string;
-  /** Integer id -> primary key (ascending, then appended as listings arrive; shared by patched states). */
+  /** Integer id -> primary key (ascending). */
   readonly pks: string[];
-  /** The primary keys present in the newest state (ids of deleted rows stay numbered). */
-  readonly live: Set<string>;
   readonly idOf: Map<string, number>;
   /** Every row has its derived index fields (listing-derived.ts); if not, the search scans. */
   readonly derivedComplete: boolean;
@@ -100,7 +92,6 @@ const snapshots = new WeakMap<MotorlyDb, IndexSnapshot>();
  */
 export async function readStamp(t: CatalogueTx): Promise<string> {
   tableGeneration(t.db, 'vehicle_listings'); // starts listening before the reads
-  listenForListingWrites();
   const L = t.listings;
   const [count, newest] = await Promise.all([L.count(), L.orderBy('updated_at').reverse().limit(1).keys()]);
   return `${tableGeneration(t.db, 'vehicle_listings')}|${count}|${String(newest[0] ?? '')}`;
@@ -108,26 +99,15 @@ export async function readStamp(t: CatalogueTx): Promise<string> {
 
 /** The snapshot for this state: the cached one, or a new one with the primary keys numbered. */
 export async function snapshotFor(t: CatalogueTx, stamp: string): Promise<IndexSnapshot> {
-  const takenAt = Date.now();
-  const newest = stamp.split('|').slice(2).join('|');
   const cached = snapshots.get(t.db);
   if (cached?.stamp === stamp) return cached;
-  const orders = cached && (await patchSnapshot(t, cached));
-  if (cached && orders && snapshots.get(t.db) === cached) {
-    const patched: IndexSnapshot = { ...cached, stamp, takenAt, newest, orders, dealerPostings: undefined };
-    snapshots.set(t.db, patched);
-    return patched;
-  }
   const [pks, derivedComplete] = await Promise.all([
     t.listings.toCollection().primaryKeys() as Promise<string[]>,
     listingsDerivedComplete(t.listings),
   ]);
   const snap: IndexSnapshot = {
     stamp,
-    takenAt,
-    newest,
     pks,
-    live: new Set(pks),
     idOf: new Map(pks.map((k, i) => [k, i])),
     derivedComplete,
     orders: new Map(),
