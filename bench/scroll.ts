@@ -42,7 +42,11 @@ async function waitForCatalogue(page: Page): Promise<number> {
   for (;;) {
     const more = page.getByTestId('more-cars').getByRole('button', { name: 'Show latest results' });
     if (await more.isVisible().catch(() => false)) await more.click();
-    const text = (await page.getByTestId('result-count').textContent().catch(() => '')) ?? '';
+    const text =
+      (await page
+        .getByTestId('result-count')
+        .textContent()
+        .catch(() => '')) ?? '';
     const n = Number(text.replace(/[^0-9]/g, ''));
     if (n >= 10_000 && !(await more.isVisible().catch(() => false))) return n;
     if (Date.now() - t0 > 240_000) {
@@ -133,7 +137,11 @@ async function main(): Promise<void> {
   console.log(`Building the app for a private stack on :${API_PORT} ...`);
   const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`, VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY },
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`,
+      VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY,
+    },
   });
   if (build.status !== 0) throw new Error('vite build failed');
   const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {

@@ -8,7 +8,17 @@ import type { ModelSpec } from './models';
 import { Rng, seedUuid, thousands } from './random';
 import type { ListingCondition, ListingPriceHistoryRow, ListingStatus, VehicleListingRow } from './types';
 
-export const LISTING_COUNT = 10_800;
+export const DEFAULT_LISTING_COUNT = 10_800;
+/** MOTORLY_LISTINGS (e.g. 50000) scales the catalogue for benches; unset, the seed is the usual 10,800. */
+export const LISTING_COUNT = listingCount(globalThis.process?.env?.MOTORLY_LISTINGS);
+
+export function listingCount(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_LISTING_COUNT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 200_000)
+    throw new Error(`MOTORLY_LISTINGS must be a whole number from 1 to 200000, not "${raw}"`);
+  return n;
+}
 export const OLDEST_YEAR = 2012;
 const DAY = 86_400_000;
 const TAG_LETTERS = [...MEMORY_TAG_LETTERS];

@@ -7,6 +7,8 @@ import { scanListings, searchListings, type ListingSearch } from './listing-sear
 
 export interface BenchApi {
   count(): Promise<number>;
+  /** A realtime-like listing change: a new listing, a price cut, a sale or a delete (by `n` mod 4). */
+  change(n: number): Promise<void>;
   run(
     search: ListingSearch,
     mode: 'indexed' | 'scan' | 'indexed-cold',
@@ -17,6 +19,7 @@ export function installBenchHook(): void {
   if (typeof window === 'undefined' || new URLSearchParams(window.location.search).get('bench') !== '1') return;
   const api: BenchApi = {
     count: () => db.vehicle_listings.count(),
+    change: (n) => liveChange(n),
     async run(search, mode) {
       // 'indexed-cold' is the first query after a catalogue change: the index orders are read again.
       if (mode === 'indexed-cold') dropIndexSnapshot(db);
@@ -26,4 +29,25 @@ export function installBenchHook(): void {
     },
   };
   Object.assign(window, { __motorlyBench: api });
+}
+
+async function liveChange(n: number): Promise<void> {
+  const L = db.vehicle_listings;
+  const now = new Date().toISOString();
+  const rows = await L.where('status').equals('active').offset((n * 7919) % 5000).limit(1).toArray();
+  const row = rows[0];
+  if (!row) return;
+  switch (n % 4) {
+    case 0:
+      await L.put({ ...row, id: crypto.randomUUID(), listed_at: now, updated_at: now });
+      return;
+    case 1:
+      await L.update(row.id, { price: Math.round(row.price * 0.95), updated_at: now });
+      return;
+    case 2:
+      await L.update(row.id, { status: 'sold', updated_at: now });
+      return;
+    default:
+      await L.delete(row.id);
+  }
 }
