@@ -150,7 +150,9 @@ describe('RxDB Supabase replication against the stack', () => {
     const bIds = (await b.docs.find().exec()).map((d) => d.id);
     expect(bIds.some((id) => aIds.has(id))).toBe(false);
 
-    const forged = await (await userClient(userB.email))
+    const forged = await (
+      await userClient(userB.email)
+    )
       .from('rxdb_bench_bookmarks')
       .insert({ id: randomUUID(), user_id: userA.id, vehicle_listing_id: listingId, note: 'forged' });
     expect(forged.error?.code).toBe('42501');

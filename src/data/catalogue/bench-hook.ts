@@ -34,7 +34,11 @@ export function installBenchHook(): void {
 async function liveChange(n: number): Promise<void> {
   const L = db.vehicle_listings;
   const now = new Date().toISOString();
-  const rows = await L.where('status').equals('active').offset((n * 7919) % 5000).limit(1).toArray();
+  const rows = await L.where('status')
+    .equals('active')
+    .offset((n * 7919) % 5000)
+    .limit(1)
+    .toArray();
   const row = rows[0];
   if (!row) return;
   switch (n % 4) {
