@@ -1,9 +1,31 @@
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/app/prerender/home-entry.tsx';
+const HOME_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
+
+/** The stylesheets the home route's chunk and its static imports load, so the HTML is styled as the app. */
+function homeStylesheets(bundle: Rollup.OutputBundle | undefined): string[] {
+  const chunks = Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const home = chunks.find((c) => c.facadeModuleId && HOME_ROUTE.test(c.facadeModuleId));
+  if (!home) throw new Error('prerender-home: no chunk for src/app/routes/home.tsx');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+    for (const dep of chunk.imports) {
+      const next = byName.get(dep);
+      if (next) visit(next);
+    }
+  };
+  visit(home);
+  return [...css];
+}
 
 /**
  * Build only: renders the home route with react-dom/server into index.html's #root, so a first visit
@@ -16,7 +38,7 @@ export function prerenderHome(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
         const server = await createServer({
           configFile: false,
@@ -30,7 +52,13 @@ export function prerenderHome(): Plugin {
         try {
           const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => string };
           const body = mod.renderHome();
-          return html.replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
+          const links = homeStylesheets(ctx.bundle)
+            .filter((file) => !html.includes(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+            .join('');
+          return html
+            .replace('</head>', `${links}</head>`)
+            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
         } finally {
           await server.close();
         }
