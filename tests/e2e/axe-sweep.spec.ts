@@ -35,7 +35,7 @@ async function settle(page: Page, path: string): Promise<void> {
 async function firstLink(page: Page, from: string, prefix: string): Promise<string> {
   await page.goto(from);
   const link = page.locator(`main a[href^="${prefix}"]`).first();
-  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(link).toBeVisible({ timeout: 60_000 });
   const target = await link.getAttribute('href');
   if (!target) throw new Error(`no ${prefix} link on ${from}`);
   return target;
@@ -52,7 +52,7 @@ test('signed out: every public route', async ({ page, axe }) => {
 
 test('signed out: a listing, its dealer, a brand and a model', async ({ page, axe }) => {
   const listing = await firstLink(page, '/marketplace', '/marketplace/');
-  const brand = await firstLink(page, '/browse', '/brand/');
+  const brand = await firstLink(page, '/', '/brand/');
   const model = await firstLink(page, brand, '/brand/');
   const dealer = await firstLink(page, listing, '/dealers/');
   for (const path of [listing, brand, model, dealer]) {
