@@ -1,7 +1,7 @@
 // `npm run bench:web`: Lighthouse (mobile preset) on the production build served with the embedded
 // stack (scripts/start.ts --fresh), for /, /marketplace and one listing: first visit (fresh profile)
 // and repeat visit (service worker installed, warm), medians beside the targets; then the bytes a first
-// visit transfers before LCP and for the whole catalogue download. BENCH_RUNS (default 5),
+// visit transfers before LCP and for the whole catalogue download. BENCH_WEB_RUNS (default 5),
 // BENCH_APP_PORT / BENCH_API_PORT (default 5203 / 54403), CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? process.env.BENCH_RUNS ?? 5);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5203);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54403);
 const CHROME_PATH = (process.env.CHROME_PATH ??= '/usr/bin/chromium');
