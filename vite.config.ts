@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { prerenderHome } from './vite-plugins/prerender-home';
 
 // Error reports carry the app version: package.json's, unless the build sets one.
 process.env.VITE_APP_VERSION ??= (
@@ -17,6 +18,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
+    prerenderHome(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

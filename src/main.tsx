@@ -6,6 +6,7 @@ import '@/shared/ui/components.css';
 import '@/features/layout/layout.css';
 import '@/app/app.css';
 import { App } from '@/app/app';
+import { preloadHomeRoute } from '@/app/home-route';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
@@ -20,18 +21,31 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// index.html holds the prerendered home page: load its chunk first, so the first render draws the
+// same page over it instead of a loading fallback.
+const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
+void (prerendered ? preloadHomeRoute().catch(() => undefined) : Promise.resolve()).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own
 // chunk so the first screen does not wait for them.
 const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+// The catalogue download (the sync worker's first pull) waits for the load event and an idle moment,
+// so it does not compete with the first screen; the sync badge shows its progress.
+const afterLoadAndIdle = (fn: () => void) => {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+};
+afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
 afterPaint(() => {
   void loadAuthActions().then((m) => m.initAuth());
-  void import('@/sync').then((m) => m.startSync());
   registerServiceWorker();
   void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
 });

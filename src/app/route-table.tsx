@@ -7,15 +7,15 @@ import { LoadingBlock } from '@/shared/ui';
 import { MainLayout } from './layouts/main-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { AdminGuard } from './guards/admin-guard';
+import { HomeRoute } from './home-route';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { RouterErrorScreen } from './errors/router-error-screen';
 
 export { href, paths } from '@/shared/lib/routes';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = LazyExoticComponent<ComponentType> | ComponentType;
 
 const S = {
-  home: lazy(() => import('./routes/home')),
   browse: lazy(() => import('./routes/browse')),
   brand: lazy(() => import('./routes/brand')),
   model: lazy(() => import('./routes/model')),
@@ -64,7 +64,7 @@ const admin = (node: ReactNode) => <AdminGuard>{node}</AdminGuard>;
 
 /** Screens inside the main layout (top navigation + footer). */
 const withChrome: RouteObject[] = [
-  { path: paths.home, element: screen('home', S.home) },
+  { path: paths.home, element: screen('home', HomeRoute) },
   { path: paths.browse, element: screen('browse', S.browse) },
   { path: paths.brand, element: screen('brand', S.brand) },
   { path: paths.brandModel, element: screen('model', S.model) },

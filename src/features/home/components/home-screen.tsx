@@ -3,7 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
 import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Button, ButtonLink, LoadingBlock } from '@/shared/ui';
+import { Button, ButtonLink } from '@/shared/ui';
+import { BrandGridSkeleton, CardGridSkeleton } from './home-skeletons';
+import '../home.css';
 import { BODY_STYLES } from '@/data/catalogue';
 import { ListingCard, ModelCard, useModelEntries } from '@/entities/car';
 
@@ -35,6 +37,8 @@ export function HomeScreen() {
     for (const e of data.entries) counts.set(e.model.brand_id, (counts.get(e.model.brand_id) ?? 0) + 1);
     return [...data.basics.brands].sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0)).slice(0, 12);
   }, [data]);
+  // Until the catalogue is in the store (no models yet), the price drops keep their place too.
+  const dropsPending = !data || data.entries.length === 0 || drops === undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = q.trim();
@@ -92,8 +96,8 @@ export function HomeScreen() {
           <h2 id="top-h">Top-rated by our experts</h2>
           <Link to={`${href.reviews()}`}>All reviews</Link>
         </div>
-        {!data ? (
-          <LoadingBlock />
+        {topRated.length === 0 ? (
+          <CardGridSkeleton count={4} label="Loading top-rated cars" />
         ) : (
           <div className="cat-grid">
             {topRated.map((e) => (
@@ -103,33 +107,39 @@ export function HomeScreen() {
         )}
       </section>
 
-      {drops && drops.length > 0 && (
+      {dropsPending || (drops && drops.length > 0) ? (
         <section className="cat-section" aria-labelledby="drops-h">
           <div className="cat-section__head">
             <h2 id="drops-h">Recent price drops</h2>
             <Link to={`${href.marketplace()}?sort=reduction`}>See all reductions</Link>
           </div>
-          <div className="cat-grid">
-            {drops.map((d) => (
-              <ListingCard
-                key={d.listing.id}
-                listing={d.listing}
-                reduction={d.drop}
-                town={dealers?.get(d.listing.dealer_id)?.town}
-              />
-            ))}
-          </div>
+          {!drops || dropsPending ? (
+            <CardGridSkeleton count={4} label="Loading price drops" />
+          ) : (
+            <div className="cat-grid">
+              {drops.map((d) => (
+                <ListingCard
+                  key={d.listing.id}
+                  listing={d.listing}
+                  reduction={d.drop}
+                  town={dealers?.get(d.listing.dealer_id)?.town}
+                />
+              ))}
+            </div>
+          )}
         </section>
-      )}
+      ) : null}
 
-      {popular.length > 0 && (
-        <section className="cat-section" aria-labelledby="brands-h">
-          <div className="cat-section__head">
-            <h2 id="brands-h">Popular brands</h2>
-            <ButtonLink to={href.browse()} variant="ghost">
-              Browse all cars
-            </ButtonLink>
-          </div>
+      <section className="cat-section" aria-labelledby="brands-h">
+        <div className="cat-section__head">
+          <h2 id="brands-h">Popular brands</h2>
+          <ButtonLink to={href.browse()} variant="ghost">
+            Browse all cars
+          </ButtonLink>
+        </div>
+        {popular.length === 0 ? (
+          <BrandGridSkeleton count={12} />
+        ) : (
           <div className="cat-brands">
             {popular.map((b) => (
               <Link key={b.id} to={href.brand(b.slug)} className="cat-brand">
@@ -138,8 +148,8 @@ export function HomeScreen() {
               </Link>
             ))}
           </div>
-        </section>
-      )}
+        )}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures';
+
+const HOME_HEADING = 'Find the right car, the easy way';
+
+test('dist/index.html holds the prerendered layout and home page', () => {
+  const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
+  const root = html.slice(html.indexOf('<div id="root"'));
+  expect(root).toContain(`<h1 id="home-h">${HOME_HEADING}</h1>`);
+  expect(root).toContain('<header class="topbar"');
+  expect(root).toContain('<footer');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the home page still paints its heading, header and footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
+
+test('first visit: nothing shifts when the app takes over and the catalogue arrives', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!e.hadRecentInput) w.__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  // The app has rendered over the prerendered HTML once its nav reacts to the auth state.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.auth ?? 'loading')).not.toBe('loading');
+  // The catalogue has arrived: real model cards and brands replace the skeletons.
+  await expect(page.locator('.cat-brands a.cat-brand').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.home-skeleton-card')).toHaveCount(0);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.02);
+});

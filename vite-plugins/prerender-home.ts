@@ -1,0 +1,68 @@
+import { createServer, type Plugin, type Rollup } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const ROOT_DIV = '<div id="root"></div>';
+const ENTRY = '/src/app/prerender/home-entry.tsx';
+const HOME_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
+
+/** The stylesheets the home route's chunk and its static imports load, so the HTML is styled as the app. */
+function homeStylesheets(bundle: Rollup.OutputBundle | undefined): string[] {
+  const chunks = Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const home = chunks.find((c) => c.facadeModuleId && HOME_ROUTE.test(c.facadeModuleId));
+  if (!home) throw new Error('prerender-home: no chunk for src/app/routes/home.tsx');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+    for (const dep of chunk.imports) {
+      const next = byName.get(dep);
+      if (next) visit(next);
+    }
+  };
+  visit(home);
+  return [...css];
+}
+
+/**
+ * Build only: renders the home route with react-dom/server into index.html's #root, so a first visit
+ * paints the header, the home page's static parts and the footer before any script runs. The client
+ * then renders the same tree over it (main.tsx), and the service worker precaches this very file.
+ */
+export function prerenderHome(): Plugin {
+  return {
+    name: 'motorly:prerender-home',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
+        const server = await createServer({
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          plugins: [react()],
+          resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => string };
+          const body = mod.renderHome();
+          const links = homeStylesheets(ctx.bundle)
+            .filter((file) => !html.includes(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+            .join('');
+          return html
+            .replace('</head>', `${links}</head>`)
+            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
