@@ -1,9 +1,12 @@
 import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/app/prerender/home-entry.tsx';
+const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/features/accessibility/boot.ts', import.meta.url));
+const A11Y_BOOT_FILE = 'a11y-boot.js';
 const HOME_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
 
 /** The stylesheets the home route's chunk and its static imports load, so the HTML is styled as the app. */
@@ -36,6 +39,19 @@ export function prerenderHome(): Plugin {
   return {
     name: 'motorly:prerender-home',
     apply: 'build',
+    // The stored accessibility settings must be on <html> before the prerendered page paints, or a
+    // reader with large text or high contrast sees the default page flash first.
+    async generateBundle() {
+      const out = await esbuild({
+        entryPoints: [A11Y_BOOT_ENTRY],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        write: false,
+        target: 'es2020',
+      });
+      this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
@@ -57,7 +73,7 @@ export function prerenderHome(): Plugin {
             .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
             .join('');
           return html
-            .replace('</head>', `${links}</head>`)
+            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
             .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
         } finally {
           await server.close();
