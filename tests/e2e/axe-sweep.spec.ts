@@ -53,7 +53,8 @@ test('signed out: every public route', async ({ page, axe }) => {
 test('signed out: a listing, its dealer, a brand and a model', async ({ page, axe }) => {
   const listing = await firstLink(page, '/marketplace', '/marketplace/');
   const brand = await firstLink(page, '/', '/brand/');
-  const model = await firstLink(page, brand, '/brand/');
+  // Model cards link to /models/{brand}/{model} (the /brand/{brand}/{model} form redirects there).
+  const model = await firstLink(page, brand, '/models/');
   const dealer = await firstLink(page, listing, '/dealers/');
   for (const path of [listing, brand, model, dealer]) {
     await settle(page, path);
