@@ -7,6 +7,7 @@ import '@/features/layout/layout.css';
 import '@/app/app.css';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
+import { keepFocusAcrossTakeover } from '@/app/prerender/keep-focus';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
@@ -24,6 +25,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // index.html holds the prerendered home page: load its chunk first, so the first render draws the
 // same page over it instead of a loading fallback.
 const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
+if (prerendered) keepFocusAcrossTakeover(container);
 void (prerendered ? preloadHomeRoute().catch(() => undefined) : Promise.resolve()).then(() => {
   createRoot(container).render(
     <StrictMode>
