@@ -7,6 +7,7 @@ const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/app/prerender/home-entry.tsx';
 const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/features/accessibility/boot.ts', import.meta.url));
 const A11Y_BOOT_FILE = 'a11y-boot.js';
+const PRERENDER_CSS = 'prerender.css';
 const HOME_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
 
 /** The stylesheets the home route's chunk and its static imports load, so the HTML is styled as the app. */
@@ -35,49 +36,67 @@ function homeStylesheets(bundle: Rollup.OutputBundle | undefined): string[] {
  * paints the header, the home page's static parts and the footer before any script runs. The client
  * then renders the same tree over it (main.tsx), and the service worker precaches this very file.
  */
+async function renderBody(): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [react()],
+    resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => string };
+    return mod.renderHome();
+  } finally {
+    await server.close();
+  }
+}
+
 export function prerenderHome(): Plugin {
+  let rendered: string | null = null;
   return {
     name: 'motorly:prerender-home',
     apply: 'build',
-    // The stored accessibility settings must be on <html> before the prerendered page paints, or a
-    // reader with large text or high contrast sees the default page flash first.
-    async generateBundle() {
-      const out = await esbuild({
-        entryPoints: [A11Y_BOOT_ENTRY],
-        bundle: true,
-        format: 'iife',
-        minify: true,
-        write: false,
-        target: 'es2020',
-      });
-      this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
+    generateBundle: {
+      order: 'pre',
+      async handler() {
+        // The CSP (style-src 'self') refuses style attributes in HTML: they become rules in a stylesheet.
+        const styles = new Map<string, string>();
+        rendered = (await renderBody()).replace(/ style="([^"]*)"/g, (_m, css: string) => {
+          const name = styles.get(css) ?? `pr-s${styles.size}`;
+          styles.set(css, name);
+          return ` data-pr-style="${name}"`;
+        });
+        const rules = [...styles].map(([css, name]) => `[data-pr-style="${name}"]{${css}}`).join('\n');
+        this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: rules });
+        // The stored accessibility settings must be on <html> before the prerendered page paints, or a
+        // reader with large text or high contrast sees the default page flash first.
+        const out = await esbuild({
+          entryPoints: [A11Y_BOOT_ENTRY],
+          bundle: true,
+          format: 'iife',
+          minify: true,
+          write: false,
+          target: 'es2020',
+        });
+        this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
+      },
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
-        const server = await createServer({
-          configFile: false,
-          logLevel: 'error',
-          appType: 'custom',
-          plugins: [react()],
-          resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
-          server: { middlewareMode: true, hmr: false, ws: false },
-          optimizeDeps: { noDiscovery: true, include: [] },
-        });
-        try {
-          const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => string };
-          const body = mod.renderHome();
-          const links = homeStylesheets(ctx.bundle)
-            .filter((file) => !html.includes(file))
-            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-            .join('');
-          return html
-            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
-            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
-        } finally {
-          await server.close();
-        }
+        const body = rendered ?? (await renderBody());
+        const links = homeStylesheets(ctx.bundle)
+          .filter((file) => !html.includes(file))
+          .concat(PRERENDER_CSS)
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+          .join('');
+        return html
+          .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
+          .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
       },
     },
   };
