@@ -73,6 +73,8 @@ test.describe('chrome per route', () => {
     page,
   }) => {
     await page.goto('/');
+    // The footer is prerendered: the form works once the app has taken over the page.
+    await waitForAuthSettled(page);
     const legal = page.getByRole('navigation', { name: 'Legal' });
     await expect(legal.getByRole('link')).toHaveCount(2);
     await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
