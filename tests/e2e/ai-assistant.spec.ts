@@ -17,19 +17,23 @@ test('answers grounded questions with links, and a follow-up narrows the previou
   );
   await expect(answers.nth(0).getByRole('link', { name: 'Toyota Corolla' })).toBeVisible();
 
+  await input.fill('and which has the bigger boot?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(answers.nth(1)).toContainText(/The (Volkswagen Golf|Toyota Corolla) has the biggest boot: /);
+
   await input.fill('family SUV under £30k');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(1)).toContainText('For SUV, up to £30,000');
+  await expect(answers.nth(2)).toContainText('For SUV, up to £30,000');
   await input.fill('only automatics');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(2)).toContainText('For SUV, automatic, up to £30,000');
+  await expect(answers.nth(3)).toContainText('For SUV, automatic, up to £30,000');
   await input.fill('cheaper');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(3)).toContainText(/cheaper than the £[\d,]+ before/);
-  await expect(answers.nth(3)).toContainText('automatic');
+  await expect(answers.nth(4)).toContainText(/cheaper than the £[\d,]+ before/);
+  await expect(answers.nth(4)).toContainText('automatic');
 
   await input.fill('what is the meaning of life?');
   await page.getByRole('button', { name: 'Ask' }).click();
-  await expect(answers.nth(4)).toContainText("I don't know how to answer that from our data.");
+  await expect(answers.nth(5)).toContainText("I don't know how to answer that from our data.");
   await axe();
 });

@@ -63,6 +63,26 @@ describe('AI assistant', () => {
     expect(cheaper.search?.gearbox).toBe('automatic');
   });
 
+  it('answers a question about the cars it just named without naming them again', async () => {
+    const first = await answerQuestion('compare Volkswagen Golf and Ford Focus', ctx);
+    const run = await answerQuestion('which is cheaper to run?', ctx, first);
+    expect(run.known).toBe(true);
+    expect(run.cars.map((c) => c.car.model)).toEqual(['Golf', 'Focus']);
+    const golf = annualRunningCost(byName('Golf'))!;
+    const focus = annualRunningCost(byName('Focus'))!;
+    expect(run.text).toContain(golf <= focus ? 'The Volkswagen Golf is cheaper' : 'The Ford Focus is cheaper');
+    const boot = await answerQuestion('and which has the bigger boot?', ctx, first);
+    const winner = byName('Golf').bootLitres! >= byName('Focus').bootLitres! ? 'Volkswagen Golf' : 'Ford Focus';
+    expect(boot.text).toMatch(new RegExp(`^The ${winner} has the biggest boot`));
+    const picks = await answerQuestion('best EV for long motorway trips under £35k', ctx);
+    const cheapest = await answerQuestion('which of them is cheapest to run', ctx, picks);
+    expect(cheapest.cars).toHaveLength(picks.cars.length);
+    expect(cheapest.text).toMatch(/is the cheapest to run/);
+    const unclear = await answerQuestion('which is cheaper to run?', ctx);
+    expect(unclear.known).toBe(false);
+    expect(unclear.text).toMatch(/^Which cars do you mean\?/);
+  });
+
   it('says plainly when it does not know', async () => {
     expect((await answerQuestion('compare the Ford Fiesta and the Vauxhall Viva', ctx)).known).toBe(false);
     const a = await answerQuestion('what is the meaning of life?', ctx);

@@ -37,7 +37,11 @@ export function AiAssistantScreen() {
       const q = question.trim();
       if (!q || !data || !parse) return;
       const id = nextId.current++;
-      const previous = [...turns].reverse().find((t) => t.answer?.search)?.answer ?? undefined;
+      // Follow-ups refer to the cars of the last answer ("which is cheaper to run?") and refine the last search.
+      const answered = turns.map((t) => t.answer).filter((a): a is Answer => a !== null);
+      const last = answered.at(-1);
+      const lastSearch = answered.findLast((a) => a.search)?.search;
+      const previous = last && { ...last, search: last.search ?? lastSearch };
       setTurns((ts) => [...ts, { id, question: q, answer: null }]);
       setText('');
       const ctx: AssistantContext = {

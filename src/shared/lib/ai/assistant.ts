@@ -97,21 +97,19 @@ function compare(a: AssistantCar, b: AssistantCar): Answer {
   return { text, cars: [a, b].map((car) => ({ car, note: row(car) })), known: true };
 }
 
-function cheaperToRun(a: AssistantCar, b: AssistantCar): Answer {
-  const ca = annualRunningCost(a, MILES_PER_YEAR);
-  const cb = annualRunningCost(b, MILES_PER_YEAR);
-  const cars = [a, b].map((car) => ({ car, note: runningLine(car) }));
-  if (ca === null || cb === null) {
-    return {
-      text: `I can't compare running costs: ${ca === null ? runningLine(a) : runningLine(b)}.`,
-      cars,
-      known: false,
-    };
-  }
-  const [win, lose, cw, cl] = ca <= cb ? [a, b, ca, cb] : [b, a, cb, ca];
+/** The cheapest to run of two or more cars, against the next cheapest. */
+function cheaperToRun(candidates: AssistantCar[]): Answer {
+  const cars = candidates.map((car) => ({ car, note: runningLine(car) }));
+  const unknown = candidates.find((c) => annualRunningCost(c, MILES_PER_YEAR) === null);
+  if (unknown) return { text: `I can't compare running costs: ${runningLine(unknown)}.`, cars, known: false };
+  const [win, lose] = [...candidates].sort(
+    (x, y) => annualRunningCost(x, MILES_PER_YEAR)! - annualRunningCost(y, MILES_PER_YEAR)!,
+  );
+  const [cw, cl] = [annualRunningCost(win, MILES_PER_YEAR)!, annualRunningCost(lose, MILES_PER_YEAR)!];
   return {
     text:
-      `The ${name(win)} is cheaper to run: ${runningLine(win)}, against ${runningLine(lose)}. That is ` +
+      `The ${name(win)} is ${candidates.length > 2 ? 'the cheapest' : 'cheaper'} to run: ${runningLine(win)}, ` +
+      `against ${runningLine(lose)} for the ${name(lose)}. That is ` +
       `${money(cl - cw)} a year less, for ${MILES_PER_YEAR.toLocaleString('en-GB')} miles with fuel or electricity and road tax ` +
       '(insurance and servicing not included).',
     cars,
@@ -127,6 +125,18 @@ function bootSpace(c: AssistantCar): Answer {
     cars: [{ car: c, note: `${c.bootLitres}-litre boot` }],
     known: true,
   };
+}
+
+/** Boot space of each car named before, biggest first. */
+function biggestBoot(candidates: AssistantCar[]): Answer {
+  const known = candidates.filter((c) => c.bootLitres !== null).sort((a, b) => b.bootLitres! - a.bootLitres!);
+  const cars = candidates.map((car) => ({
+    car,
+    note: car.bootLitres !== null ? `${car.bootLitres}-litre boot` : 'boot size not known',
+  }));
+  if (!known.length) return { text: "I don't have boot figures for those cars.", cars, known: false };
+  const list = known.map((c) => `the ${name(c)} ${c.bootLitres} litres`).join(', ');
+  return { text: `The ${name(known[0])} has the biggest boot: ${list} (rear seats up).`, cars, known: true };
 }
 
 function describeSearch(q: ParsedQuery): string {
@@ -186,6 +196,20 @@ function search(text: string, q: ParsedQuery, ctx: AssistantContext, note?: stri
   return { text: relaxed ? `${relaxed} ${intro}` : intro, cars: lines, search: query, known: true };
 }
 
+/** "Which is cheaper to run?", "compare them", "boot space?": a question about cars without naming any. */
+const ABOUT_CARS = /\b(?:compare|vs\.?|versus|boot|cheap(?:er|est)? to run|running costs?|economical)\b/i;
+const REFERS_BACK = /\b(?:which|them|they|both|these|those|it|its|one|each)\b|^\s*(?:and\s+)?(?:the\s+)?boot\b/i;
+
+/** The models of the previous answer, for a question that refers back to them. */
+function previousModels(previous: Answer | undefined, models: readonly AssistantCar[]): AssistantCar[] {
+  const found: AssistantCar[] = [];
+  for (const { car } of previous?.cars ?? []) {
+    const m = models.find((x) => x.brand === car.brand && x.model === car.model);
+    if (m && !found.includes(m)) found.push(m);
+  }
+  return found;
+}
+
 const CHEAPER = /^(?:(?:something|anything|any|show me|what about|and)\s+)?(?:a bit |a little |much )?cheaper\b/i;
 const FOLLOW_UP = /^(?:(?:only|just|what about|how about|and|but|make (?:it|them))\b|(?:cheaper|smaller|bigger)\b)/i;
 
@@ -238,9 +262,17 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
   }
 
   const q = ctx.parse(message);
-  const named = findModels(message, q, ctx.models);
-  const unknownCar =
-    /\b(?:compare|vs\.?|versus|boot|cheaper to run|running costs?)\b/i.test(message) && named.length === 0;
+  const mentioned = findModels(message, q, ctx.models);
+  const refersBack = mentioned.length === 0 && ABOUT_CARS.test(message) && REFERS_BACK.test(message);
+  const named = refersBack ? previousModels(previous, ctx.models) : mentioned;
+  const unknownCar = ABOUT_CARS.test(message) && named.length === 0;
+  if (unknownCar && refersBack) {
+    return {
+      text: "Which cars do you mean? Name them, e.g. 'which is cheaper to run, a Golf or a Focus?'",
+      cars: [],
+      known: false,
+    };
+  }
   if (unknownCar) {
     return {
       text: "I don't know that car: I can only answer about models in the Motorly catalogue. Try its brand and model name, e.g. 'Kia Sportage'.",
@@ -248,8 +280,12 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
       known: false,
     };
   }
-  if (named.length >= 2 && /cheaper to run|running cost|cost(?:s)? (?:less|more) to run|economical/i.test(message))
-    return cheaperToRun(named[0], named[1]);
+  if (
+    named.length >= 2 &&
+    /cheap(?:er|est) to run|running cost|cost(?:s)? (?:less|more) to run|economical/i.test(message)
+  )
+    return cheaperToRun(named);
+  if (named.length >= 2 && refersBack && /\bboot\b|luggage|load space/i.test(message)) return biggestBoot(named);
   if (named.length >= 2) return compare(named[0], named[1]);
   if (named.length === 1 && /\bboot\b|luggage|load space/i.test(message)) return bootSpace(named[0]);
   if (named.length === 1 && /running cost|cheap to run|cost to run|mpg|economy|range/i.test(message)) {
