@@ -83,7 +83,12 @@ test('an admin publishes a review and an open shopper tab shows it without reloa
   await admin.getByRole('switch', { name: 'Published' }).click();
   await admin.getByRole('button', { name: 'Create review' }).click();
   await expect(admin).toHaveURL(/\/admin\/reviews$/);
+  const pager = admin.getByRole('navigation', { name: 'Pages' });
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
   await admin.getByLabel('Search').fill(title);
+  // A new filter starts from its first page (the one match is not left on an empty page 2).
+  await expect(admin.getByText('Showing 1–1 of 1 reviews')).toBeVisible();
   await expect(admin.getByTestId('admin-reviews').getByText('Published', { exact: true })).toBeVisible();
 
   await expect(shopper.getByText(title)).toBeVisible({ timeout: 30_000 });
@@ -179,7 +184,13 @@ test('admin screens at 820 and 1280 px', async ({ browser }) => {
         await expect(admin.getByText(/^Loading/)).toHaveCount(0);
       }
       if (path === '/admin/errors') await expect(admin.getByText('Loading error reports…')).toHaveCount(0);
-      if (path === '/admin/reviews') await expect(admin.getByTestId('admin-reviews')).toBeVisible({ timeout: 30_000 });
+      if (path === '/admin/reviews') {
+        const list = admin.getByTestId('admin-reviews');
+        await expect(list).toBeVisible({ timeout: 30_000 });
+        // About 300 reviews: a page of 25 at a time.
+        await expect(list.getByRole('listitem')).toHaveCount(25);
+        await expect(admin.getByText(/^Showing 1–25 of \d{3} reviews$/)).toBeVisible();
+      }
       await admin.screenshot({
         path: `${SHOTS_DIR}/${path.slice(1).replaceAll('/', '-')}-${width}.png`,
         fullPage: true,

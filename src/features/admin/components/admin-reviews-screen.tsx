@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useAdminReviews, useAdminWrites, type AdminReviewRow } from '@/data';
+import { Pagination } from '@/entities/car';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync/use-catalogue-arriving';
 import {
@@ -19,6 +20,8 @@ import {
 import '../admin.css';
 
 type StatusFilter = 'all' | 'published' | 'draft';
+/** Reviews per page: the catalogue has about 300, too many for one list. */
+const PAGE_SIZE = 25;
 const STATUS = [
   { value: 'all', label: 'All reviews' },
   { value: 'published', label: 'Published' },
@@ -35,6 +38,7 @@ export function AdminReviewsScreen() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [model, setModel] = useState('');
   const [deleting, setDeleting] = useState<AdminReviewRow | null>(null);
+  const [page, setPage] = useState(1);
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
     return (view?.reviews ?? []).filter(
@@ -44,6 +48,16 @@ export function AdminReviewsScreen() {
         (q === '' || `${r.title} ${r.modelName} ${r.author}`.toLowerCase().includes(q)),
     );
   }, [view, query, status, model]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  // A filter change or a deletion can leave the page past the end: show the last one instead.
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   const run = async (action: () => Promise<unknown>, title: string) => {
     try {
@@ -73,18 +87,18 @@ export function AdminReviewsScreen() {
             type="search"
             value={query}
             placeholder="Title, model or author"
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => filter(setQuery)(e.target.value)}
           />
         </Field>
         <Field label="Status">
-          <Select value={status} options={STATUS} onChange={(e) => setStatus(e.target.value as StatusFilter)} />
+          <Select value={status} options={STATUS} onChange={(e) => filter(setStatus)(e.target.value as StatusFilter)} />
         </Field>
         <Field label="Model">
           <Select
             value={model}
             placeholder="All models"
             options={view.models.map((m) => ({ value: m.id, label: m.name }))}
-            onChange={(e) => setModel(e.target.value)}
+            onChange={(e) => filter(setModel)(e.target.value)}
           />
         </Field>
       </div>
@@ -93,38 +107,46 @@ export function AdminReviewsScreen() {
       ) : rows.length === 0 ? (
         <EmptyState icon={<StarIcon size={26} />} title="No reviews" description="No review matches these filters." />
       ) : (
-        <ul className="admin-list" data-testid="admin-reviews">
-          {rows.map((r) => (
-            <li key={r.id} className="admin-row">
-              <div className="admin-row__main">
-                <span className="admin-row__title">{r.title}</span>
-                <span className="admin-row__meta">
-                  {r.modelName} · {r.author} · {r.cs_score.toFixed(1)}/10
-                </span>
-              </div>
-              <Badge variant={r.published ? 'success' : 'neutral'}>{r.published ? 'Published' : 'Draft'}</Badge>
-              <div className="admin-row__actions">
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    run(
-                      () => writes.setReviewPublished(r.id, !r.published),
-                      r.published ? 'Review unpublished' : 'Review published',
-                    )
-                  }
-                >
-                  {r.published ? 'Unpublish' : 'Publish'}
-                </Button>
-                <ButtonLink size="sm" variant="ghost" to={href.adminReviewEdit(r.id)}>
-                  Edit
-                </ButtonLink>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(r)}>
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="admin-count" aria-live="polite">
+            Showing {((current - 1) * PAGE_SIZE + 1).toLocaleString('en-GB')}–
+            {((current - 1) * PAGE_SIZE + shown.length).toLocaleString('en-GB')} of{' '}
+            {rows.length.toLocaleString('en-GB')} reviews
+          </p>
+          <ul className="admin-list" data-testid="admin-reviews">
+            {shown.map((r) => (
+              <li key={r.id} className="admin-row">
+                <div className="admin-row__main">
+                  <span className="admin-row__title">{r.title}</span>
+                  <span className="admin-row__meta">
+                    {r.modelName} · {r.author} · {r.cs_score.toFixed(1)}/10
+                  </span>
+                </div>
+                <Badge variant={r.published ? 'success' : 'neutral'}>{r.published ? 'Published' : 'Draft'}</Badge>
+                <div className="admin-row__actions">
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      run(
+                        () => writes.setReviewPublished(r.id, !r.published),
+                        r.published ? 'Review unpublished' : 'Review published',
+                      )
+                    }
+                  >
+                    {r.published ? 'Unpublish' : 'Publish'}
+                  </Button>
+                  <ButtonLink size="sm" variant="ghost" to={href.adminReviewEdit(r.id)}>
+                    Edit
+                  </ButtonLink>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(r)}>
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={current} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+        </>
       )}
       <Dialog
         open={deleting !== null}
