@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/shared/ui/tokens.css';
 import '@/shared/ui/base.css';
 import '@/shared/ui/components.css';
@@ -7,7 +8,6 @@ import '@/features/layout/layout.css';
 import '@/app/app.css';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
-import { keepFocusAcrossTakeover } from '@/app/prerender/keep-focus';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
@@ -22,17 +22,33 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// index.html holds the prerendered home page: load its chunk first, so the first render draws the
-// same page over it instead of a loading fallback.
+// index.html holds the prerendered home page, hydrated here. Hydration keeps the HTML's nodes (so the
+// first paint stays the largest one, and keyboard focus stays where it is); a mismatch makes React
+// render the tree anew, which works but is reported as a recoverable error.
 const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
-if (prerendered) keepFocusAcrossTakeover(container);
-void (prerendered ? preloadHomeRoute().catch(() => undefined) : Promise.resolve()).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+if (prerendered) {
+  // Hydrated at once, so the header and the cookie banner answer clicks as soon as this script runs;
+  // the home route's own chunk hydrates its part of the page when it arrives (selective hydration).
+  void preloadHomeRoute().catch(() => undefined);
+  hydrateRoot(container, app, {
+    // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
+    onRecoverableError: (error) => {
+      if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+    },
+  });
+} else {
+  // A deep link: the client's screen replaces the prerendered home (hidden by CSS until now). It is
+  // rendered synchronously so that no frame shows the home content between the two.
+  const root = createRoot(container);
+  flushSync(() => root.render(app));
+  delete container.dataset.prerendered;
+  delete document.documentElement.dataset.deepLink;
+}
 
 // After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own
 // chunk so the first screen does not wait for them.

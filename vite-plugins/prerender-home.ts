@@ -47,8 +47,8 @@ async function renderBody(): Promise<string> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => string };
-    return mod.renderHome();
+    const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => Promise<string> };
+    return await mod.renderHome();
   } finally {
     await server.close();
   }

@@ -1,13 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { Toaster } from '@/shared/ui';
 import { authStore, useSessionTimeout, type AuthState } from '@/features/auth';
-import { AppErrorBoundary } from './errors/app-error-boundary';
 import { routes } from './route-table';
 import { useGlobalErrorToasts } from './global-errors';
-import { ConsentOverlays } from '@/features/consent';
-import { InstallPrompt } from '@/features/install';
-import { AccessibilityPanel } from '@/features/accessibility';
+import { AppShell } from './app-shell';
 
 // Mirrors the auth phase onto <html data-auth> so tests and styles can tell when it has settled.
 function authPhase(s: AuthState): string {
@@ -31,14 +27,8 @@ export function App() {
   useAuthPhaseAttribute();
   useGlobalErrorToasts();
   return (
-    <>
-      <AppErrorBoundary>
-        <RouterProvider router={router} />
-      </AppErrorBoundary>
-      <ConsentOverlays />
-      <InstallPrompt />
-      <AccessibilityPanel />
-      <Toaster />
-    </>
+    <AppShell>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 
-// The home screen is a lazy chunk like every route, but when index.html holds its prerendered HTML
-// main.tsx loads it before the first render: rendering it directly (not through lazy's Suspense
-// fallback) lets React replace the prerendered DOM with identical DOM, so nothing flashes or shifts.
+// The home screen is a lazy chunk like every route. The build-time prerender loads it first and renders
+// it directly; in the browser the prerendered HTML stays in place (hydration keeps a suspended
+// boundary's server HTML) until the chunk arrives, so nothing flashes or shifts.
 const load = () => import('./routes/home');
 const LazyHome = lazy(load);
 let loaded: ComponentType | null = null;

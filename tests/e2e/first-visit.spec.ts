@@ -39,3 +39,37 @@ test('first visit: nothing shifts when the app takes over and the catalogue arri
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls).toBeLessThanOrEqual(0.02);
 });
+
+test('the app hydrates the prerendered home page: its nodes stay, and nothing mismatches', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/hydrat/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto('/');
+  await page.evaluate(() => {
+    const h1 = document.querySelector('main h1');
+    if (h1) (h1 as unknown as { __prerendered: boolean }).__prerendered = true;
+  });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.auth ?? 'loading')).not.toBe('loading');
+  await expect(page.locator('.cat-brands a.cat-brand').first()).toBeVisible({ timeout: 30_000 });
+  // The same element: hydrated, not replaced (a replaced heading would paint again, late, as the LCP).
+  expect(
+    await page.evaluate(() =>
+      Boolean((document.querySelector('main h1') as unknown as { __prerendered?: boolean }).__prerendered),
+    ),
+  ).toBe(true);
+  expect(warnings).toEqual([]);
+});
+
+test('a deep link never paints the prerendered home content before its own screen', async ({ page }) => {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  // Before the app runs, the home page's heading is in the HTML but not shown.
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toHaveCount(0);
+});

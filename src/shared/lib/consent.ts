@@ -2,45 +2,13 @@
 // /privacy-settings and the analytics beacons all read. Persisted in localStorage so it is known
 // synchronously before first paint (the banner must not flash for someone who already chose).
 import { createStore, useStore } from 'zustand';
+import { CONSENT_STORAGE_KEY, parseConsent, type ConsentChoices, type CookieConsent } from './consent-storage';
 
-export interface CookieConsent {
-  /** Necessary cookies cannot be disabled (SPEC §5). */
-  necessary: true;
-  analytics: boolean;
-  marketing: boolean;
-  functional: boolean;
-  /** ISO date-time the choice was made. */
-  consentDate: string;
-}
-
-/** The switchable categories. */
-export type ConsentChoices = Pick<CookieConsent, 'analytics' | 'marketing' | 'functional'>;
-
-export const CONSENT_STORAGE_KEY = 'motorly-cookie-consent';
+export { CONSENT_STORAGE_KEY, parseConsent, type ConsentChoices, type CookieConsent } from './consent-storage';
 
 export interface ConsentState {
   /** null until a choice is stored: the banner shows. */
   consent: CookieConsent | null;
-}
-
-/** Reads a stored choice; anything malformed counts as no choice (the banner asks again). */
-export function parseConsent(raw: string | null): CookieConsent | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    const flags = ['analytics', 'marketing', 'functional'] as const;
-    if (!flags.every((k) => typeof v[k] === 'boolean')) return null;
-    if (typeof v.consentDate !== 'string' || Number.isNaN(Date.parse(v.consentDate))) return null;
-    return {
-      necessary: true,
-      analytics: v.analytics as boolean,
-      marketing: v.marketing as boolean,
-      functional: v.functional as boolean,
-      consentDate: v.consentDate,
-    };
-  } catch {
-    return null;
-  }
 }
 
 function storage(): Storage | null {

@@ -1,12 +1,22 @@
 import { Button } from '@/shared/ui';
+import { useEffect } from 'react';
 import { acceptAllCookies, rejectOptionalCookies, useConsent } from '@/shared/lib/consent';
+import { useHydrated } from '@/shared/lib/use-hydrated';
 import { openConsentDialog, useConsentUi } from '../store';
 
-/** Shown at the foot of the screen until a choice is stored (SPEC §4 "Cookie banner"). */
+/**
+ * Shown at the foot of the screen until a choice is stored (SPEC §4 "Cookie banner"). The prerendered
+ * home page holds it (a first visit's largest text paints with the HTML); while hydrating it renders
+ * as the HTML did, hidden by CSS for those who chose (/a11y-boot.js marks <html>), then React decides.
+ */
 export function CookieBanner() {
   const chosen = useConsent((s) => s.consent !== null);
   const dialogOpen = useConsentUi((s) => s.dialogOpen);
-  if (chosen || dialogOpen) return null;
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) delete document.documentElement.dataset.consentStored;
+  }, [hydrated]);
+  if (hydrated && (chosen || dialogOpen)) return null;
   return (
     <section className="floating-panel cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
       <div className="cookie-banner__text">

@@ -111,7 +111,13 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         toggleLabel={`Filters${active > 0 ? ` (${active})` : ''}`}
         open={typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches ? true : undefined}
         countId="results-heading"
-        count={page ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found` : 'Searching…'}
+        count={
+          total === 0
+            ? 'Downloading cars…'
+            : page
+              ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found`
+              : 'Searching…'
+        }
         sort={
           <div className="cat-results__tools">
             <ViewToggle view={view} onChange={setView} />
@@ -262,21 +268,27 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
           </>
         }
       >
-        {!page ? (
-          <div className="cat-grid">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} height={320} />
-            ))}
-          </div>
+        {!page || total === 0 ? (
+          // Loading, or nothing on the device yet: placeholders as tall as a page of cards, so nothing
+          // below them moves into view and back when the cars arrive (layout shift).
+          <>
+            {page && (
+              <p className="cat-muted" role="status">
+                The catalogue is still downloading: listings appear here as soon as the first download finishes, and
+                then work offline.
+              </p>
+            )}
+            <div className="cat-grid">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} height={320} />
+              ))}
+            </div>
+          </>
         ) : page.total === 0 ? (
           <EmptyState
             icon={<CarIcon size={26} />}
-            title={total === 0 ? 'The catalogue is still downloading' : 'No cars match these filters'}
-            description={
-              total === 0
-                ? 'Listings appear here as soon as the first download finishes, and then work offline.'
-                : 'Try a wider radius, a higher budget or fewer filters.'
-            }
+            title="No cars match these filters"
+            description="Try a wider radius, a higher budget or fewer filters."
           />
         ) : (
           <>

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Toaster } from '@/shared/ui';
+import { ConsentOverlays } from '@/features/consent';
+import { InstallPrompt } from '@/features/install';
+import { AccessibilityPanel } from '@/features/accessibility';
+import { AppErrorBoundary } from './errors/app-error-boundary';
+import { AfterHydration } from './after-hydration';
+
+/** The router (browser or, at build time, static) inside the app's error boundary, and the overlays. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AppErrorBoundary>{children}</AppErrorBoundary>
+      <ConsentOverlays />
+      <AfterHydration>
+        <InstallPrompt />
+        <AccessibilityPanel />
+        <Toaster />
+      </AfterHydration>
+    </>
+  );
+}
