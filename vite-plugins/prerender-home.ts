@@ -94,9 +94,16 @@ export function prerenderHome(): Plugin {
           .concat(PRERENDER_CSS)
           .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
           .join('');
-        return html
-          .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
-          .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`);
+        return (
+          html
+            // The page paints from the HTML and CSS alone: the app's code is not fetched until after the
+            // first paint (/a11y-boot.js turns these inert tags into real ones then), so it does not compete
+            // with it. Without JavaScript nothing would run anyway.
+            .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
+            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
+            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
+            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`)
+        );
       },
     },
   };

@@ -8,3 +8,24 @@ import { applySettings, loadSettings } from './settings';
 applySettings(loadSettings());
 if (hasStoredConsent()) document.documentElement.dataset.consentStored = '';
 if (window.location.pathname !== '/') document.documentElement.dataset.deepLink = '';
+
+/** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
+function startApp(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="app-modulepreload"]')) {
+    const preload = document.createElement('link');
+    preload.rel = 'modulepreload';
+    preload.crossOrigin = '';
+    preload.href = link.href;
+    document.head.append(preload);
+  }
+  const inert = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
+  if (!inert) return;
+  const entry = document.createElement('script');
+  entry.type = 'module';
+  entry.crossOrigin = '';
+  entry.src = inert.src;
+  document.head.append(entry);
+}
+const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
+else afterFirstPaint();
