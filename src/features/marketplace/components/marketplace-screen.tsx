@@ -113,7 +113,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         countId="results-heading"
         count={
           total === 0
-            ? 'Downloading cars…'
+            ? 'Downloading the catalogue…'
             : page
               ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found`
               : 'Searching…'
@@ -271,19 +271,11 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         {!page || total === 0 ? (
           // Loading, or nothing on the device yet: placeholders as tall as a page of cards, so nothing
           // below them moves into view and back when the cars arrive (layout shift).
-          <>
-            {page && (
-              <p className="cat-muted" role="status">
-                The catalogue is still downloading: listings appear here as soon as the first download finishes, and
-                then work offline.
-              </p>
-            )}
-            <div className="cat-grid">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} height={320} />
-              ))}
-            </div>
-          </>
+          <div className="cat-grid">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={320} />
+            ))}
+          </div>
         ) : page.total === 0 ? (
           <EmptyState
             icon={<CarIcon size={26} />}
