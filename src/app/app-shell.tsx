@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { replayEarlyClicks } from '@/shared/lib/early-events';
 import { Toaster } from '@/shared/ui';
 import { ConsentOverlays } from '@/features/consent';
 import { InstallPrompt } from '@/features/install';
@@ -8,6 +9,8 @@ import { AfterHydration } from './after-hydration';
 
 /** The router (browser or, at build time, static) inside the app's error boundary, and the overlays. */
 export function AppShell({ children }: { children: ReactNode }) {
+  // Runs once the tree is hydrated: buttons tapped on the prerendered page before then get their tap.
+  useEffect(replayEarlyClicks, []);
   return (
     <>
       <AppErrorBoundary>{children}</AppErrorBoundary>

@@ -1,7 +1,7 @@
 // Accessibility settings panel (SPEC §2 overlays, §3, §5): changes apply to the whole page at once,
 // persist across reloads, and start from the system's reduced-motion and colour-scheme preferences.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, waitForAuthSettled } from './fixtures';
 
 const rootFontSize = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
 const htmlData = (page: Page, key: string) => page.evaluate((k) => document.documentElement.dataset[k] ?? null, key);
@@ -99,6 +99,9 @@ test('defaults follow the system: reduced motion and dark colour scheme', async 
 
 test('screen reader support announces the page after a navigation', async ({ page }) => {
   await page.goto('/');
+  // A link clicked before the app has taken over the prerendered page is a plain page load, which
+  // announces nothing: navigate in-app, as the test means to.
+  await waitForAuthSettled(page);
   const panel = await openPanel(page);
   await panel.getByRole('switch', { name: 'Screen reader support' }).click();
   await panel.getByRole('button', { name: 'Close' }).click();

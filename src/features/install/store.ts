@@ -1,5 +1,6 @@
 // Holds the browser's deferred install event (beforeinstallprompt) from the moment main.tsx starts
 // listening, so the prompt can be offered whenever the shell is ready.
+import { takeEarlyInstallPrompt } from '@/shared/lib/early-events';
 import { create } from 'zustand';
 import { INSTALL_HIDDEN_KEY, readHiddenAt } from './install-rule';
 
@@ -46,4 +47,7 @@ export function captureInstallPrompt(): void {
     useInstall.setState({ event: e as InstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => useInstall.setState({ installed: true, event: null }));
+  // Fired before this code loaded (it loads after the first paint): the head script kept it.
+  const early = takeEarlyInstallPrompt();
+  if (early) useInstall.setState({ event: early as InstallPromptEvent });
 }
