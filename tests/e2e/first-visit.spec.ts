@@ -73,3 +73,19 @@ test('a deep link never paints the prerendered home content before its own scree
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toHaveCount(0);
 });
+
+test('a search typed and sent before the app has loaded still lands on AI search', async ({ page }) => {
+  let delay = true;
+  await page.route('**/assets/*.js', async (route) => {
+    if (delay) await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByLabel('Describe the car you want').fill('hybrid estate under 20k');
+  delay = false;
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/ai-search\?q=hybrid\+estate\+under\+20k/);
+  await expect(page.getByRole('list', { name: 'Filters' }).getByText('Estate', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+});

@@ -15,6 +15,18 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   axe: async ({ page }, provide) => {
     await provide(async (target = page, opts = {}) => {
+      // Colours blend while an element fades in: check the page as it settles, not mid-animation.
+      await target.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 3000)),
+        ]),
+      );
       let builder = new AxeBuilder({ page: target });
       for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
       const results = await builder.analyze();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
 import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
@@ -18,6 +18,10 @@ const BUDGETS = [
 export function HomeScreen() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
+  // Text typed into the prerendered box before the app took over is kept, not cleared by the first render.
+  const typedEarly = useCallback((input: HTMLInputElement | null) => {
+    if (input?.value) setQ(input.value);
+  }, []);
   const data = useModelEntries();
   const drops = useRecentPriceDrops(4);
   const dealers = useDealersByIds(drops?.map((d) => d.listing.dealer_id) ?? []);
@@ -52,12 +56,15 @@ export function HomeScreen() {
           Describe what you need and our AI search finds it — then compare prices, running costs and reviews from across
           the UK.
         </p>
-        <form onSubmit={submit} role="search" aria-label="AI search">
+        {/* action + name: a search sent before the app has taken over the prerendered page still lands. */}
+        <form onSubmit={submit} role="search" aria-label="AI search" action={href.aiSearch()} method="get">
           <label htmlFor="home-q" className="sr-only">
             Describe the car you want
           </label>
           <input
             id="home-q"
+            ref={typedEarly}
+            name="q"
             className="input"
             type="search"
             value={q}
