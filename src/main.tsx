@@ -8,6 +8,7 @@ import '@/features/layout/layout.css';
 import '@/app/app.css';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
+import { PRERENDERED_SCREENS } from '@/app/route-table';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
@@ -42,12 +43,23 @@ if (prerendered) {
     },
   });
 } else {
-  // A deep link: the client's screen replaces the prerendered home (hidden by CSS until now). It is
-  // rendered synchronously so that no frame shows the home content between the two.
-  const root = createRoot(container);
-  flushSync(() => root.render(app));
-  delete container.dataset.prerendered;
-  delete document.documentElement.dataset.deepLink;
+  // Any other address: the client's screen replaces the prerendered HTML. It is rendered synchronously so
+  // that no frame shows anything between the two. If the HTML holds this very screen (its own prerendered
+  // file, e.g. marketplace.html), it stays on show until the screen's chunk has loaded, so the page does not
+  // blink through the loading fallback; otherwise (a deep link into index.html) CSS hides the home content.
+  const render = () => {
+    const root = createRoot(container);
+    flushSync(() => root.render(app));
+    delete container.dataset.prerendered;
+    delete document.documentElement.dataset.deepLink;
+  };
+  const path = window.location.pathname;
+  const own =
+    document.documentElement.dataset.prerenderedPath === path
+      ? PRERENDERED_SCREENS.find((s) => s.path === path)
+      : undefined;
+  if (own) void own.load().then(render, render);
+  else render();
 }
 
 // After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own

@@ -34,7 +34,13 @@ export const OUTBOX_SYNC_TAG = 'motorly-outbox';
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// SPA fallback: any navigation that is not an API or stack call gets the precached shell.
+// Screens prerendered into their own file (src/app/route-table.tsx PRERENDERED_SCREENS) are answered with it,
+// so they paint their own content from the cache at once.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/marketplace.html'), { allowlist: [/^\/marketplace\/?(\?|$)/] }),
+);
+
+// SPA fallback: any other navigation that is not an API or stack call gets the precached shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api\//, /^\/(rest|auth|functions|realtime|mailbox)\/v1\//],

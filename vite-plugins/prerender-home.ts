@@ -8,13 +8,13 @@ const ENTRY = '/src/app/prerender/home-entry.tsx';
 const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/features/accessibility/boot.ts', import.meta.url));
 const A11Y_BOOT_FILE = 'a11y-boot.js';
 const PRERENDER_CSS = 'prerender.css';
-const HOME_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/;
+const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
-/** The stylesheets the home route's chunk and its static imports load, so the HTML is styled as the app. */
-function homeStylesheets(bundle: Rollup.OutputBundle | undefined): string[] {
+/** The stylesheets a route's chunk and its static imports load, so the HTML is styled as the app. */
+function routeStylesheets(bundle: Rollup.OutputBundle | undefined, route: string): string[] {
   const chunks = Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const home = chunks.find((c) => c.facadeModuleId && HOME_ROUTE.test(c.facadeModuleId));
-  if (!home) throw new Error('prerender-home: no chunk for src/app/routes/home.tsx');
+  const home = chunks.find((c) => c.facadeModuleId && routeModule(route).test(c.facadeModuleId));
+  if (!home) throw new Error(`prerender-home: no chunk for src/app/routes/${route}.tsx`);
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -31,12 +31,19 @@ function homeStylesheets(bundle: Rollup.OutputBundle | undefined): string[] {
   return [...css];
 }
 
+interface Rendered {
+  home: string;
+  /** Screens with their own HTML file: path, file name, route chunk name, body. */
+  screens: { path: string; file: string; route: string; body: string }[];
+}
+
 /**
  * Build only: renders the home route with react-dom/server into index.html's #root, so a first visit
- * paints the header, the home page's static parts and the footer before any script runs. The client
- * then renders the same tree over it (main.tsx), and the service worker precaches this very file.
+ * paints the header, the home page's static parts and the footer before any script runs (main.tsx then
+ * hydrates it), and each screen of PRERENDERED_SCREENS into a file of its own (e.g. marketplace.html, which
+ * the preview server and the service worker answer for /marketplace). The service worker precaches them.
  */
-async function renderBody(): Promise<string> {
+async function renderPages(): Promise<Rendered> {
   const server = await createServer({
     configFile: false,
     logLevel: 'error',
@@ -47,16 +54,25 @@ async function renderBody(): Promise<string> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const mod = (await server.ssrLoadModule(ENTRY)) as { renderHome: () => Promise<string> };
-    return await mod.renderHome();
+    const mod = (await server.ssrLoadModule(ENTRY)) as {
+      renderHome: () => Promise<string>;
+      renderScreen: (path: string) => Promise<string>;
+      screenFiles: () => { path: string; file: string }[];
+    };
+    const home = await mod.renderHome();
+    const screens = [];
+    for (const { path, file } of mod.screenFiles())
+      screens.push({ path, file, route: file.replace(/\.html$/, ''), body: await mod.renderScreen(path) });
+    return { home, screens };
   } finally {
     await server.close();
   }
 }
 
-export function prerenderHome(): Plugin {
-  let rendered: string | null = null;
-  return {
+export function prerenderHome(): Plugin[] {
+  let rendered: Rendered | null = null;
+  const extraHtml = new Map<string, string>();
+  const main: Plugin = {
     name: 'motorly:prerender-home',
     apply: 'build',
     generateBundle: {
@@ -64,11 +80,17 @@ export function prerenderHome(): Plugin {
       async handler() {
         // The CSP (style-src 'self') refuses style attributes in HTML: they become rules in a stylesheet.
         const styles = new Map<string, string>();
-        rendered = (await renderBody()).replace(/ style="([^"]*)"/g, (_m, css: string) => {
-          const name = styles.get(css) ?? `pr-s${styles.size}`;
-          styles.set(css, name);
-          return ` data-pr-style="${name}"`;
-        });
+        const extract = (html: string) =>
+          html.replace(/ style="([^"]*)"/g, (_m, css: string) => {
+            const name = styles.get(css) ?? `pr-s${styles.size}`;
+            styles.set(css, name);
+            return ` data-pr-style="${name}"`;
+          });
+        const pages = await renderPages();
+        rendered = {
+          home: extract(pages.home),
+          screens: pages.screens.map((screen) => ({ ...screen, body: extract(screen.body) })),
+        };
         const rules = [...styles].map(([css, name]) => `[data-pr-style="${name}"]{${css}}`).join('\n');
         this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: rules });
         // The stored accessibility settings must be on <html> before the prerendered page paints, or a
@@ -88,23 +110,48 @@ export function prerenderHome(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
-        const body = rendered ?? (await renderBody());
-        const links = homeStylesheets(ctx.bundle)
-          .filter((file) => !html.includes(file))
-          .concat(PRERENDER_CSS)
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-          .join('');
-        return (
+        const pages = rendered ?? (await renderPages());
+        const stylesheets = (route: string) =>
+          routeStylesheets(ctx.bundle, route)
+            .filter((file) => !html.includes(file))
+            .concat(PRERENDER_CSS)
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+            .join('');
+        const page = (route: string) =>
           html
             // The page paints from the HTML and CSS alone: the app's code is not fetched until after the
             // first paint (/a11y-boot.js turns these inert tags into real ones then), so it does not compete
             // with it. Without JavaScript nothing would run anyway.
             .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
             .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
-            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${links}</head>`)
-            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${body}</div>`)
-        );
+            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`);
+        for (const screen of pages.screens) {
+          const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
+          extraHtml.set(
+            screen.file,
+            page(screen.route)
+              // /a11y-boot.js and main.tsx compare the address with the page this file holds.
+              .replace('<html lang="en-GB">', `<html lang="en-GB" data-prerendered-path="${screen.path}">`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)
+              .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
+          );
+        }
+        return page('home').replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
       },
     },
   };
+  // The screens' HTML files are made from index.html as Vite finished it (hashed asset names), so they are
+  // emitted after Vite's own HTML step.
+  const screens: Plugin = {
+    name: 'motorly:prerender-screens',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (extraHtml.size === 0) throw new Error('prerender-home: no screen HTML was made');
+        for (const [fileName, source] of extraHtml) this.emitFile({ type: 'asset', fileName, source });
+      },
+    },
+  };
+  return [main, screens];
 }

@@ -15,13 +15,22 @@ export { href, paths } from '@/shared/lib/routes';
 
 type Screen = LazyExoticComponent<ComponentType> | ComponentType;
 
+const loadMarketplace = () => import('./routes/marketplace');
+
+/**
+ * Screens that the build also prerenders as their own HTML file (vite-plugins/prerender-home.ts): path,
+ * file and chunk loader. The client loads the chunk before it renders over that HTML, so the page does not
+ * blink through the loading fallback.
+ */
+export const PRERENDERED_SCREENS = [{ path: paths.marketplace, file: 'marketplace.html', load: loadMarketplace }];
+
 const S = {
   browse: lazy(() => import('./routes/browse')),
   brand: lazy(() => import('./routes/brand')),
   model: lazy(() => import('./routes/model')),
   aiSearch: lazy(() => import('./routes/ai-search')),
   reviews: lazy(() => import('./routes/reviews')),
-  marketplace: lazy(() => import('./routes/marketplace')),
+  marketplace: lazy(loadMarketplace),
   listing: lazy(() => import('./routes/listing-detail')),
   dealer: lazy(() => import('./routes/dealer')),
   bookmarks: lazy(() => import('./routes/bookmarks')),

@@ -66,12 +66,38 @@ test('a deep link never paints the prerendered home content before its own scree
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.goto('/marketplace', { waitUntil: 'commit' });
+  await page.goto('/reviews', { waitUntil: 'commit' });
   await expect(page.getByRole('contentinfo')).toBeAttached();
   // Before the app runs, the home page's heading is in the HTML but not shown.
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toHaveCount(0);
+});
+
+test('the marketplace paints its own prerendered page before the app loads, then the app takes it over', async ({
+  page,
+}) => {
+  const html = readFileSync(new URL('../../dist/marketplace.html', import.meta.url), 'utf8');
+  expect(html).toContain('data-prerendered-path="/marketplace"');
+  expect(html).toContain('<h1>Marketplace</h1>');
+  expect(html).not.toContain(`>${HOME_HEADING}<`);
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/marketplace?sort=price-asc', { waitUntil: 'commit' });
+  // No script has run: the heading, the intro and the result skeletons are painted from the HTML.
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-deep-link');
+  expect(await page.title()).toBe('Marketplace · Motorly');
+  release();
+  // The app renders over it and answers: the sort from the address is applied, and cars arrive.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByTestId('sort')).toHaveValue('price-asc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toHaveCount(1);
 });
 
 test('a search typed and sent before the app has loaded still lands on AI search', async ({ page }) => {

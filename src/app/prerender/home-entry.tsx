@@ -1,19 +1,18 @@
-// Build-time only (vite-plugins/prerender-home.ts): renders the first screen a visitor to "/" sees,
-// the layout and the home page before any data, so dist/index.html paints real content at once.
-// It renders the client's own route table and shell, so that main.tsx can hydrate the HTML (keeping
-// its nodes, hence the first paint as the largest one) instead of replacing it.
+// Build-time only (vite-plugins/prerender-home.ts): renders the first screen a visitor sees, the layout
+// and a page before any data, so the HTML paints real content at once: "/" (dist/index.html, hydrated by
+// main.tsx, keeping its nodes, hence the first paint as the largest one) and the screens listed in
+// PRERENDERED_SCREENS (their own HTML file, which the client renders over once their chunk is loaded).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from '../app-shell';
 import { preloadHomeRoute } from '../home-route';
-import { routes } from '../route-table';
+import { PRERENDERED_SCREENS, routes } from '../route-table';
 
-export async function renderHome(): Promise<string> {
-  await preloadHomeRoute();
+async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`prerender: "/" answered ${context.status}`);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`prerender: "${path}" answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
@@ -23,3 +22,23 @@ export async function renderHome(): Promise<string> {
     </StrictMode>,
   );
 }
+
+export async function renderHome(): Promise<string> {
+  await preloadHomeRoute();
+  return render('/');
+}
+
+/** A lazy screen renders its fallback until its chunk has loaded: the first pass starts the load. */
+export async function renderScreen(path: string): Promise<string> {
+  const screen = PRERENDERED_SCREENS.find((s) => s.path === path);
+  if (!screen) throw new Error(`prerender: "${path}" is not in PRERENDERED_SCREENS`);
+  await render(path);
+  await screen.load();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const html = await render(path);
+  if (!html.includes('<h1')) throw new Error(`prerender: "${path}" rendered no page heading`);
+  return html;
+}
+
+export const screenFiles = (): { path: string; file: string }[] =>
+  PRERENDERED_SCREENS.map(({ path, file }) => ({ path, file }));

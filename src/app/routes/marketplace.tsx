@@ -4,7 +4,7 @@ import { useAuth } from '@/features/auth';
 import { SavedSearchesBar } from '@/features/saved-searches';
 
 // bench:catalogue's page hook exists only in builds made with VITE_TEST_HOOKS=1.
-if (import.meta.env.VITE_TEST_HOOKS === '1')
+if (import.meta.env.VITE_TEST_HOOKS === '1' && typeof window !== 'undefined')
   void import('@/data/catalogue/bench-hook').then((m) => m.installBenchHook());
 
 export default function Screen() {

@@ -1,7 +1,7 @@
 // Built by the prerender plugin into /a11y-boot.js, a classic script in <head>: it puts the stored
 // accessibility settings on <html> before the prerendered page paints (the CSP forbids inline scripts),
 // marks a stored cookie choice so the prerendered cookie banner stays hidden for those who chose, and
-// marks a deep link, whose first paint must not show the prerendered home page's content. The app's code
+// marks a deep link, whose first paint must not show the prerendered content of another page. The app's code
 // loads after the first paint, so this script also keeps the input that comes before it: button taps on
 // the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
@@ -10,8 +10,10 @@ import { applySettings, loadSettings } from './settings';
 
 applySettings(loadSettings());
 if (hasStoredConsent()) document.documentElement.dataset.consentStored = '';
-if (window.location.pathname !== '/') document.documentElement.dataset.deepLink = '';
-else recordEarlyClicks();
+// index.html holds the home page; a screen's own HTML file (e.g. marketplace.html) says which path it holds.
+const prerenderedPath = document.documentElement.dataset.prerenderedPath ?? '/';
+if (window.location.pathname !== prerenderedPath) document.documentElement.dataset.deepLink = '';
+else if (prerenderedPath === '/') recordEarlyClicks();
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
 function startApp(): void {

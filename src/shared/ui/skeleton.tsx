@@ -6,7 +6,7 @@ export interface SkeletonProps {
   radius?: CSSProperties['borderRadius'];
 }
 
-/** A shimmering placeholder block; hidden from assistive tech (pair it with a status message). */
+/** A pulsing placeholder block; hidden from assistive tech (pair it with a status message). */
 export function Skeleton({ width = '100%', height = '1rem', radius }: SkeletonProps) {
   return <span className="skeleton" aria-hidden="true" style={{ width, height, borderRadius: radius }} />;
 }
