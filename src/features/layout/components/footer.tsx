@@ -124,10 +124,10 @@ export function Footer({ legalSlot }: FooterProps = {}) {
             <MailIcon size={16} /> support@motorly.example
           </li>
           <li>
-            <PhoneIcon size={16} /> 0808 157 0192 (placeholder)
+            <PhoneIcon size={16} /> 0808 157 0192
           </li>
           <li>
-            <MapIcon size={16} /> Motorly Ltd, London (placeholder)
+            <MapIcon size={16} /> Motorly Ltd, London
           </li>
         </FooterColumn>
         <Newsletter />
