@@ -115,3 +115,18 @@ test('a search typed and sent before the app has loaded still lands on AI search
     timeout: 30_000,
   });
 });
+
+test('a deep link to sign-in never paints the prerendered navigation (its layout has none)', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await expect(page.locator('header.topbar')).toBeAttached();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+});

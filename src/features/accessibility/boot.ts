@@ -12,7 +12,11 @@ applySettings(loadSettings());
 if (hasStoredConsent()) document.documentElement.dataset.consentStored = '';
 // index.html holds the home page; a screen's own HTML file (e.g. marketplace.html) says which path it holds.
 const prerenderedPath = document.documentElement.dataset.prerenderedPath ?? '/';
-if (window.location.pathname !== prerenderedPath) document.documentElement.dataset.deepLink = '';
+// The sign-in pages have no navigation: their deep link hides the prerendered header too.
+if (window.location.pathname !== prerenderedPath)
+  document.documentElement.dataset.deepLink = /^\/(auth|password-reset)\/?$/.test(window.location.pathname)
+    ? 'bare'
+    : '';
 else if (prerenderedPath === '/') recordEarlyClicks();
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
