@@ -24,6 +24,7 @@ export type { SyncStatus, SyncEvent, SyncPhase, DownloadProgress } from './engin
 export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';
 export type { RealtimeNotice } from './channels';
 export { useRealtimeNotices } from './use-realtime-notices';
+export { useListingOnDemand } from './use-listing-on-demand';
 
 let started = false;
 let commands: BroadcastChannel | null = null;

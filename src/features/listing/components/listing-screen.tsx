@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useListingDetail, firstRegistered } from '@/data/catalogue';
 import { useProfile } from '@/data';
+import { useListingOnDemand } from '@/sync';
 import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
@@ -29,9 +30,11 @@ export interface ListingScreenProps {
 
 export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: ListingScreenProps) {
   const detail = useListingDetail(listingId);
+  // A shared link opened before the catalogue is on the device: this one car is fetched first.
+  const fetching = useListingOnDemand(listingId, detail === null);
   const profile = useProfile();
   const [shot, setShot] = useState(0);
-  if (detail === undefined) return <LoadingBlock />;
+  if (detail === undefined || fetching) return <LoadingBlock />;
   if (detail === null)
     return (
       <CarNotFound

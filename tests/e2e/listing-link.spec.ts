@@ -1,0 +1,29 @@
+// A listing link shared by a friend, opened on a device that has never downloaded the catalogue: the car
+// shows after one round trip, not after the whole download (nor as "not found" meanwhile).
+import { expect, test } from './fixtures';
+import { serviceRest } from './sync-helpers';
+
+test('a shared listing link opened before the catalogue has downloaded shows the car at once', async ({
+  page,
+  context,
+}) => {
+  const [car] = await serviceRest<{ id: string; title: string }[]>(
+    '/vehicle_listings?select=id,title&status=eq.active&order=id.desc&limit=1',
+  );
+  // The catalogue download (cursor pages of listings) never answers during this test.
+  const held: string[] = [];
+  await context.route(/\/rest\/v1\/vehicle_listings\?.*\bor=/, (route) => {
+    held.push(route.request().url());
+  });
+  await page.goto(`/marketplace/${car.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("We couldn't find this car")).toHaveCount(0);
+  // The download did start (and is held), so the car above came from the one-car fetch.
+  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible();
+});
+
+test('a link to a car that does not exist says so once the server has answered', async ({ page }) => {
+  await page.goto('/marketplace/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText("We couldn't find this car")).toBeVisible({ timeout: 15_000 });
+});
