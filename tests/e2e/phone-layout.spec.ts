@@ -58,7 +58,8 @@ test('main routes fit 390, 820 and 1280 px without sideways scroll', async ({ pa
     await page.setViewportSize({ width, height: 844 });
     for (const path of routes) {
       await page.goto(path);
-      await expect(page.locator('main h1').first()).toBeVisible();
+      // A deep link keeps the prerendered home heading hidden in the DOM until its own screen renders.
+      await expect(page.locator('main h1').filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
       await expectNoHorizontalScroll(page, `${path} at ${width}px`);
       await expectHeaderFits(page, `${path} at ${width}px`);
     }
@@ -103,7 +104,7 @@ test('the admin header keeps its wordmark and margins at 1280 and 1440 px', asyn
   for (const width of [390, 820, 1280, 1440, 1600]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/reviews');
-    await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.locator('main h1').filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
     await expectNoHorizontalScroll(page, `admin header at ${width}px`);
     await expectHeaderFits(page, `admin header at ${width}px`);
   }
