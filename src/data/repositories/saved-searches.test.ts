@@ -1,11 +1,9 @@
 // Saved searches: validated names, one outbox op per write, the 50-per-user cap, and the local
 // "N new since you last looked" count (same matching rules as the server's trigger).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '../db';
 import { loadSavedSearches } from '../hooks/use-saved-searches';
 import { savedSearchFiltersFromQuery } from '../saved-searches/filters';
-import { setSessionUser } from '../session';
 import { brandRow, listingRow } from '../testing/fixtures';
 import type { CarModel, VehicleListing } from '../types';
 import {
@@ -16,19 +14,12 @@ import {
   renameSavedSearch,
   validateSavedSearchName,
 } from './saved-searches';
+import { withTestDb } from '../testing/test-db';
 
 let db: MotorlyDb;
-let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
 
-beforeEach(async () => {
-  db = new MotorlyDb(`test-saved-searches-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
-});
+withTestDb('test-saved-searches', (d) => (db = d), USER);
 
 function listing(id: string, over: Partial<VehicleListing>): VehicleListing {
   return listingRow({ id, car_model_id: 'm-fiesta', brand_id: 'b-ford', ...over });
