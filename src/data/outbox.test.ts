@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1 } from './db';
 import { createRow, deleteRow, NotSignedInError, updateRow } from './outbox';
@@ -9,19 +9,13 @@ import { claimSignedOutBookmarks, pendingCountForUser, setSessionUser } from './
 import { createSyncStore } from './sync-store';
 import { discardParkedOp, retryParkedOp } from './needs-attention';
 import { getClientId } from './sync-state';
+import { withTestDb } from './testing/test-db';
 
 let db: MotorlyDb;
 let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
 
-beforeEach(async () => {
-  db = new MotorlyDb(`test-outbox-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
-});
+withTestDb('test-outbox', (d) => (db = d), USER);
 
 describe('repositories write the row and its op atomically', () => {
   it('create/update/delete append typed ops with increasing seq and one client id', async () => {

@@ -1,14 +1,13 @@
 // The store's bulk write path for pulled pages: one transaction with the cursor, pending rows kept,
 // and live queries woken only when the engine says so.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie, liveQuery } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
 import { MotorlyDb } from './db';
 import { addBookmark } from './repositories/bookmarks';
-import { setSessionUser } from './session';
 import { createSyncStore, type QueueCounts } from './sync-store';
+import { withTestDb } from './testing/test-db';
 
 let db: MotorlyDb;
-let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
 const brand = (i: number) => ({
   id: `b${i}`,
@@ -17,14 +16,7 @@ const brand = (i: number) => ({
   updated_at: `2026-01-0${i}T00:00:00Z`,
 });
 
-beforeEach(async () => {
-  db = new MotorlyDb(`test-sync-store-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
-});
+withTestDb('test-sync-store', (d) => (db = d), USER);
 
 /** Emissions of a live count of brands, and a way to wait for the next one. */
 function watchBrandCount() {

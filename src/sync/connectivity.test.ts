@@ -1,23 +1,17 @@
 // The tech demo's "simulate offline" switch: while on, the engine sends nothing and writes queue
 // (no try spent); switched back, the queue drains and nothing is lost. A real network change while
 // simulating does not bring the app back online.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore, setSessionUser, toggleBookmark } from '@/data';
+import { describe, expect, it } from 'vitest';
+import { MotorlyDb, createSyncStore, toggleBookmark } from '@/data';
 import { Connectivity } from './connectivity';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';
+import { withTestDb } from '@/data/testing/test-db';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 let db: MotorlyDb;
-let n = 0;
 
-beforeEach(async () => {
-  db = new MotorlyDb(`connectivity-test-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  await db.delete();
-});
+withTestDb('connectivity-test', (d) => (db = d), USER);
 
 describe('Connectivity', () => {
   it('is online only when the network is up and the simulation is off', () => {

@@ -2,6 +2,7 @@
 // deletes runtime caches but not the app's precache, and clears local/session storage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MotorlyDb, countLocalTables, setSessionUser, toggleBookmark } from '@/data';
+import { brandRow } from '@/data/testing/fixtures';
 import { clearDeviceData } from './device-data';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -28,15 +29,7 @@ beforeEach(async () => {
   db = new MotorlyDb(`test-clear-${++n}`);
   await setSessionUser(db, USER);
   await toggleBookmark(db, { listingId: 'listing-1' });
-  await db.brands.put({
-    id: 'b1',
-    slug: 'ford',
-    name: 'Ford',
-    country: 'US',
-    founded: 1903,
-    logo_url: null,
-    description: '',
-  });
+  await db.brands.put(brandRow({ id: 'b1' }));
 });
 afterEach(async () => {
   await db.delete();

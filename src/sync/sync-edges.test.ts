@@ -1,23 +1,16 @@
 // Each sync edge that used to swallow an error (an empty catch) now reports a typed sync-error.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MotorlyDb, createSyncStore, setSessionUser, type SyncStore } from '@/data';
+import { describe, expect, it, vi } from 'vitest';
+import { MotorlyDb, createSyncStore, type SyncStore } from '@/data';
 import { leaderProblems } from './leader';
 import { followAuthChanges, registerBackgroundSync } from './page-edges';
 import { changeApplier } from './realtime';
 import { createSyncErrorRecorder, SAME_PROBLEM_WINDOW_MS } from './sync-error-reports';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 import { TransportError } from './transport';
+import { withTestDb } from '@/data/testing/test-db';
 
 let db: MotorlyDb;
-let n = 0;
-beforeEach(async () => {
-  db = new MotorlyDb(`sync-edges-${++n}`);
-  await setSessionUser(db, null);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+withTestDb('sync-edges', (d) => (db = d), null);
 
 describe('sync edges', () => {
   it('realtime: a change that cannot be written is an event, and later changes still apply', async () => {

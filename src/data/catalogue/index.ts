@@ -5,6 +5,7 @@ export {
   searchListings,
   scanListings,
   colourKey,
+  emptyListingSearch,
   LISTING_SORTS,
   type ListingSearch,
   type ListingSort,

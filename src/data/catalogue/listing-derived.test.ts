@@ -5,6 +5,7 @@ import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1, SCHEMA_V2 } from '../db';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
 import { listingsDerivedComplete, repairListingDerived, type ListingDerived } from './listing-derived';
+import { listingRow } from '../testing/fixtures';
 import type { CarModelRow, ListingRow } from './types';
 
 type Stored = ListingRow & Partial<ListingDerived>;
@@ -23,37 +24,31 @@ const model = (id: string, price: number) =>
   ({ id, brand_id: 'b1', slug: id, price_from: price }) as Partial<CarModelRow> as CarModelRow;
 
 const listing = (id: string, over: Partial<ListingRow> = {}): ListingRow =>
-  ({
+  listingRow({
     id,
-    dealer_id: 'd1',
-    car_model_id: 'm1',
-    brand_id: 'b1',
     title: '',
     price: 30_000,
-    admin_fee: 0,
     year: 2023,
     registration_date: '2023-09-01',
-    registration: null,
     mileage: 10_000,
     colour: 'Metallic Grey',
-    fuel_type: 'petrol',
     body_style: 'suv',
     gearbox: 'automatic',
-    seats: 5,
-    doors: 5,
     engine_cc: 1500,
     co2_gkm: 130,
     insurance_group: 20,
-    condition: 'used',
-    status: 'active',
-    description: '',
     image_seed: 0,
-    outcode: 'LS1',
-    lat: null,
-    lng: null,
     listed_at: '2026-01-01T00:00:00Z',
     ...over,
-  }) as ListingRow;
+  });
+
+/** Petrol listings whose stored annual tax is at most £300 (read through the annual_tax index). */
+const cheapPetrolCount = (db: MotorlyDb) =>
+  db.vehicle_listings
+    .where('annual_tax')
+    .between(0, 300)
+    .and((l) => l.fuel_type === 'petrol')
+    .count();
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -74,23 +69,11 @@ describe('listing derived fields', () => {
     expect(row.annual_tax).toBe(annualTaxFor(row, 45_000));
     // Above the expensive-car threshold the supplement is due; below it, not.
     expect(annualTaxFor(row, 45_000)).toBeGreaterThan(annualTaxFor(row, 20_000));
-    expect(
-      await db.vehicle_listings
-        .where('annual_tax')
-        .between(0, 300)
-        .and((l) => l.fuel_type === 'petrol')
-        .count(),
-    ).toBe(0);
+    expect(await cheapPetrolCount(db)).toBe(0);
 
     await db.car_models.put(model('m1', 20_000));
     await until(async () => ((await db.vehicle_listings.get('l1')) as Stored).annual_tax === annualTaxFor(row, 20_000));
-    expect(
-      await db.vehicle_listings
-        .where('annual_tax')
-        .between(0, 300)
-        .and((l) => l.fuel_type === 'petrol')
-        .count(),
-    ).toBe(1);
+    expect(await cheapPetrolCount(db)).toBe(1);
     db.close();
   });
 

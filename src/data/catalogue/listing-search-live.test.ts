@@ -2,20 +2,12 @@
 import { it, expect } from 'vitest';
 import { liveQuery } from 'dexie';
 import { createDatabase } from '../db';
-import { searchListings, type ListingSearch } from './listing-search';
+import { listingRow } from '../testing/fixtures';
+import { emptyListingSearch, searchListings, type ListingSearch } from './listing-search';
 
 it('answers inside a live query while listings are written, once its index orders are cached', async () => {
   const db = createDatabase(`live-${Date.now()}`);
-  const base: ListingSearch = {
-    priceMode: 'cash',
-    body: [],
-    fuel: [],
-    colour: [],
-    ulez: false,
-    sort: 'relevance',
-    page: 1,
-    pageSize: 20,
-  };
+  const base: ListingSearch = emptyListingSearch(20);
   const errors: unknown[] = [];
   let last: number | undefined;
   const sub = liveQuery(() => searchListings(db, base)).subscribe({
@@ -26,34 +18,22 @@ it('answers inside a live query while listings are written, once its index order
   });
   for (let page = 0; page < 10; page++) {
     const rows = Array.from({ length: 100 }, (_, i) => ({
-      id: `00000000-0000-4000-8000-${String(page * 100 + i).padStart(12, '0')}`,
-      dealer_id: 'd',
-      car_model_id: 'm',
-      brand_id: 'b',
-      title: 't',
-      price: 1000 + i,
-      admin_fee: 0,
-      year: 2020,
-      registration_date: '2020-01-01',
-      registration: null,
-      mileage: 100,
-      colour: 'Red',
-      fuel_type: 'petrol',
-      body_style: 'suv',
-      gearbox: 'manual',
-      seats: 5,
-      doors: 5,
-      engine_cc: 1000,
-      co2_gkm: 100,
-      insurance_group: 10,
-      condition: 'used',
-      status: 'active',
-      description: '',
-      image_seed: 1,
-      outcode: 'LS1',
-      lat: 0,
-      lng: 0,
-      listed_at: '2026-01-01T00:00:00Z',
+      ...listingRow({
+        id: `00000000-0000-4000-8000-${String(page * 100 + i).padStart(12, '0')}`,
+        dealer_id: 'd',
+        car_model_id: 'm',
+        brand_id: 'b',
+        title: 't',
+        price: 1000 + i,
+        year: 2020,
+        registration_date: '2020-01-01',
+        mileage: 100,
+        body_style: 'suv',
+        co2_gkm: 100,
+        lat: 0,
+        lng: 0,
+        listed_at: '2026-01-01T00:00:00Z',
+      }),
       updated_at: `2026-01-01T00:00:${String(page).padStart(2, '0')}Z`,
     }));
     await db.vehicle_listings.bulkPut(rows as never);

@@ -2,9 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createDatabase, type MotorlyDb } from '../db';
+import { listingRow, modelRow } from '../testing/fixtures';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
 import { listingDerivedSettled } from './listing-derived';
-import { LISTING_SORTS, colourKey, scanListings, searchListings, type ListingSearch } from './listing-search';
+import {
+  LISTING_SORTS,
+  colourKey,
+  emptyListingSearch,
+  scanListings,
+  searchListings,
+  type ListingSearch,
+} from './listing-search';
 import {
   BODY_STYLES,
   FUEL_TYPES,
@@ -46,40 +54,28 @@ beforeAll(async () => {
   const models: CarModelRow[] = [];
   for (let i = 0; i < 12; i++) {
     const fuel = pick(FUEL_TYPES);
-    models.push({
-      id: uuid(2, i),
-      brand_id: brands[i % 3].id,
-      slug: `model-${i}`,
-      name: `Model ${i}`,
-      body_style: pick(BODY_STYLES),
-      fuel_type: fuel,
-      price_from: 15_000 + Math.round(rnd() * 50_000),
-      model_year: 2026,
-      mpg: fuel === 'electric' ? null : 50,
-      ev_range_miles: null,
-      mi_per_kwh: null,
-      battery_kwh: null,
-      co2_gkm: fuel === 'electric' ? 0 : 90 + Math.round(rnd() * 100),
-      insurance_group: 1 + Math.floor(rnd() * 50),
-      ncap_stars: 5,
-      ncap_year: 2024,
-      euro_standard: 6,
-      seats: pick([2, 4, 5, 7]),
-      doors: 5,
-      boot_litres: 400,
-      zero_to_62: 8,
-      top_speed_mph: 120,
-      power_bhp: 150,
-      engine_cc: 1500,
-      gearbox: pick(['manual', 'automatic'] as const),
-      drivetrain: 'fwd',
-      length_mm: null,
-      width_mm: null,
-      height_mm: null,
-      towing_kg: null,
-      description: '',
-      image_url: null,
-    });
+    models.push(
+      modelRow({
+        id: uuid(2, i),
+        brand_id: brands[i % 3].id,
+        slug: `model-${i}`,
+        name: `Model ${i}`,
+        body_style: pick(BODY_STYLES),
+        fuel_type: fuel,
+        price_from: 15_000 + Math.round(rnd() * 50_000),
+        model_year: 2026,
+        mpg: fuel === 'electric' ? null : 50,
+        co2_gkm: fuel === 'electric' ? 0 : 90 + Math.round(rnd() * 100),
+        insurance_group: 1 + Math.floor(rnd() * 50),
+        ncap_year: 2024,
+        seats: pick([2, 4, 5, 7]),
+        boot_litres: 400,
+        zero_to_62: 8,
+        power_bhp: 150,
+        engine_cc: 1500,
+        gearbox: pick(['manual', 'automatic'] as const),
+      }),
+    );
   }
   const dealers: DealerRow[] = OUTCODES.map(([outcode, lat, lng], i) => ({
     id: uuid(3, i),
@@ -104,36 +100,33 @@ beforeAll(async () => {
     const price = Math.round(2_000 + rnd() * 60_000);
     const listed = `2026-${String(1 + Math.floor(rnd() * 10)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 27)).padStart(2, '0')}T10:00:00Z`;
     const id = uuid(4, i);
-    listings.push({
-      id,
-      dealer_id: d.id,
-      car_model_id: m.id,
-      brand_id: m.brand_id,
-      title: `${year} ${m.name}`,
-      price,
-      admin_fee: 0,
-      year,
-      registration_date: `${year}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-10`,
-      registration: null,
-      mileage: Math.round(rnd() * 120_000),
-      colour: pick(COLOURS),
-      fuel_type: m.fuel_type,
-      body_style: m.body_style,
-      gearbox: m.gearbox,
-      seats: m.seats,
-      doors: 5,
-      engine_cc: 1500,
-      co2_gkm: m.co2_gkm,
-      insurance_group: m.insurance_group,
-      condition: 'used',
-      status: rnd() < 0.1 ? 'sold' : rnd() < 0.1 ? 'reserved' : 'active',
-      description: '',
-      image_seed: i,
-      outcode: d.outcode,
-      lat: d.lat,
-      lng: d.lng,
-      listed_at: listed,
-    });
+    listings.push(
+      listingRow({
+        id,
+        dealer_id: d.id,
+        car_model_id: m.id,
+        brand_id: m.brand_id,
+        title: `${year} ${m.name}`,
+        price,
+        year,
+        registration_date: `${year}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-10`,
+        mileage: Math.round(rnd() * 120_000),
+        colour: pick(COLOURS),
+        fuel_type: m.fuel_type,
+        body_style: m.body_style,
+        gearbox: m.gearbox,
+        seats: m.seats,
+        engine_cc: 1500,
+        co2_gkm: m.co2_gkm,
+        insurance_group: m.insurance_group,
+        status: rnd() < 0.1 ? 'sold' : rnd() < 0.1 ? 'reserved' : 'active',
+        image_seed: i,
+        outcode: d.outcode,
+        lat: d.lat,
+        lng: d.lng,
+        listed_at: listed,
+      }),
+    );
     history.push({
       id: uuid(5, i * 2),
       vehicle_listing_id: id,
@@ -155,16 +148,7 @@ afterAll(async () => {
   await db.delete();
 });
 
-const base: ListingSearch = {
-  priceMode: 'cash',
-  body: [],
-  fuel: [],
-  colour: [],
-  ulez: false,
-  sort: 'relevance',
-  page: 1,
-  pageSize: 20,
-};
+const base: ListingSearch = emptyListingSearch(20);
 
 const searchArb: fc.Arbitrary<ListingSearch> = fc.record({
   postcode: fc.option(fc.constantFrom('LS1 4AP', 'M1', 'SW1A 1AA', 'ZZ9 9ZZ'), { nil: undefined }),

@@ -67,6 +67,11 @@ export interface ListingSearch {
   pageSize: number;
 }
 
+/** A search with no filters: the first page of `pageSize` listings, cash prices, relevance order. */
+export function emptyListingSearch(pageSize: number): ListingSearch {
+  return { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize };
+}
+
 export interface ListingPage {
   total: number;
   rows: ListingRow[];

@@ -1,25 +1,18 @@
 // The bookmark toggle is one transaction (row + op commit together or not at all) and keeps the
 // client's sequence numbers unique and in commit order, also when toggles overlap.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie, liveQuery } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
 import { MotorlyDb } from '../db';
 import { setSessionUser } from '../session';
 import { getClientId } from '../sync-state';
 import { findBookmark, toggleBookmark } from './bookmarks';
+import { withTestDb } from '../testing/test-db';
 
 let db: MotorlyDb;
-let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
-beforeEach(async () => {
-  db = new MotorlyDb(`test-bookmarks-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
-});
+withTestDb('test-bookmarks', (d) => (db = d), USER);
 
 describe('toggleBookmark', () => {
   it('alternates create and delete ops for the same row target, seq 1, 2, 3 ...', async () => {

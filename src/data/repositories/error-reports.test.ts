@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '../db';
 import { setSessionUser } from '../session';
 import { ERROR_HISTORY_LIMIT, recentErrorReports, recordErrorReport, resolveErrorReport } from './error-reports';
+import { withTestDb } from '../testing/test-db';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 let db: MotorlyDb;
-let n = 0;
-beforeEach(() => {
-  db = new MotorlyDb(`error-reports-${++n}`);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+withTestDb('error-reports', (d) => (db = d));
 
 describe('error reports', () => {
   it('store message, context, severity and where it happened, and queue the report', async () => {

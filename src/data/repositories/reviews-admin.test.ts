@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '../db';
 import { setSessionUser } from '../session';
 import { createReview, deleteReview, reviewFormErrors, setReviewPublished, type ReviewDraft } from './reviews-admin';
+import { withTestDb } from '../testing/test-db';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
 const MODEL = '33333333-3333-4333-8333-333333333333';
 let db: MotorlyDb;
-let n = 0;
-beforeEach(() => {
-  db = new MotorlyDb(`reviews-admin-${++n}`);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+withTestDb('reviews-admin', (d) => (db = d));
 
 const draft = (over: Partial<ReviewDraft> = {}): ReviewDraft => ({
   car_model_id: MODEL,

@@ -1,12 +1,11 @@
 // Saved searches: validated names, one outbox op per write, the 50-per-user cap, and the local
 // "N new since you last looked" count (same matching rules as the server's trigger).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '../db';
 import { loadSavedSearches } from '../hooks/use-saved-searches';
 import { savedSearchFiltersFromQuery } from '../saved-searches/filters';
-import { setSessionUser } from '../session';
-import type { Brand, CarModel, VehicleListing } from '../types';
+import { brandRow, listingRow } from '../testing/fixtures';
+import type { CarModel, VehicleListing } from '../types';
 import {
   SAVED_SEARCH_MESSAGES,
   createSavedSearch,
@@ -15,52 +14,15 @@ import {
   renameSavedSearch,
   validateSavedSearchName,
 } from './saved-searches';
+import { withTestDb } from '../testing/test-db';
 
 let db: MotorlyDb;
-let n = 0;
 const USER = '11111111-1111-4111-8111-111111111111';
 
-beforeEach(async () => {
-  db = new MotorlyDb(`test-saved-searches-${++n}`);
-  await setSessionUser(db, USER);
-});
-afterEach(async () => {
-  db.close();
-  await Dexie.delete(db.name);
-});
+withTestDb('test-saved-searches', (d) => (db = d), USER);
 
 function listing(id: string, over: Partial<VehicleListing>): VehicleListing {
-  return {
-    id,
-    dealer_id: 'd1',
-    car_model_id: 'm-fiesta',
-    brand_id: 'b-ford',
-    title: id,
-    price: 5000,
-    admin_fee: 0,
-    year: 2018,
-    registration_date: null,
-    registration: null,
-    mileage: 40000,
-    colour: 'Red',
-    fuel_type: 'petrol',
-    body_style: 'hatchback',
-    gearbox: 'manual',
-    seats: 5,
-    doors: 5,
-    engine_cc: 1000,
-    co2_gkm: 110,
-    insurance_group: 10,
-    condition: 'used',
-    status: 'active',
-    description: '',
-    image_seed: 1,
-    outcode: 'LS1',
-    lat: null,
-    lng: null,
-    listed_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
+  return listingRow({ id, car_model_id: 'm-fiesta', brand_id: 'b-ford', ...over });
 }
 
 describe('saved search filters', () => {
@@ -121,17 +83,7 @@ describe('saved searches repository', () => {
   });
 
   it('counts matching listings listed since the search was last opened', async () => {
-    await db.brands.bulkPut([
-      {
-        id: 'b-ford',
-        slug: 'ford',
-        name: 'Ford',
-        country: 'US',
-        founded: 1903,
-        logo_url: null,
-        description: '',
-      } as Brand,
-    ]);
+    await db.brands.bulkPut([brandRow({ id: 'b-ford' })]);
     await db.car_models.bulkPut([
       { id: 'm-fiesta', brand_id: 'b-ford', slug: 'fiesta', name: 'Fiesta', price_from: 18000 } as CarModel,
     ]);

@@ -46,7 +46,7 @@ export { ModelCard, ModelPicture, economyLabel, modelColour } from './components
 export { Pagination } from './components/pagination';
 export { PostcodeForm, type PostcodeFormProps } from './components/postcode-form';
 export { PriceHistoryChart } from './components/price-history-chart';
-export { MarketPosition, PriceIndicatorBadge } from './components/price-indicator-badge';
+export { MarketPosition, PriceIndicatorBadge, PriceMethodNote } from './components/price-indicator-badge';
 export { RunningCosts, type RunningCostsProps } from './components/running-costs';
 export { NcapStars, ScorePill } from './components/stars';
 export * from './compare-rules';

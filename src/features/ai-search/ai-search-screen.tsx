@@ -6,7 +6,7 @@ import type { ParsedQuery } from '@/shared/lib/ai/query-types';
 import { rankCars, relaxationMessage } from '@/shared/lib/ai/rank';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { Button, CloseIcon, InfoIcon, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
+import { Button, CloseIcon, InfoIcon, Input, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
 import { chipsFor, removeChip, type Chip } from './query-chips';
 import { ResultSection } from './result-section';
 import { suggest } from './suggestions';
@@ -85,13 +85,12 @@ export function AiSearchScreen() {
           Describe the car you want
         </label>
         <div className="ais-form__field">
-          <input
+          <Input
             id="ais-q"
-            className="input"
             type="search"
             autoComplete="off"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValueChange={setText}
             onFocus={() => setFocused(true)}
             onBlur={() => setTimeout(() => setFocused(false), 150)}
             placeholder="e.g. a 7-seat hybrid under £30,000 with low tax"

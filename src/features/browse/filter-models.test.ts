@@ -3,42 +3,9 @@ import type { CarModelRow } from '@/data/catalogue';
 import { EMPTY_BROWSE_FILTERS } from './browse-filters';
 import { sortModels, type ModelEntry } from '@/entities/car';
 import { filterModels } from './filter-models';
+import { modelRow } from '@/data/testing/fixtures';
 
-const model = (id: string, over: Partial<CarModelRow>): CarModelRow => ({
-  id,
-  brand_id: 'b',
-  slug: id,
-  name: id.toUpperCase(),
-  body_style: 'hatchback',
-  fuel_type: 'petrol',
-  price_from: 20000,
-  model_year: 2025,
-  mpg: 50,
-  ev_range_miles: null,
-  mi_per_kwh: null,
-  battery_kwh: null,
-  co2_gkm: 120,
-  insurance_group: 15,
-  ncap_stars: 5,
-  ncap_year: 2023,
-  euro_standard: 6,
-  seats: 5,
-  doors: 5,
-  boot_litres: 380,
-  zero_to_62: 9,
-  top_speed_mph: 120,
-  power_bhp: 120,
-  engine_cc: 1000,
-  gearbox: 'manual',
-  drivetrain: 'fwd',
-  length_mm: null,
-  width_mm: null,
-  height_mm: null,
-  towing_kg: null,
-  description: '',
-  image_url: null,
-  ...over,
-});
+const model = (id: string, over: Partial<CarModelRow>): CarModelRow => modelRow({ id, ...over });
 const entries: ModelEntry[] = [
   { model: model('a', { price_from: 30000, mpg: 40, model_year: 2024 }), score: 7.5 },
   { model: model('b', { price_from: 18000, mpg: 60, body_style: 'suv', seats: 7 }), score: 8.1 },

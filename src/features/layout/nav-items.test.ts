@@ -2,42 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { desktopLinks, isActive, mobileLinks } from './nav-items';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
+// What every visitor sees in the top bar, signed in or not.
+const PUBLIC_DESKTOP = ['AI Search', 'Reviews', 'Marketplace', 'Recommended'];
+const PUBLIC_MOBILE = ['Browse Cars', ...PUBLIC_DESKTOP, 'Value My Car'];
 
 describe('navigation items', () => {
   it('desktop links per sign-in state', () => {
-    expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual([
-      'AI Search',
-      'Reviews',
-      'Marketplace',
-      'Recommended',
-    ]);
+    expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual(PUBLIC_DESKTOP);
     expect(labels(desktopLinks({ signedIn: true, isAdmin: false }))).toEqual([
-      'AI Search',
-      'Reviews',
-      'Marketplace',
-      'Recommended',
+      ...PUBLIC_DESKTOP,
       'My Leads',
       'Dealer Hub',
     ]);
     expect(labels(desktopLinks({ signedIn: true, isAdmin: true }))).toContain('Admin');
   });
   it('mobile links per sign-in state', () => {
-    expect(labels(mobileLinks({ signedIn: false, isAdmin: false }))).toEqual([
-      'Browse Cars',
-      'AI Search',
-      'Reviews',
-      'Marketplace',
-      'Recommended',
-      'Value My Car',
-      'Bookmarks',
-    ]);
+    expect(labels(mobileLinks({ signedIn: false, isAdmin: false }))).toEqual([...PUBLIC_MOBILE, 'Bookmarks']);
     expect(labels(mobileLinks({ signedIn: true, isAdmin: true }))).toEqual([
-      'Browse Cars',
-      'AI Search',
-      'Reviews',
-      'Marketplace',
-      'Recommended',
-      'Value My Car',
+      ...PUBLIC_MOBILE,
       'Admin Dashboard',
       'Account',
       'Bookmarks',

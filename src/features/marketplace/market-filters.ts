@@ -1,6 +1,6 @@
 // Marketplace filter state <-> URL query string. The URL is the source of truth so a search can be
 // shared and the back button steps through filter changes.
-import { LISTING_SORTS, type ListingSearch, type ListingSort } from '@/data/catalogue';
+import { LISTING_SORTS, emptyListingSearch, type ListingSearch, type ListingSort } from '@/data/catalogue';
 import {
   PAGE_SIZE_DEFAULT,
   patchFilters,
@@ -32,16 +32,7 @@ export const RADIUS_OPTIONS = [5, 10, 20, 30, 50, 100, 200] as const;
 
 export type MarketFilters = ListingSearch;
 
-export const EMPTY_MARKET_FILTERS: MarketFilters = {
-  priceMode: 'cash',
-  body: [],
-  fuel: [],
-  colour: [],
-  ulez: false,
-  sort: 'relevance',
-  page: 1,
-  pageSize: PAGE_SIZE_DEFAULT,
-};
+export const EMPTY_MARKET_FILTERS: MarketFilters = emptyListingSearch(PAGE_SIZE_DEFAULT);
 
 const POSTCODE_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?( ?[0-9][A-Z]{2})?$/;
 

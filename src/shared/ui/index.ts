@@ -3,7 +3,7 @@ export { cx } from './cx';
 export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonVariant } from './button';
 export { Card, CardTitle, CardDescription } from './card';
 export { Badge, formatCount, type BadgeVariant } from './badge';
-export { Input } from './input';
+export { Input, EmailInput, type InputProps } from './input';
 export { Field } from './field';
 export { Select, type SelectOption } from './select';
 export { Switch } from './switch';
@@ -17,3 +17,4 @@ export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from 
 export { useToastedAction, type SuccessMessage } from './use-toasted-action';
 export * from './icons';
 export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './virtual-grid';
+export { TableHead } from './table-head';

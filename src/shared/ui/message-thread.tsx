@@ -16,7 +16,7 @@ export interface ThreadMessage {
 export function MessageThread({ messages, label }: { messages: ThreadMessage[]; label: string }) {
   if (!messages.length) return null;
   return (
-    <ol className="thread" aria-label={label}>
+    <ol className="list-plain thread" aria-label={label}>
       {messages.map((m) => (
         <li key={m.id} className={cx('thread__item', m.mine && 'thread__item--mine')} data-testid="thread-message">
           <p className="thread__bubble">{m.body}</p>

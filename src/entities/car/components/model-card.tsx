@@ -21,25 +21,32 @@ export function economyLabel(m: CarModelRow): string {
   return m.fuel_type === 'electric' ? (m.ev_range_miles ? `${m.ev_range_miles} miles range` : '') : formatMpg(m.mpg);
 }
 
-/** A model's showroom picture on a card (front three-quarter, its stable colour); decorative. */
+/** A model's showroom picture (front three-quarter, its stable colour unless given one); decorative unless alt. */
 export function ModelPicture({
   model,
   brand,
   backdrop,
+  colour,
+  alt = '',
+  eager,
 }: {
   model: CarModelRow;
-  brand?: BrandRow;
+  brand?: BrandRow | null;
   backdrop?: Backdrop;
+  colour?: string;
+  alt?: string;
+  eager?: boolean;
 }) {
   return (
     <CarImage
       bodyStyle={model.body_style}
       model={model}
       brand={brand?.name}
-      colour={modelColour(model)}
+      colour={colour ?? modelColour(model)}
       view="front-three-quarter"
-      alt=""
+      alt={alt}
       backdrop={backdrop}
+      eager={eager}
     />
   );
 }

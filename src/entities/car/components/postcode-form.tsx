@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/shared/ui';
 
 export interface PostcodeFormProps {
@@ -10,9 +10,11 @@ export interface PostcodeFormProps {
   className: string;
   placeholder: string;
   testId: string;
-  text: string;
-  onText: (text: string) => void;
-  onSubmit: (e: FormEvent) => void;
+  /** What the field starts with; the field follows it when it changes. */
+  initial: string;
+  /** Called with the typed text on Go: returns the message to show when it cannot be used, else undefined. */
+  onPostcode: (text: string) => string | undefined;
+  /** A message from outside the form, shown when the typed text has none. */
   error?: string;
   /** Under the field, above the error. */
   actions?: ReactNode;
@@ -23,8 +25,17 @@ export interface PostcodeFormProps {
 /** A postcode field with its Go button and error message (distance filters and distance lines). */
 export function PostcodeForm({ id, label, ariaLabel, role, className, placeholder, testId, ...p }: PostcodeFormProps) {
   const errorId = `${id}-error`;
+  const { initial, onPostcode } = p;
+  const [text, setText] = useState(initial);
+  const [invalid, setInvalid] = useState<string | undefined>();
+  useEffect(() => setText(initial), [initial]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setInvalid(onPostcode(text));
+  };
+  const error = invalid ?? p.error;
   return (
-    <form className={className} onSubmit={p.onSubmit} role={role} aria-label={ariaLabel}>
+    <form className={className} onSubmit={submit} role={role} aria-label={ariaLabel}>
       <label htmlFor={id} className="cat-filter__label">
         {label}
       </label>
@@ -32,12 +43,12 @@ export function PostcodeForm({ id, label, ariaLabel, role, className, placeholde
         <input
           id={id}
           className="input"
-          value={p.text}
-          onChange={(e) => p.onText(e.target.value)}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
           placeholder={placeholder}
           autoComplete="postal-code"
-          aria-invalid={p.error ? true : undefined}
-          aria-describedby={p.error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           data-testid={testId}
         />
         <Button type="submit" variant="secondary">
@@ -45,9 +56,9 @@ export function PostcodeForm({ id, label, ariaLabel, role, className, placeholde
         </Button>
       </div>
       {p.actions}
-      {p.error && (
+      {error && (
         <p id={errorId} className="field__error" role="alert">
-          {p.error}
+          {error}
         </p>
       )}
       {p.children}

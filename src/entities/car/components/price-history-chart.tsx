@@ -1,5 +1,6 @@
 import type { PriceHistoryRow } from '@/data/catalogue';
 import { formatDate, formatGBP } from '@/shared/lib/format';
+import { TableHead } from '@/shared/ui';
 
 /** A step chart of the asking price over time, with a table alternative for screen readers. */
 export function PriceHistoryChart({
@@ -72,12 +73,7 @@ export function PriceHistoryChart({
         <details className="cat-details">
           <summary>Price changes as a table</summary>
           <table className="cat-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Date', 'Price']} />
             <tbody>
               {history.map((h) => (
                 <tr key={h.id}>

@@ -4,6 +4,17 @@ import { Badge, type BadgeVariant } from '@/shared/ui';
 
 const VARIANT: Record<string, BadgeVariant> = { great: 'success', good: 'primary', fair: 'neutral', high: 'warning' };
 
+/** "How we work this out": how a price figure is reached, then what it cannot know (one wording for every figure). */
+export function PriceMethodNote({ explanation }: { explanation: string }) {
+  return (
+    <details className="cat-details">
+      <summary>How we work this out</summary>
+      <p>{explanation}</p>
+      <p>{PRICE_INDICATOR_LIMITATIONS}</p>
+    </details>
+  );
+}
+
 export function PriceIndicatorBadge({ indicator }: { indicator: PriceIndicator | undefined }) {
   if (!indicator || !indicator.available) return null;
   return (
@@ -31,11 +42,7 @@ export function MarketPosition({ indicator, price }: { indicator: PriceIndicator
       ) : (
         <p>No price indicator: {indicator.message}</p>
       )}
-      <details className="cat-details">
-        <summary>How we work this out</summary>
-        <p>{PRICE_INDICATOR_EXPLANATION}</p>
-        <p>{PRICE_INDICATOR_LIMITATIONS}</p>
-      </details>
+      <PriceMethodNote explanation={PRICE_INDICATOR_EXPLANATION} />
     </div>
   );
 }

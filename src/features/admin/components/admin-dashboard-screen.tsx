@@ -3,7 +3,7 @@ import type { ErrorReport } from '@/data';
 import { href } from '@/shared/lib/routes';
 import { fetchAdminCounts, fetchAdminList, fetchSyncHealth, fetchWebVitalsP75 } from '@/sync/admin-api';
 import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
-import { Badge, ButtonLink, Card, CardTitle, LoadingBlock, PageHeader } from '@/shared/ui';
+import { Badge, ButtonLink, Card, CardTitle, LoadingBlock, PageHeader, TableHead } from '@/shared/ui';
 import { parkedSummary, severityByDay, vitalRating } from '../dashboard-stats';
 import { SeverityChart } from './severity-chart';
 import '../admin.css';
@@ -72,13 +72,7 @@ export function AdminDashboardScreen() {
               </p>
               {sync.data.clients.length > 0 && (
                 <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Device</th>
-                      <th scope="col">Parked</th>
-                      <th scope="col">Reported</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Device', 'Parked', 'Reported']} />
                   <tbody>
                     {sync.data.clients.map((c) => (
                       <tr key={`${c.client_id}-${c.email ?? ''}`}>

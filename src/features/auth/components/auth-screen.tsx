@@ -2,7 +2,7 @@ import '../auth.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '@/shared/lib/routes';
-import { Button, Field, Input, toast } from '@/shared/ui';
+import { Button, EmailInput, Field, Input, toast } from '@/shared/ui';
 import { requestPasswordReset, signIn, signUp } from '../store';
 import { validateEmail, validateNewPassword } from '../validation';
 import { showAuthFailure } from './show-auth-failure';
@@ -147,15 +147,7 @@ export function AuthScreen() {
           </div>
         )}
         <Field label="Email" error={errors.email}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.co.uk"
-          />
+          <EmailInput value={email} onValueChange={setEmail} />
         </Field>
         <Field
           label="Password"
@@ -170,7 +162,7 @@ export function AuthScreen() {
             name="password"
             autoComplete={isSignIn ? 'current-password' : 'new-password'}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
           />
         </Field>
         {isSignIn && (

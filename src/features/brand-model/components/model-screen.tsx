@@ -9,12 +9,11 @@ import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, LoadingBlock, PageHeader } from '@/shared/ui';
 import {
   BookmarkButton,
-  CarImage,
+  ModelPicture,
   CompareButton,
   ListingCard,
   ModelCard,
   economyLabel,
-  modelColour,
   RunningCosts,
   NcapStars,
   ScorePill,
@@ -86,13 +85,10 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       <div className="cat-detail">
         <div className="cat-section">
           <div className="cat-gallery__main">
-            <CarImage
+            <ModelPicture
               eager
-              bodyStyle={model.body_style}
               model={model}
-              brand={brand.name}
-              colour={modelColour(model)}
-              view="front-three-quarter"
+              brand={brand}
               backdrop="showroom"
               alt={`${name}, front three-quarter view`}
             />

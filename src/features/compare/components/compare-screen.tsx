@@ -16,12 +16,11 @@ import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import {
   COMPARE_MAX,
-  CarImage,
+  ModelPicture,
   NcapStars,
   bestIndexes,
   decodeCompareItems,
   encodeCompareItems,
-  modelColour,
   useCatalogueStore,
   type CompareItem,
 } from '@/entities/car';
@@ -233,14 +232,7 @@ export function CompareScreen() {
               <td className="cmp-label" />
               {columns.map((c) => (
                 <th key={`${c.item.kind}:${c.item.id}`} scope="col" className="cat-compare-col">
-                  <CarImage
-                    bodyStyle={c.model.body_style}
-                    model={c.model}
-                    brand={c.brand?.name}
-                    colour={c.listing?.colour ?? modelColour(c.model)}
-                    view="front-three-quarter"
-                    alt=""
-                  />
+                  <ModelPicture model={c.model} brand={c.brand} colour={c.listing?.colour} />
                   <Link to={c.to}>{c.name}</Link>
                   <div className="cat-muted cat-small">
                     {c.listing ? 'Listing' : 'Model'} · {BODY_STYLE_LABELS[c.model.body_style]} ·{' '}

@@ -69,7 +69,7 @@ export function LeadInbox({ threads, listingsArriving = false }: LeadInboxProps)
           }
         />
       ) : (
-        <ul className="hub-list">
+        <ul className="list-plain hub-list">
           {shown.map((t) => (
             <li key={t.lead.id}>
               <LeadItem thread={t} listingArriving={listingsArriving} />

@@ -39,7 +39,7 @@ export function ListingManager({
           description="Cars your dealership lists on the marketplace appear here."
         />
       ) : (
-        <ul className="hub-list hub-list--listings">
+        <ul className="list-plain hub-list hub-list--listings">
           {sorted.map((l) => (
             <li key={l.id}>
               <ListingRow listing={l} leads={leadCounts.get(l.id) ?? 0} />

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { milesFromPostcode, type LatLng } from '@/shared/lib/uk';
 import { PostcodeForm } from '@/entities/car';
@@ -6,22 +5,16 @@ import { PostcodeForm } from '@/entities/car';
 /** "12 miles from LS1 4AP", from the postcode in the URL (shared with the stock's distance filter). */
 export function DealerDistance({ to, postcode }: { to: LatLng; postcode?: string }) {
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(postcode ?? '');
-  const [error, setError] = useState<string | undefined>();
   const result = postcode ? milesFromPostcode(postcode, to) : undefined;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (text: string) => {
     const typed = text.trim().toUpperCase();
     const check = milesFromPostcode(typed, to);
-    if (!check.ok) {
-      setError(check.message);
-      return;
-    }
-    setError(undefined);
+    if (!check.ok) return check.message;
     const next = new URLSearchParams(params);
     next.set('postcode', typed);
     setParams(next, { replace: true });
+    return undefined;
   };
 
   if (result?.ok)
@@ -38,10 +31,8 @@ export function DealerDistance({ to, postcode }: { to: LatLng; postcode?: string
       className="dealer-distance-form"
       placeholder="Your postcode, e.g. LS1 4AP"
       testId="dealer-postcode"
-      text={text}
-      onText={setText}
-      onSubmit={submit}
-      error={error}
+      initial={postcode ?? ''}
+      onPostcode={submit}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
 import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Button, ButtonLink } from '@/shared/ui';
+import { Button, ButtonLink, Input } from '@/shared/ui';
 import { BrandGridSkeleton, CardGridSkeleton } from './home-skeletons';
 import '../home.css';
 import { BODY_STYLES } from '@/data/catalogue';
@@ -61,14 +61,13 @@ export function HomeScreen() {
           <label htmlFor="home-q" className="sr-only">
             Describe the car you want
           </label>
-          <input
+          <Input
             id="home-q"
             ref={typedEarly}
             name="q"
-            className="input"
             type="search"
             value={q}
-            onChange={(e) => setQ(e.target.value)}
+            onValueChange={setQ}
             placeholder="e.g. a 7-seat hybrid under £30,000 with low tax"
           />
           <Button type="submit" variant="primary" size="lg">

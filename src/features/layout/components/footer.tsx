@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, CheckIcon, Input, MailIcon, MapIcon, PhoneIcon } from '@/shared/ui';
+import { Button, CheckIcon, EmailInput, MailIcon, MapIcon, PhoneIcon } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { BrandLogo } from './brand-logo';
 
@@ -49,17 +49,13 @@ function Newsletter() {
             <label htmlFor="newsletter-email" className="sr-only">
               Email address
             </label>
-            <Input
+            <EmailInput
               id="newsletter-email"
-              type="email"
-              name="email"
               required
-              autoComplete="email"
-              placeholder="you@example.co.uk"
               value={email}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'newsletter-error' : undefined}
-              onChange={(e) => setEmail(e.target.value)}
+              onValueChange={setEmail}
             />
             <Button type="submit" variant="primary" loading={state.phase === 'sending'}>
               Subscribe

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -344,23 +344,15 @@ function PostcodeFilter({
   const offer = homePostcodeOffer(filters.postcode, homePostcode);
   // With no postcode in the URL the field starts with the home postcode; nothing is searched until applied.
   const initial = filters.postcode ?? offer ?? '';
-  const [text, setText] = useState(initial);
-  const [local, setLocal] = useState<string | undefined>();
-  useEffect(() => setText(initial), [initial]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (text: string) => {
     if (text.trim() === '') {
-      setLocal(undefined);
       onApply({ postcode: undefined });
-      return;
+      return undefined;
     }
     const pc = normalisePostcode(text);
-    if (!pc) {
-      setLocal('Please enter a valid UK postcode, like LS1 4AP.');
-      return;
-    }
-    setLocal(undefined);
+    if (!pc) return 'Please enter a valid UK postcode, like LS1 4AP.';
     onApply({ postcode: pc, radius: filters.radius ?? 50 });
+    return undefined;
   };
   return (
     <PostcodeForm
@@ -371,10 +363,9 @@ function PostcodeFilter({
       className="cat-filter cat-postcode"
       placeholder="e.g. LS1 4AP"
       testId="filter-postcode"
-      text={text}
-      onText={setText}
-      onSubmit={submit}
-      error={local ?? error}
+      initial={initial}
+      onPostcode={submit}
+      error={error}
       actions={
         offer && (
           <Button

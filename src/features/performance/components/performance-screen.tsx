@@ -1,4 +1,4 @@
-import { Badge, Card, PageHeader, type BadgeVariant } from '@/shared/ui';
+import { Badge, Card, PageHeader, TableHead, type BadgeVariant } from '@/shared/ui';
 import { usePerformance } from '../store';
 import { formatVital, VITAL_LABELS, VITAL_LIMITS, VITAL_NAMES, type Rating } from '../vitals';
 import { VitalsChart } from './vitals-chart';
@@ -82,14 +82,7 @@ function HistoryTable() {
     <div className="perf-table-wrap">
       <table className="perf-table">
         <caption>Latest readings</caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">Value</th>
-            <th scope="col">Rating</th>
-            <th scope="col">At</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Metric', 'Value', 'Rating', 'At']} />
         <tbody>
           {rows.map((s, i) => (
             <tr key={`${s.name}-${s.at}-${i}`}>

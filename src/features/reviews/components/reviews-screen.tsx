@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import MiniSearch from 'minisearch';
 import { formatDate } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
+import { CarIcon, EmptyState, Input, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
 import {
   BODY_STYLE_OPTIONS,
   FUEL_OPTIONS,
@@ -101,12 +101,11 @@ export function ReviewsScreen() {
           <label htmlFor="review-q" className="cat-filter__label">
             Search reviews
           </label>
-          <input
+          <Input
             id="review-q"
             type="search"
-            className="input"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValueChange={setText}
             placeholder="e.g. family SUV, quiet, big boot"
           />
         </div>

@@ -13,7 +13,7 @@ export function RoadmapScreen() {
         title="AI 2026 roadmap"
         intro={`Eight AI features for finding and buying a car in the UK: ${live} are live in Motorly today, the rest are in development. Progress is our own estimate and is updated with each release.`}
       />
-      <ul className="roadmap-grid" aria-label="Roadmap features">
+      <ul className="list-plain roadmap-grid" aria-label="Roadmap features">
         {ROADMAP_FEATURES.map((feature) => (
           <RoadmapCard key={feature.id} feature={feature} />
         ))}

@@ -1,5 +1,5 @@
 import { useSyncQueue, type OutboxOp } from '@/data';
-import { Badge } from '@/shared/ui';
+import { Badge, TableHead } from '@/shared/ui';
 import { DemoPanel } from './demo-panel';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
@@ -40,17 +40,7 @@ export function OutboxPanel() {
       ) : (
         <div className="demo-table-wrap" tabIndex={0} role="region" aria-labelledby="outbox-title">
           <table className="demo-table" data-testid="demo-outbox">
-            <thead>
-              <tr>
-                <th scope="col">Seq</th>
-                <th scope="col">Type</th>
-                <th scope="col">Table</th>
-                <th scope="col">Row</th>
-                <th scope="col">Retries</th>
-                <th scope="col">Made</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Seq', 'Type', 'Table', 'Row', 'Retries', 'Made', 'Status']} />
             <tbody>
               {queue?.queued.map((op) => (
                 <OpRow key={op.id} op={op} status="queued" />

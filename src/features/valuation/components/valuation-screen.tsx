@@ -7,7 +7,6 @@ import { href } from '@/shared/lib/routes';
 import {
   CAR_CONDITIONS,
   CONDITION_LABELS,
-  PRICE_INDICATOR_LIMITATIONS,
   VALUATION_EXPLANATION,
   parsePlate,
   valueCar,
@@ -16,6 +15,7 @@ import {
   type Valuation,
 } from '@/shared/lib/uk';
 import { Button, Card, Field, Input, LoadingBlock, PageHeader, Select, toast } from '@/shared/ui';
+import { PriceMethodNote } from '@/entities/car';
 
 interface Submitted {
   model: CarModelRow;
@@ -217,11 +217,7 @@ function ValuationResult({ submitted, valuation }: { submitted: Submitted | null
       ) : (
         <p role="status">{valuation.message}</p>
       )}
-      <details className="cat-details">
-        <summary>How we work this out</summary>
-        <p>{VALUATION_EXPLANATION}</p>
-        <p>{PRICE_INDICATOR_LIMITATIONS}</p>
-      </details>
+      <PriceMethodNote explanation={VALUATION_EXPLANATION} />
     </Card>
   );
 }
