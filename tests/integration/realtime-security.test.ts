@@ -108,8 +108,10 @@ describe('realtime channel cap', () => {
 });
 
 /** A client kind-3 push: [3, joinRef, ref, topic, event, meta lengths, encoding 0] then the parts. */
-function binaryPush(topic: string, event: string, meta: string, payload: Uint8Array, ref: string): Buffer {
-  const parts = ['1', ref, topic, event, meta].map((p) => Buffer.from(p, 'utf8'));
+function binaryPush(topic: string, event: string | Uint8Array, meta: string, payload: Uint8Array, ref: string): Buffer {
+  const parts = ['1', ref, topic, event, meta].map((p) =>
+    typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p),
+  );
   return Buffer.concat([Buffer.from([3, ...parts.map((p) => p.length), 0]), ...parts, Buffer.from(payload)]);
 }
 
@@ -140,6 +142,26 @@ describe('binary broadcast framing', () => {
 
     sender.send(topic, 'broadcast', { type: 'broadcast', event: 'after', payload: { ok: true } }, '1');
     await waitFor(() => receiver.frames.find((f) => f.event === 'broadcast' && f.payload.event === 'after'));
+    expect(receiver.errors).toEqual([]);
+  });
+
+  it('refuses a frame it cannot re-encode (an event name growing past 255 bytes): nobody gets a torn frame', async () => {
+    const topic = `realtime:bin-refuse-${Date.now()}`;
+    const sender = await RawSocket.open();
+    const receiver = await RawSocket.open();
+    sockets.push(sender, receiver);
+    expect((await sender.join(topic)).status).toBe('ok');
+    expect((await receiver.join(topic)).status).toBe('ok');
+
+    // 200 bytes that are not UTF-8: the event name decodes to 200 U+FFFD, 600 bytes when framed again.
+    sender.ws.send(binaryPush(topic, new Uint8Array(200).fill(0xff), '', new Uint8Array([1, 2, 3]), '91'));
+    const reply = await sender.reply('91');
+    expect(reply.payload).toEqual({ status: 'error', response: { reason: 'Binary broadcast field too long' } });
+
+    // The channel still works: the next broadcast is the first (and only) one the receiver sees.
+    sender.send(topic, 'broadcast', { type: 'broadcast', event: 'after', payload: { ok: true } }, '1');
+    await waitFor(() => receiver.frames.find((f) => f.event === 'broadcast' && f.payload.event === 'after'));
+    expect(receiver.frames.filter((f) => f.event === 'broadcast')).toHaveLength(1);
     expect(receiver.errors).toEqual([]);
   });
 });

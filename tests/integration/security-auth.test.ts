@@ -160,6 +160,35 @@ describe('GoTrue limits and e-mail flows (own stack, default limits, confirmatio
     expect(right.json()).toMatchObject({ code: 'otp_expired' });
   });
 
+  it('/verify is also limited per client address: many e-mails from one address reach 429', async () => {
+    // One address guessing codes for a different e-mail each time never empties an e-mail's bucket;
+    // GoTrue limits the address itself too.
+    const flooder = '127.0.0.10';
+    const statuses: number[] = [];
+    let limited: Record<string, unknown> | null = null;
+    for (let i = 0; i < 40; i += 1) {
+      const res = await verify(flooder, { type: 'recovery', email: uniqueEmail(`verify-ip-${i}`), token: '123456' });
+      statuses.push(res.status);
+      if (res.status === 429) limited ??= res.json();
+    }
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+    expect(statuses.indexOf(429)).toBeGreaterThan(25);
+    expect(statuses.indexOf(429)).toBeLessThanOrEqual(31);
+    expect(statuses.slice(statuses.indexOf(429) + 1).every((st) => st === 429)).toBe(true);
+    expect(limited).toMatchObject({ code: 'over_request_rate_limit' });
+
+    // The address stays limited whatever e-mail it names, even with the right code ...
+    const { email } = await confirmedUser('verify-ip-owner');
+    expect((await recover('127.0.0.11', email)).status).toBe(200);
+    const [mail] = await inbox(s, email, 'password_recovery');
+    const fromFlooder = await verify(flooder, { type: 'recovery', email, token: codeOf(mail) });
+    expect(fromFlooder.status).toBe(429);
+    // ... while the owner, from another address, still gets in with the same code.
+    const fromOwner = await verify('127.0.0.12', { type: 'recovery', email, token: codeOf(mail) });
+    expect(fromOwner.status).toBe(200);
+    expect(fromOwner.json()).toMatchObject({ token_type: 'bearer', user: { email } });
+  });
+
   it('/recover sends at most one mail a minute per address, answering unknown addresses identically', async () => {
     const { email } = await confirmedUser('recover-once');
     const unknown = uniqueEmail('recover-nobody');

@@ -2,7 +2,7 @@
 // shown, then clicks and time spent added to it, all through the outbox. Signed out, nothing is kept
 // (the table belongs to a user on the server).
 import type { MotorlyDb } from '../db';
-import { NotSignedInError, updateRow } from '../outbox';
+import { NotSignedInError, updateRow, writeTables } from '../outbox';
 import { getSessionUserId } from '../sync-state';
 import { recordSearchInteraction } from './activity';
 
@@ -41,17 +41,22 @@ export async function recordSearchClick(
   seconds: number,
   listingId?: string,
 ): Promise<void> {
-  await updateRow(
-    db,
-    'search_interactions',
-    id,
-    {
-      target_car_id: carModelId,
-      time_spent_seconds: seconds,
-      interaction_data: listingId ? { listing_id: listingId } : {},
-    },
-    { results_clicked: 1 },
-  );
+  // interaction_data is one jsonb column, written whole: merge into what the search stored (the relaxed
+  // filters, an earlier listing), read in the same transaction so two quick clicks cannot drop either.
+  await db.transaction('rw', writeTables(db, 'search_interactions'), async () => {
+    const existing = await db.search_interactions.get(id);
+    await updateRow(
+      db,
+      'search_interactions',
+      id,
+      {
+        target_car_id: carModelId,
+        time_spent_seconds: seconds,
+        interaction_data: { ...existing?.interaction_data, ...(listingId ? { listing_id: listingId } : {}) },
+      },
+      { results_clicked: 1 },
+    );
+  });
 }
 
 export async function finishSearchInteraction(db: MotorlyDb, id: string, seconds: number): Promise<void> {
