@@ -19,7 +19,8 @@ import { runFanout, type FanoutJob, type FanoutResult } from './realtime-fanout'
 const SELECTS = Number(process.env.BENCH_SELECTS ?? 2000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const PG_PORT = 55410;
+/** The throwaway PostgreSQL server's port (BENCH_PG_PORT: pick a free one when benches run side by side). */
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55410);
 /** Websocket subscribers per fan-out row, and the price changes each one waits for. */
 const FANOUT = [200, 1000];
 const FANOUT_CHANGES = 10;
@@ -269,9 +270,15 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  let server = process.env.TEST_DATABASE_URL
-    ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined }
-    : startThrowawayPostgres();
+  let server: { url: string; stop: () => void } | null = null;
+  try {
+    server = process.env.TEST_DATABASE_URL
+      ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined }
+      : startThrowawayPostgres();
+    if (!server) console.log('PostgreSQL: not installed, column left empty');
+  } catch {
+    console.log(`PostgreSQL: could not start on port ${PG_PORT} (in use? set BENCH_PG_PORT), column left empty`);
+  }
   let postgres: Figures | null = null;
   if (server) {
     try {
@@ -280,7 +287,7 @@ async function main(): Promise<void> {
       server.stop();
       server = null;
     }
-  } else console.log('PostgreSQL: not installed, column left empty');
+  }
 
   const rows: [string, (f: Figures) => number, string, boolean][] = [
     ['cold boot (migrations + seed)', (f) => f.coldBootMs, 'ms', false],
