@@ -29,6 +29,8 @@ interface Channel {
   topic: string;
   joinRef: string | null;
   claims: JwtClaims;
+  /** The claims as JSON: RLS depends on nothing else, so channels with equal keys see the same rows. */
+  claimsKey: string;
   listeners: Listener[];
   broadcastSelf: boolean;
   presenceKey: string;
@@ -51,6 +53,41 @@ function obj(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/**
+ * A postgres_changes binding's id, as Supabase Realtime gives it: a hash of the binding's params
+ * (Realtime uses :erlang.phash2, range 0..2^27-1), so every socket subscribed with the same params gets
+ * the same id and one encoded change frame serves them all. FNV-1a over the params with sorted keys.
+ */
+export function listenerId(params: Record<string, unknown>): number {
+  const canonical = JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((k) => [k, params[k]]),
+  );
+  let h = 0x811c9dc5;
+  for (let i = 0; i < canonical.length; i++) {
+    h ^= canonical.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % 0x8000000;
+}
+
+/** RLS checks of one change in flight at once (many distinct users must not take the whole pool). */
+const VISIBILITY_CONCURRENCY = 4;
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 function isExpired(claims: JwtClaims): boolean {
   return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
 }
@@ -60,7 +97,6 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
   const reader = new ChangeReader(ctx.db);
   const topics = new Map<string, Set<Channel>>();
   const presence = new Map<string, Map<string, { channel: Channel; meta: PresenceMeta }>>();
-  let nextListenerId = 1;
   let closed = false;
 
   // ---------------------------------------------------------------- sending
@@ -195,7 +231,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
         });
         return;
       }
-      const id = nextListenerId++;
+      const id = listenerId(spec);
       listeners.push({ id, event: event as ChangeEvent, schema, table, filter });
       echoed.push({ ...spec, id });
     }
@@ -208,6 +244,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       topic: msg.topic,
       joinRef: msg.joinRef ?? msg.ref,
       claims: verified.claims,
+      claimsKey: JSON.stringify(verified.claims),
       listeners,
       broadcastSelf: broadcast.self === true,
       presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key ? presenceCfg.key : randomUUID(),
@@ -271,6 +308,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
           return;
         }
         ch.claims = verified.claims;
+        ch.claimsKey = JSON.stringify(verified.claims);
         if (msg.ref) reply(conn, msg, 'ok');
         return;
       }
@@ -299,41 +337,51 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     return l.filter ? matchesFilter(l.filter, row) : true;
   }
 
-  /**
-   * Whether a subscriber may see this change, decided once per distinct role + claims (RLS depends on
-   * nothing else; filters are matched in memory): a thousand anonymous sockets cost one check.
-   * Deletes are judged by the row's tombstone in public.deleted_rows, whose RLS follows the row's.
-   */
-  function visibilityCache(n: ChangeNotice): (claims: JwtClaims) => Promise<boolean> {
-    const seen = new Map<string, Promise<boolean>>();
-    return (claims) => {
-      if (claims.role === 'service_role') return Promise.resolve(true);
-      const key = JSON.stringify(claims);
-      let answer = seen.get(key);
-      if (!answer) {
-        answer =
-          n.type === 'DELETE'
-            ? reader.deletionVisibleTo(claims, n.schema, n.table, n.id)
-            : reader.visibleTo(claims, n.schema, n.table, n.id);
-        seen.set(key, answer);
-      }
-      return answer;
-    };
+  /** RLS, as the given claims, on this change's row (a deletion: its tombstone in public.deleted_rows). */
+  function visibleTo(claims: JwtClaims, n: ChangeNotice): Promise<boolean> {
+    if (claims.role === 'service_role') return Promise.resolve(true);
+    return n.type === 'DELETE'
+      ? reader.deletionVisibleTo(claims, n.schema, n.table, n.id)
+      : reader.visibleTo(claims, n.schema, n.table, n.id);
   }
 
+  const isLive = (ch: Channel) => ch.conn.channels.get(ch.topic) === ch && ch.conn.ws.readyState === ch.conn.ws.OPEN;
+
+  /**
+   * One change to every subscriber allowed to see it. Visibility is decided once per distinct claims
+   * (RLS depends on nothing else; filters are matched in memory), all at once, and the frame is encoded
+   * once per distinct topic + join ref + binding ids: a thousand anonymous sockets on the same binding
+   * cost one RLS check, one JSON encoding, and then only their own socket writes.
+   */
   async function deliver(n: ChangeNotice): Promise<void> {
-    const interested: { ch: Channel; ids: number[] }[] = [];
     const row = n.type === 'DELETE' ? null : (n.record ?? (await reader.fetchRow(n.schema, n.table, n.id)));
     if (n.type !== 'DELETE' && !row) return; // gone again before we looked
     const match = n.type === 'DELETE' ? (n.old ?? { id: n.id }) : (row as Record<string, unknown>);
+    /** Interested channels by claims key, each with the ids of its bindings this change matches. */
+    const byClaims = new Map<string, { claims: JwtClaims; subscribers: { ch: Channel; ids: number[] }[] }>();
     for (const set of topics.values()) {
       for (const ch of set) {
-        const hit = ch.listeners.filter((l) => listenerMatches(l, n, match)).map((l) => l.id);
-        if (hit.length) interested.push({ ch, ids: hit });
+        let ids: number[] | null = null;
+        for (const l of ch.listeners) {
+          if (listenerMatches(l, n, match) && !ids?.includes(l.id)) (ids ??= []).push(l.id);
+        }
+        if (!ids) continue;
+        if (isExpired(ch.claims)) {
+          expel(ch, 'Token has expired');
+          continue;
+        }
+        let group = byClaims.get(ch.claimsKey);
+        if (!group) {
+          group = { claims: ch.claims, subscribers: [] };
+          byClaims.set(ch.claimsKey, group);
+        }
+        group.subscribers.push({ ch, ids });
       }
     }
-    if (!interested.length) return;
+    if (!byClaims.size) return;
     const columns = await reader.columnsOf(n.schema, n.table);
+    const groups = [...byClaims.values()];
+    const visible = await mapLimit(groups, VISIBILITY_CONCURRENCY, (g) => visibleTo(g.claims, n));
     const data: Record<string, unknown> = {
       schema: n.schema,
       table: n.table,
@@ -345,26 +393,20 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     if (row) data.record = row;
     if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
     const dataJson = JSON.stringify(data);
-    const visible = visibilityCache(n);
-    // Subscribers with the same topic, join ref and listener ids (realtime-js numbers them per
-    // socket alike) get the very same bytes: encoded once, not once per socket.
     const frames = new Map<string, Buffer>();
-    for (const { ch, ids } of interested) {
-      if (!ch.conn.channels.has(ch.topic) || ch.conn.channels.get(ch.topic) !== ch) continue;
-      if (isExpired(ch.claims)) {
-        expel(ch, 'Token has expired');
-        continue;
+    groups.forEach((group, i) => {
+      if (!visible[i]) return;
+      for (const { ch, ids } of group.subscribers) {
+        if (!isLive(ch)) continue; // left, rejoined or closed while RLS was asked
+        const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
+        let frame = frames.get(key);
+        if (!frame) {
+          frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
+          frames.set(key, frame);
+        }
+        ch.conn.ws.send(frame, { binary: false });
       }
-      if (!(await visible(ch.claims))) continue;
-      if (ch.conn.channels.get(ch.topic) !== ch || ch.conn.ws.readyState !== ch.conn.ws.OPEN) continue;
-      const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
-      let frame = frames.get(key);
-      if (!frame) {
-        frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
-        frames.set(key, frame);
-      }
-      ch.conn.ws.send(frame, { binary: false });
-    }
+    });
   }
 
   /** The postgres_changes frame around the change's data, serialised once per change. */
