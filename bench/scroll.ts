@@ -30,6 +30,8 @@ const STEP_PX = 50;
 const SCROLL_PX = Number(process.env.BENCH_SCROLL_PX ?? 30_000);
 const VSYNC_MS = 1000 / 60;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** BENCH_ONLY=virtualised (or list, grid ...): only the rows whose label contains it, besides the ceiling. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -88,6 +90,20 @@ async function waitForCatalogue(page: Page): Promise<number> {
   }
 }
 
+/** Waits until the page's main thread is idle (three idle callbacks in a row with 40 ms to spare), max 60 s. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => {
+    const t0 = performance.now();
+    let quiet = 0;
+    function check(deadline) {
+      quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0;
+      if (quiet >= 3 || performance.now() - t0 > 60000) resolve(undefined);
+      else requestIdleCallback(check, { timeout: 1000 });
+    }
+    requestIdleCallback(check, { timeout: 1000 });
+  })`);
+}
+
 /**
  * Scrolls SCROLL_PX in STEP_PX steps, one per animation frame, and returns the frame intervals.
  * The page script is a string: tsx would wrap named functions in a helper the page does not have.
@@ -130,12 +146,38 @@ interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
+  dur?: number;
   pid: number;
-  args?: { frame_reporter?: { state?: string }; chrome_frame_reporter?: { state?: string } };
+  tid: number;
+  args?: { name?: string; frame_reporter?: { state?: string }; chrome_frame_reporter?: { state?: string } };
 }
 
+/** BENCH_PROFILE: main-thread self time by trace event (Paint, Layout, FunctionCall, image decodes ...). */
+function mainThreadBreakdown(events: TraceEvent[], start: TraceEvent, end: TraceEvent, frames: number): string[] {
+  const main = events.find((e) => e.ph === 'M' && e.pid === start.pid && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const spans = events
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.ts >= start.ts && e.ts <= end.ts)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  for (const e of spans) {
+    while (stack.length && stack[stack.length - 1].ts + (stack[stack.length - 1].dur ?? 0) <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+    stack.push(e);
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 18)
+    .map(([name, us]) => `  ${(us / 1000 / frames).toFixed(2).padStart(7)} ms/frame  ${name}`);
+}
+
+const breakdowns: { label: string; lines: string[] }[] = [];
+
 /** Frames presented with the main thread's update between the page's scroll marks, from the trace. */
-function traceStats(json: string): TraceStats | null {
+function traceStats(json: string, label: string, frames: number): TraceStats | null {
   const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents;
   const start = events.find((e) => e.name === 'bench-scroll-start');
   const end = events.find((e) => e.name === 'bench-scroll-end');
@@ -147,6 +189,7 @@ function traceStats(json: string): TraceStats | null {
     const state = (e.args?.frame_reporter ?? e.args?.chrome_frame_reporter)?.state;
     if (state === 'STATE_PRESENTED_ALL') presented++;
   }
+  if (PROFILE) breakdowns.push({ label, lines: mainThreadBreakdown(events, start, end, frames) });
   const seconds = (end.ts - start.ts) / 1e6;
   return { presented, missed: Math.max(0, Math.round((seconds * 1000) / VSYNC_MS) - presented), seconds };
 }
@@ -164,7 +207,7 @@ const profiles: { label: string; profile: unknown }[] = [];
 async function scrollRow(browser: Browser, page: Page, label: string, renderMs: number): Promise<Row> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const profiling = PROFILE && label.includes('virtualised');
+  const profiling = PROFILE && !label.includes('all rendered');
   if (profiling) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -172,13 +215,13 @@ async function scrollRow(browser: Browser, page: Page, label: string, renderMs: 
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   try {
-    await browser.startTracing(page, {
-      categories: ['blink.user_timing', 'disabled-by-default-devtools.timeline.frame'],
-    });
+    const categories = ['blink.user_timing', 'disabled-by-default-devtools.timeline.frame'];
+    if (PROFILE) categories.push('devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute');
+    await browser.startTracing(page, { categories });
     const before = await metrics(cdp);
     const intervals = await scrollFrames(page);
     const after = await metrics(cdp);
-    const trace = traceStats((await browser.stopTracing()).toString());
+    const trace = traceStats((await browser.stopTracing()).toString(), label, intervals.length);
     if (profiling) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
       profiles.push({ label, profile });
@@ -222,7 +265,8 @@ async function measure(browser: Browser, page: Page, view: 'list' | 'grid', virt
   if ((await results.getAttribute('data-virtual')) !== expectVirtual)
     throw new Error(`expected virtualisation ${virtual ? 'on' : 'off'} in the ${view} view`);
   const renderMs = Date.now() - t0;
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(500);
+  await settle(page);
   return scrollRow(browser, page, `${view}, ${virtual ? 'virtualised' : 'all rendered'}`, renderMs);
 }
 
@@ -238,6 +282,8 @@ async function measureStatic(browser: Browser, page: Page, height: number): Prom
 }
 
 function printProfiles(): void {
+  for (const { label, lines } of breakdowns)
+    console.log(`\nMain thread, ${label}: self time by trace event\n${lines.join('\n')}`);
   for (const { label, profile } of profiles) {
     const file = path.join(OUT_DIR, `${label.replace(/[^a-z]+/g, '-')}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
@@ -308,7 +354,9 @@ async function main(): Promise<void> {
     );
     const rows: Row[] = [];
     for (const view of ['list', 'grid'] as const)
-      for (const virtual of [true, false]) rows.push(await measure(browser, page, view, virtual));
+      for (const virtual of [true, false])
+        if (!ONLY || `${view}, ${virtual ? 'virtualised' : 'all rendered'}`.includes(ONLY))
+          rows.push(await measure(browser, page, view, virtual));
     const listHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     rows.unshift(await measureStatic(browser, page, Math.max(listHeight, SCROLL_PX + 2000)));
     console.log(`Chromium flags: ${BROWSER_ARGS.join(' ')} (headless).\n`);
