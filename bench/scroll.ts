@@ -90,18 +90,25 @@ async function waitForCatalogue(page: Page): Promise<number> {
   }
 }
 
-/** Waits until the page's main thread is idle (three idle callbacks in a row with 40 ms to spare), max 60 s. */
+/**
+ * Waits until the page has finished loading its results: two seconds in a row with under 10% of the main
+ * thread busy (CDP TaskDuration, which also sees IndexedDB callbacks between idle periods), max 60 s.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(`new Promise((resolve) => {
-    const t0 = performance.now();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  try {
     let quiet = 0;
-    function check(deadline) {
-      quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0;
-      if (quiet >= 3 || performance.now() - t0 > 60000) resolve(undefined);
-      else requestIdleCallback(check, { timeout: 1000 });
+    let last = (await metrics(cdp)).TaskDuration;
+    for (let i = 0; i < 60 && quiet < 2; i++) {
+      await page.waitForTimeout(1000);
+      const now = (await metrics(cdp)).TaskDuration;
+      quiet = now - last < 0.1 ? quiet + 1 : 0;
+      last = now;
     }
-    requestIdleCallback(check, { timeout: 1000 });
-  })`);
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /**

@@ -61,10 +61,19 @@ export function usePriceIndicators(
   return useLiveQuery(async () => {
     if (!rows || rows.length === 0) return {};
     const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
-    const comparables = await db.vehicle_listings.where('car_model_id').anyOf(modelIds).toArray();
+    // One getAll per model rather than anyOf(): Dexie walks anyOf with a cursor, a main-thread callback per
+    // row, and a page of 1,000 results spans most models, i.e. most of the table (thousands of callbacks
+    // still running while the reader starts scrolling).
+    const perModel = await Promise.all(
+      modelIds.map((id) => db.vehicle_listings.where('car_model_id').equals(id).toArray()),
+    );
     const byModel = new Map<string, ListingRow[]>();
-    for (const c of comparables)
-      if (c.status !== 'sold') byModel.set(c.car_model_id, [...(byModel.get(c.car_model_id) ?? []), c]);
+    modelIds.forEach((id, i) =>
+      byModel.set(
+        id,
+        perModel[i].filter((c) => c.status !== 'sold'),
+      ),
+    );
     return Object.fromEntries(
       rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
     );
@@ -76,14 +85,14 @@ export function useReductions(ids: readonly string[]): Record<string, number> | 
   const key = ids.join(',');
   return useLiveQuery(async () => {
     if (ids.length === 0) return {};
-    const rows = await db.listing_price_history
-      .where('vehicle_listing_id')
-      .anyOf([...ids])
-      .toArray();
+    // getAll per listing, not an anyOf() cursor (see usePriceIndicators).
+    const perListing = await Promise.all(
+      ids.map((id) => db.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
+    );
     const out: Record<string, number> = {};
-    const by = new Map<string, PriceHistoryRow[]>();
-    for (const h of rows) by.set(h.vehicle_listing_id, [...(by.get(h.vehicle_listing_id) ?? []), h]);
-    for (const [id, hs] of by) {
+    for (const [i, hs] of perListing.entries()) {
+      if (hs.length === 0) continue;
+      const id = ids[i];
       hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
       const drop = hs[0].price - hs[hs.length - 1].price;
       if (drop > 0) out[id] = drop;
