@@ -13,6 +13,8 @@ import {
   searchListings,
   type ListingSearch,
 } from './listing-search';
+import { priceIndicatorsFor, reductionsFor } from './use-catalogue';
+import { priceIndicator } from '@/shared/lib/uk';
 import {
   BODY_STYLES,
   FUEL_TYPES,
@@ -279,4 +281,32 @@ describe('searchListings', () => {
     );
     // A correctness property over fake-indexeddb (about 25 s alone); the machine may be shared.
   }, 180_000);
+});
+
+describe('price indicators and reductions for a page of results', () => {
+  it('match a full scan of the tables', async () => {
+    const all = await db.vehicle_listings.toArray();
+    const page = all.slice(0, 300);
+    const history = await db.listing_price_history.toArray();
+    const indicators = await priceIndicatorsFor(db, page, 2026);
+    for (const r of page) {
+      const comparables = all.filter((c) => c.car_model_id === r.car_model_id && c.status !== 'sold');
+      expect(indicators[r.id]).toEqual(priceIndicator(r, comparables, 2026));
+    }
+    const expected: Record<string, number> = {};
+    for (const r of page) {
+      const hs = history
+        .filter((h) => h.vehicle_listing_id === r.id)
+        .sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+      if (hs.length && hs[0].price - hs[hs.length - 1].price > 0)
+        expected[r.id] = hs[0].price - hs[hs.length - 1].price;
+    }
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(
+      await reductionsFor(
+        db,
+        page.map((r) => r.id),
+      ),
+    ).toEqual(expected);
+  });
 });

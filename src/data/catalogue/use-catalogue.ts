@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
-import { db } from '../db';
+import { db, type MotorlyDb } from '../db';
 import { searchListings, reductionMap, type ListingPage, type ListingSearch } from './listing-search';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
@@ -52,44 +52,63 @@ export function useListingCount(): number | undefined {
   return useLiveQuery(() => db.vehicle_listings.count(), []);
 }
 
+/**
+ * Price indicators for the given listings, from comparables of the same models. One getAll per model
+ * rather than anyOf(): Dexie walks anyOf with a cursor, a main-thread callback per row, and a page of
+ * 1,000 results spans most models, i.e. most of the table (thousands of callbacks still running while
+ * the reader starts scrolling).
+ */
+export async function priceIndicatorsFor(
+  store: MotorlyDb,
+  rows: readonly ListingRow[],
+  referenceYear: number,
+): Promise<Record<string, PriceIndicator>> {
+  const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
+  const perModel = await Promise.all(
+    modelIds.map((id) => store.vehicle_listings.where('car_model_id').equals(id).toArray()),
+  );
+  const byModel = new Map<string, ListingRow[]>();
+  for (const [i, id] of modelIds.entries())
+    byModel.set(
+      id,
+      perModel[i].filter((c) => c.status !== 'sold'),
+    );
+  return Object.fromEntries(
+    rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
+  );
+}
+
+/** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
+export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
+  const perListing = await Promise.all(
+    ids.map((id) => store.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
+  );
+  const out: Record<string, number> = {};
+  for (const [i, hs] of perListing.entries()) {
+    if (hs.length === 0) continue;
+    hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+    const drop = hs[0].price - hs[hs.length - 1].price;
+    if (drop > 0) out[ids[i]] = drop;
+  }
+  return out;
+}
+
 /** Price indicators for the given listings, from comparables of the same models. */
 export function usePriceIndicators(
   rows: readonly ListingRow[] | undefined,
   referenceYear = new Date().getFullYear(),
 ): Record<string, PriceIndicator> | undefined {
   const ids = (rows ?? []).map((r) => r.id).join(',');
-  return useLiveQuery(async () => {
-    if (!rows || rows.length === 0) return {};
-    const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
-    const comparables = await db.vehicle_listings.where('car_model_id').anyOf(modelIds).toArray();
-    const byModel = new Map<string, ListingRow[]>();
-    for (const c of comparables)
-      if (c.status !== 'sold') byModel.set(c.car_model_id, [...(byModel.get(c.car_model_id) ?? []), c]);
-    return Object.fromEntries(
-      rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
-    );
-  }, [ids, referenceYear]);
+  return useLiveQuery(
+    async () => (!rows || rows.length === 0 ? {} : priceIndicatorsFor(db, rows, referenceYear)),
+    [ids, referenceYear],
+  );
 }
 
 /** Price reductions (first price minus current) for the given listings. */
 export function useReductions(ids: readonly string[]): Record<string, number> | undefined {
   const key = ids.join(',');
-  return useLiveQuery(async () => {
-    if (ids.length === 0) return {};
-    const rows = await db.listing_price_history
-      .where('vehicle_listing_id')
-      .anyOf([...ids])
-      .toArray();
-    const out: Record<string, number> = {};
-    const by = new Map<string, PriceHistoryRow[]>();
-    for (const h of rows) by.set(h.vehicle_listing_id, [...(by.get(h.vehicle_listing_id) ?? []), h]);
-    for (const [id, hs] of by) {
-      hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
-      const drop = hs[0].price - hs[hs.length - 1].price;
-      if (drop > 0) out[id] = drop;
-    }
-    return out;
-  }, [key]);
+  return useLiveQuery(async () => (ids.length === 0 ? {} : reductionsFor(db, ids)), [key]);
 }
 
 export interface ListingDetail {

@@ -1,8 +1,8 @@
 // A card grid (or one-column list) that renders only the rows near the viewport once it is long, with the
 // page itself scrolling (window virtualisation): 1,000 results cost a screenful of cards. Short lists
 // render plainly. Rows are measured as they render, so cards of any height line up.
-import { Fragment, memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Fragment, memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
 export const VIRTUAL_FROM = 60;
@@ -87,28 +87,47 @@ function VirtualRows<T>({
   }, []);
   const columns = columnsFor(width, minColumnWidth, gap);
   const rowCount = Math.ceil(items.length / columns);
+  // Row keys once per list, not a new string per row each time the virtualizer lays rows out again (it
+  // walks every row after the one just measured: 1,000 string builds a measurement).
+  const keys = useMemo(
+    () => Array.from({ length: rowCount }, (_, row) => `${columns}:${getKey(items[row * columns])}`),
+    [items, columns, rowCount, getKey],
+  );
+  // Rows not yet measured are estimated as tall as the last one measured: the cards of a list are much
+  // alike, so a new row then measures as estimated and nothing below it moves or is laid out again.
+  const typical = useRef(0);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => estimateRowHeight + gap,
-    overscan: 3,
+    estimateSize: () => typical.current || estimateRowHeight + gap,
+    measureElement: (el, entry, instance) => (typical.current = measureRow(el, entry, instance)),
+    overscan: 2,
     scrollMargin: top,
-    getItemKey: (row) => `${columns}:${getKey(items[row * columns])}`,
+    getItemKey: (row) => keys[row],
+    // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
+    // come into or leave the range.
+    directDomUpdates: true,
   });
   const rows = virtualizer.getVirtualItems();
+  const setContainer = useCallback(
+    (el: HTMLDivElement | null) => {
+      ref.current = el;
+      virtualizer.containerRef(el);
+    },
+    [virtualizer],
+  );
   return (
     <div
-      ref={ref}
+      ref={setContainer}
       className={`virtual-grid ${className}`}
       data-testid={testId}
       data-virtual="on"
       {...attrs}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative', display: 'block' }}
+      style={{ position: 'relative', display: 'block' }}
     >
       {rows.map((row) => (
         <VirtualRow
           key={row.key}
           index={row.index}
-          offset={row.start - virtualizer.options.scrollMargin}
           items={items}
           columns={columns}
           gap={gap}
@@ -124,7 +143,6 @@ function VirtualRows<T>({
 
 interface VirtualRowProps {
   index: number;
-  offset: number;
   items: readonly unknown[];
   columns: number;
   gap: number;
@@ -134,10 +152,10 @@ interface VirtualRowProps {
   measure: (el: HTMLDivElement | null) => void;
 }
 
-/** One row of cards; memoised, so scrolling re-renders only the rows that come into range. */
+/** One row of cards; memoised, so scrolling re-renders only the rows that come into range. Its position
+ * (transform) is set by the virtualizer, outside React. */
 const VirtualRow = memo(function VirtualRow({
   index,
-  offset,
   items,
   columns,
   gap,
@@ -158,7 +176,6 @@ const VirtualRow = memo(function VirtualRow({
         left: 0,
         width: '100%',
         paddingBottom: gap,
-        transform: `translateY(${offset}px)`,
         gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
       }}
     >
