@@ -82,6 +82,21 @@ export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
   return [prefix, `${prefix}:dels`, ...db.table(table).schema.indexes.map((idx) => prefix + idx.name)];
 }
 
+/**
+ * Tells live queries in every tab and worker that these rows of a table changed (any of its index
+ * entries may have moved): the primary keys are named, as Dexie names them for a put, so the
+ * in-memory listing indexes (catalogue/listing-index.ts) can patch just those rows.
+ */
+export function notifyRowsChanged(db: MotorlyDb, table: SyncTableName, ids: readonly string[]): void {
+  if (!ids.length) return;
+  const parts: Record<string, RangeSet> = {};
+  for (const key of mutationKeys(db, table)) parts[key] = new RangeSet(-Infinity, [[[]]]);
+  const named = new RangeSet().addKeys([...ids]);
+  parts[mutationPrefix(db.name, table)] = named;
+  parts[`${mutationPrefix(db.name, table)}:dels`] = new RangeSet().addKeys([...ids]);
+  Dexie.on.storagemutated.fire(parts);
+}
+
 /** Tells live queries in every tab and worker that anything in these tables may have changed. */
 export function notifyTablesChanged(db: MotorlyDb, tables: readonly SyncTableName[]): void {
   const parts: Record<string, RangeSet> = {};
