@@ -3,6 +3,7 @@
 // again; a write Dexie cannot name key by key falls back to a full read.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type MotorlyDb } from '../db';
+import { putPulledRaw } from '../raw-bulk-write';
 import { createSyncStore } from '../sync-store';
 import {
   bindCatalogue,
@@ -132,4 +133,14 @@ it('reads the table again when a write it was not told about changes the row cou
   const after = await orders();
   expect(after.keys).toEqual(await fresh());
   expect(indexStats(db).reads).toBe(stats.reads + 1);
+});
+
+it('re-reads a row another context wrote before its notice arrived, when a newer announced write follows', async () => {
+  await orders();
+  // The worker's realtime write is committed; its notice is still on the way.
+  await putPulledRaw(db, 'vehicle_listings', [{ ...listing(30, 1, '2026-05-01T00:00:00Z'), mileage: 1 }]);
+  // Then this tab writes a row with a newer updated_at: the newest matches, the count too.
+  await db.vehicle_listings.update(id(31), { price: 99_999, updated_at: '2026-05-01T00:00:01Z' });
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
 });
