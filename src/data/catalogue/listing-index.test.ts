@@ -2,6 +2,7 @@
 // moves a key and a delete, every order equals what IndexedDB holds, and the table was not read
 // again; a write Dexie cannot name key by key falls back to a full read.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Dexie, RangeSet } from 'dexie';
 import { createDatabase, type MotorlyDb } from '../db';
 import { putPulledRaw } from '../raw-bulk-write';
 import { createSyncStore } from '../sync-store';
@@ -143,4 +144,15 @@ it('re-reads a row another context wrote before its notice arrived, when a newer
   await db.vehicle_listings.update(id(31), { price: 99_999, updated_at: '2026-05-01T00:00:01Z' });
   const after = await orders();
   expect(after.keys).toEqual(await fresh());
+});
+
+it('patches a write announced by another context (its event as BroadcastChannel delivers it: a structured clone)', async () => {
+  await orders();
+  const stats = indexStats(db);
+  await putPulledRaw(db, 'vehicle_listings', [{ ...listing(32, 2, '2026-06-01T00:00:00Z'), year: 1999 }]);
+  const parts = { [`idb://${db.name}/vehicle_listings/`]: new RangeSet().addKey(id(32)) };
+  Dexie.on.storagemutated.fire(structuredClone(parts));
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+  expect(indexStats(db).reads).toBe(stats.reads);
 });
