@@ -5,7 +5,7 @@
 // format Dexie itself uses for its cross-context 'storagemutated' event. raw-bulk-write.test.ts
 // pins that format to the installed Dexie version: a Dexie upgrade that changes it fails there.
 import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
-import { deriveOnWrite } from './catalogue/listing-derived';
+import { deriveOnWrite, modelPricesCurrent } from './catalogue/listing-derived';
 import type { MotorlyDb } from './db';
 import { STATE_KEYS } from './sync-state';
 import type { Cursor, SyncTableName } from './types';
@@ -28,6 +28,7 @@ export async function putPulledRaw(
   cursor?: Cursor,
 ): Promise<number> {
   if (!db.isOpen()) await db.open();
+  if (table === 'vehicle_listings') await modelPricesCurrent(db);
   const values = deriveOnWrite(db, table, rows);
   const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
   return new Promise<number>((resolve, reject) => {
