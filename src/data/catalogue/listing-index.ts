@@ -178,7 +178,7 @@ function statsOf(db: MotorlyDb): IndexStats {
 }
 
 /** How far before the cached newest updated_at the look-back starts (server commits land out of order). */
-const LOOK_BACK_MS = 5000;
+const LOOK_BACK_MS = 1000;
 
 function newestOf(snap: IndexSnapshot): IndexKey | undefined {
   const updated = snap.orders.get('updated_at');
