@@ -5,7 +5,7 @@
 // format Dexie itself uses for its cross-context 'storagemutated' event. raw-bulk-write.test.ts
 // pins that format to the installed Dexie version: a Dexie upgrade that changes it fails there.
 import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
-import { deriveOnWrite } from './catalogue/listing-derived';
+import { deriveOnWrite, modelPricesCurrent } from './catalogue/listing-derived';
 import type { MotorlyDb } from './db';
 import { STATE_KEYS } from './sync-state';
 import type { Cursor, SyncTableName } from './types';
@@ -28,6 +28,7 @@ export async function putPulledRaw(
   cursor?: Cursor,
 ): Promise<number> {
   if (!db.isOpen()) await db.open();
+  if (table === 'vehicle_listings') await modelPricesCurrent(db);
   const values = deriveOnWrite(db, table, rows);
   const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
   return new Promise<number>((resolve, reject) => {
@@ -80,6 +81,21 @@ export function mutatedTables(parts: ObservabilitySet): Set<string> {
 export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
   const prefix = mutationPrefix(db.name, table);
   return [prefix, `${prefix}:dels`, ...db.table(table).schema.indexes.map((idx) => prefix + idx.name)];
+}
+
+/**
+ * Tells live queries in every tab and worker that these rows of a table changed (any of its index
+ * entries may have moved): the primary keys are named, as Dexie names them for a put, so the
+ * in-memory listing indexes (catalogue/listing-index.ts) can patch just those rows.
+ */
+export function notifyRowsChanged(db: MotorlyDb, table: SyncTableName, ids: readonly string[]): void {
+  if (!ids.length) return;
+  const parts: Record<string, RangeSet> = {};
+  for (const key of mutationKeys(db, table)) parts[key] = new RangeSet(-Infinity, [[[]]]);
+  const named = new RangeSet().addKeys([...ids]);
+  parts[mutationPrefix(db.name, table)] = named;
+  parts[`${mutationPrefix(db.name, table)}:dels`] = new RangeSet().addKeys([...ids]);
+  Dexie.on.storagemutated.fire(parts);
 }
 
 /** Tells live queries in every tab and worker that anything in these tables may have changed. */

@@ -3,7 +3,7 @@
 import { Dexie, type ObservabilitySet } from 'dexie';
 import type { MotorlyDb } from './db';
 import { MAX_TRIES } from './db';
-import { mutatedTables, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
+import { mutatedTables, notifyRowsChanged, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
 import { STATE_KEYS, getClientId, getCursor, getSessionUserId, getState, setCursor, setState } from './sync-state';
 import {
   SYNC_TABLES,
@@ -157,9 +157,15 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
           return fresh.length;
         });
       }
-      // Raw IndexedDB (see raw-bulk-write.ts for why); announced now unless the caller batches.
+      // Raw IndexedDB (see raw-bulk-write.ts for why); announced now, row by row (realtime and
+      // small pulls: the listing indexes patch just those rows), unless the caller batches.
       const written = await putPulledRaw(db, table, rows, opts.cursor);
-      if (opts.notify !== false && written > 0) notifyTablesChanged(db, [table]);
+      if (opts.notify !== false && written > 0)
+        notifyRowsChanged(
+          db,
+          table,
+          rows.map((r) => String(r.id)),
+        );
       return written;
     },
     notifyChanged: (tables) => notifyTablesChanged(db, tables),

@@ -2,13 +2,19 @@
 // against the downloaded catalogue. Loaded only by VITE_TEST_HOOKS=1 builds; installed only when the
 // page URL carries ?bench=1.
 import { db } from '../db';
-import { dropIndexSnapshot } from './listing-index';
+import { createSyncStore } from '../sync-store';
+import { dropIndexSnapshot, indexStats, type IndexStats } from './listing-index';
 import { scanListings, searchListings, type ListingSearch } from './listing-search';
 
 export interface BenchApi {
   count(): Promise<number>;
-  /** A realtime-like listing change: a new listing, a price cut, a sale or a delete (by `n` mod 4). */
+  /**
+   * A realtime change: a new listing, a price cut, a sale or a delete (by `n` mod 4), written the way
+   * the sync worker writes a realtime change (sync/realtime.ts: applyPulled / applyDeleted of the sync store).
+   */
   change(n: number): Promise<void>;
+  /** How often this tab's in-memory listing indexes were read whole and patched. */
+  stats(): IndexStats;
   run(
     search: ListingSearch,
     mode: 'indexed' | 'scan' | 'indexed-cold',
@@ -20,8 +26,9 @@ export function installBenchHook(): void {
   const api: BenchApi = {
     count: () => db.vehicle_listings.count(),
     change: (n) => liveChange(n),
+    stats: () => indexStats(db),
     async run(search, mode) {
-      // 'indexed-cold' is the first query after a catalogue change: the index orders are read again.
+      // 'indexed-cold': the in-memory orders are read whole again (as after a change no event names).
       if (mode === 'indexed-cold') dropIndexSnapshot(db);
       const t0 = performance.now();
       const page = await (mode === 'scan' ? scanListings(db, search) : searchListings(db, search));
@@ -33,6 +40,7 @@ export function installBenchHook(): void {
 
 async function liveChange(n: number): Promise<void> {
   const L = db.vehicle_listings;
+  const store = createSyncStore(db);
   const now = new Date().toISOString();
   const rows = await L.where('status')
     .equals('active')
@@ -41,17 +49,17 @@ async function liveChange(n: number): Promise<void> {
     .toArray();
   const row = rows[0];
   if (!row) return;
+  const put = async (changed: typeof row) => {
+    await store.applyPulled('vehicle_listings', [changed as unknown as Record<string, unknown>]);
+  };
   switch (n % 4) {
     case 0:
-      await L.put({ ...row, id: crypto.randomUUID(), listed_at: now, updated_at: now });
-      return;
+      return put({ ...row, id: crypto.randomUUID(), listed_at: now, updated_at: now });
     case 1:
-      await L.update(row.id, { price: Math.round(row.price * 0.95), updated_at: now });
-      return;
+      return put({ ...row, price: Math.round(row.price * 0.95), updated_at: now });
     case 2:
-      await L.update(row.id, { status: 'sold', updated_at: now });
-      return;
+      return put({ ...row, status: 'sold', updated_at: now });
     default:
-      await L.delete(row.id);
+      await store.applyDeleted('vehicle_listings', [row.id]);
   }
 }

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1, SCHEMA_V2 } from '../db';
+import { putPulledRaw } from '../raw-bulk-write';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
 import { listingsDerivedComplete, repairListingDerived, type ListingDerived } from './listing-derived';
 import { listingRow } from '../testing/fixtures';
@@ -59,6 +60,20 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 describe('listing derived fields', () => {
+  it("use list prices another context wrote after this one opened (the tab's map follows the worker's writes)", async () => {
+    const name = fresh();
+    const tab = new MotorlyDb(name);
+    const worker = new MotorlyDb(name);
+    await tab.open();
+    await worker.open();
+    await worker.car_models.put(model('m1', 45_000)); // the first download, in the sync worker
+    const row = listing('l1');
+    await putPulledRaw(tab, 'vehicle_listings', [row]); // a realtime write in the tab
+    expect(((await tab.vehicle_listings.get('l1')) as Stored).annual_tax).toBe(annualTaxFor(row, 45_000));
+    tab.close();
+    worker.close();
+  });
+
   it('are computed on put with the model list price, and re-derived when it changes', async () => {
     const db = new MotorlyDb(fresh());
     await db.car_models.put(model('m1', 45_000));

@@ -5,7 +5,15 @@
  * catch-up pull and realtime all get them from one place. Model list prices are kept in a Map per
  * database, loaded when it opens and updated from car_models writes.
  */
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type EntityTable, type Table } from 'dexie';
+import {
+  Dexie,
+  type DBCore,
+  type DBCoreMutateRequest,
+  type DBCoreTable,
+  type EntityTable,
+  type ObservabilitySet,
+  type Table,
+} from 'dexie';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
 import type { CarModelRow, ListingRow } from './types';
 
@@ -54,9 +62,46 @@ function pricesOf(db: Dexie): Prices {
 
 /** Fills the price map from a car_models table (on open, and in the schema upgrade). */
 export async function loadModelPrices(db: Dexie, models: Table<CarModelRow, string>): Promise<void> {
+  const rows = await models.toArray();
   const prices = pricesOf(db);
-  prices.clear();
-  for (const m of await models.toArray()) prices.set(m.id, m.price_from);
+  prices.clear(); // after the read: a write meanwhile never sees an empty map
+  for (const m of rows) prices.set(m.id, m.price_from);
+}
+
+/** Open databases by name, whose price maps follow car_models writes made in other contexts. */
+const watched = new Map<string, Set<Dexie>>();
+const reloading = new WeakMap<Dexie, Promise<void>>();
+let watching = false;
+
+/**
+ * Keeps the price map current when another tab or the sync worker writes car_models (this context's
+ * own writes update it in the middleware below): without this, a tab that opened before the first
+ * download derived every listing it wrote with the listing's own price as the list price.
+ */
+function followModelPrices(db: Dexie): void {
+  if (!watching) {
+    watching = true;
+    Dexie.on('storagemutated', (parts: ObservabilitySet) => {
+      for (const [name, dbs] of watched) {
+        if (!Object.keys(parts).some((k) => k.startsWith(`idb://${name}/car_models/`))) continue;
+        for (const d of dbs) {
+          // setTimeout: outside whatever transaction zone fired the event.
+          const run = new Promise<void>((resolve) => setTimeout(resolve, 0))
+            .then(() => loadModelPrices(d, d.table('car_models')))
+            .catch(() => undefined); // closed meanwhile
+          reloading.set(d, run);
+        }
+      }
+    });
+  }
+  const dbs = watched.get(db.name) ?? new Set<Dexie>();
+  watched.set(db.name, dbs.add(db));
+  db.on('close', () => dbs.delete(db));
+}
+
+/** Resolves once the price map has caught up with the car_models writes announced so far. */
+export function modelPricesCurrent(db: Dexie): Promise<void> {
+  return reloading.get(db) ?? Promise.resolve();
 }
 
 /** The row with its derived fields, using the database's known model prices. */
@@ -188,4 +233,5 @@ export function registerListingDerived(db: Dexie): void {
     },
   });
   db.on('ready', () => loadModelPrices(db, db.table('car_models')));
+  followModelPrices(db);
 }

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { createDatabase, type MotorlyDb } from '../db';
 import { listingRow, modelRow } from '../testing/fixtures';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
+import { notifyRowsChanged, putPulledRaw } from '../raw-bulk-write';
 import { listingDerivedSettled } from './listing-derived';
+import { indexStats } from './listing-index';
 import {
   LISTING_SORTS,
   colourKey,
@@ -280,6 +282,81 @@ describe('searchListings', () => {
       { numRuns: 15 },
     );
     // A correctness property over fake-indexeddb (about 25 s alone); the machine may be shared.
+  }, 180_000);
+
+  // Two contexts write: this tab through Dexie, and the sync worker the way it writes realtime
+  // changes (raw IndexedDB, keys announced afterwards). The worker's announcement reaches the tab
+  // later (BroadcastChannel), so queries also run while a write is visible but not yet announced.
+  it('stays equal to the scan under interleaved live changes from the tab and the sync worker', async () => {
+    const patchesBefore = indexStats(db).patches;
+    let clock = Date.parse('2026-11-20T00:00:00Z');
+    const stamp = () => new Date((clock += 1000)).toISOString();
+    let pending: (() => void)[] = [];
+    const deliver = () => {
+      for (const announce of pending) announce();
+      pending = [];
+    };
+    const rawDelete = (id: string) =>
+      new Promise<void>((resolve, reject) => {
+        const tx = db.backendDB().transaction('vehicle_listings', 'readwrite');
+        tx.objectStore('vehicle_listings').delete(id);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('delete failed'));
+      });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            from: fc.constantFrom('tab' as const, 'worker' as const),
+            change: fc.constantFrom('price', 'sold', 'delete', 'add', 'colour', 'mileage'),
+            n: fc.nat(),
+            deliver: fc.boolean(),
+            search: searchArb,
+          }),
+          { minLength: 4, maxLength: 10 },
+        ),
+        async (steps) => {
+          for (const { from, change, n, deliver: now, search } of steps) {
+            const all = await db.vehicle_listings.toArray();
+            const l = all[n % all.length];
+            const next: ListingRow | undefined =
+              change === 'price'
+                ? { ...l, price: 1_000 + (n % 60_000) }
+                : change === 'sold'
+                  ? { ...l, status: 'sold' }
+                  : change === 'add'
+                    ? { ...l, id: uuid(7, n % 100_000), listed_at: '2026-11-02T09:00:00Z', price: 500 + (n % 9_000) }
+                    : change === 'colour'
+                      ? { ...l, colour: l.colour === 'Red' ? 'Black' : 'Red' }
+                      : change === 'mileage'
+                        ? { ...l, mileage: n % 150_000 }
+                        : undefined;
+            if (from === 'tab') {
+              // The tab's own writes keep or set updated_at as an edit would; Dexie names the keys.
+              if (next) await db.vehicle_listings.put(n % 2 ? { ...next, updated_at: stamp() } : next);
+              else await db.vehicle_listings.delete(l.id);
+            } else {
+              // The server stamps every realtime row with a new updated_at.
+              if (next) await putPulledRaw(db, 'vehicle_listings', [{ ...next, updated_at: stamp() }]);
+              else await rawDelete(l.id);
+              pending.push(() => notifyRowsChanged(db, 'vehicle_listings', [(next ?? l).id]));
+            }
+            if (now) deliver();
+            const [a, b] = await Promise.all([searchListings(db, search), scanListings(db, search)]);
+            expect(a.total).toBe(b.total);
+            expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
+          }
+          deliver();
+          const s = steps[steps.length - 1].search;
+          const [a, b] = await Promise.all([searchListings(db, s), scanListings(db, s)]);
+          expect(a.total).toBe(b.total);
+          expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
+        },
+      ),
+      { numRuns: 25 },
+    );
+    // The orders were patched, not only re-read (the property holds either way; this pins the path).
+    expect(indexStats(db).patches).toBeGreaterThan(patchesBefore);
   }, 180_000);
 });
 

@@ -1,10 +1,10 @@
 /**
  * Marketplace search over the local store. Every filter is a key range (or several) on a Dexie
- * index; listing-index.ts turns a range into ids with two counts against the index order it keeps
- * in memory, the filters are intersected, a sort index is walked for the order and only the page's
- * rows are fetched. Colour, ULEZ and annual tax use local-only derived fields (listing-derived.ts).
- * `scanListings` is the same search as a plain full scan computing those from the row itself: the
- * benchmark's baseline and the tests' oracle.
+ * index; listing-index.ts keeps each index's order in memory (patched on every listing write) and
+ * turns a range into ids by binary search, the filters are intersected, a sort index is walked for
+ * the order and only the page's rows are fetched. Colour, ULEZ and annual tax use local-only
+ * derived fields (listing-derived.ts). `scanListings` is the same search as a plain full scan
+ * computing those from the row itself: the benchmark's baseline and the tests' oracle.
  */
 import type { IndexableType } from 'dexie';
 import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
@@ -278,17 +278,17 @@ async function orderedIds(
   };
   switch (s.sort) {
     case 'price-asc':
-      return walk(await orderOf(t, snap, 'price'), false);
+      return walk(orderOf(snap, 'price'), false);
     case 'price-desc':
-      return walk(await orderOf(t, snap, 'price'), true);
+      return walk(orderOf(snap, 'price'), true);
     case 'mileage':
-      return walk(await orderOf(t, snap, 'mileage'), false);
+      return walk(orderOf(snap, 'mileage'), false);
     case 'newest':
-      return walk(await orderOf(t, snap, 'year'), true);
+      return walk(orderOf(snap, 'year'), true);
     default:
       break;
   }
-  const newestListed = walk(await orderOf(t, snap, 'listed_at'), true);
+  const newestListed = walk(orderOf(snap, 'listed_at'), true);
   if (s.sort === 'reduction') {
     const reductions = await reductionMap(t);
     const drop = (id: number) => reductions.get(snap.pks[id]) ?? 0;
@@ -298,7 +298,7 @@ async function orderedIds(
     ];
   }
   if (r.dealerMiles.size === 0) return newestListed;
-  const postings = await dealerPostings(t, snap);
+  const postings = dealerPostings(snap);
   if (s.sort === 'distance') {
     // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first.
     const byDealer = new Map<string, number[]>();
@@ -328,15 +328,17 @@ async function orderedIds(
 }
 
 /**
- * Runs the search with indexes, in one read transaction: a stamp, two counts per filter range (and
- * for the sold listings it leaves out) and the page's rows are all it reads once the index orders
- * are in memory (listing-index.ts).
+ * Runs the search with indexes, in one read transaction: the state check (a count and the newest
+ * updated_at), the rows changed since the in-memory orders' state, and the page's rows are all it
+ * reads once the orders are in memory (listing-index.ts).
  */
 export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
   const answer = await db.transaction('r', catalogueTables(db), async (tx) => {
     const t = bindCatalogue(db, tx);
     const L = t.listings;
-    const [r, stamp] = await Promise.all([resolve(t, s), readStamp(t)]);
+    // readStamp first: it notes the change-log position before any read of this transaction.
+    const stampRead = readStamp(t);
+    const [r, stamp] = await Promise.all([resolve(t, s), stampRead]);
     const dealerMiles = Object.fromEntries(r.dealerMiles);
     const done = (total: number, rows: ListingRow[]): ListingPage => ({
       total,
@@ -348,11 +350,9 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const snap = await snapshotFor(t, stamp);
     if (!snap.derivedComplete) return { r, page: undefined };
     const ranges = filterRanges(s, r);
-    const [dealers, sold, ...filters] = await Promise.all([
-      r.dealerIds ? dealerPostings(t, snap) : undefined,
-      idsInRange(t, snap, { index: 'status', lower: 'sold', upper: 'sold' }),
-      ...ranges.map((anyOf) => Promise.all(anyOf.map((range) => idsInRange(t, snap, range)))),
-    ]);
+    const dealers = r.dealerIds ? dealerPostings(snap) : undefined;
+    const sold = idsInRange(snap, { index: 'status', lower: 'sold', upper: 'sold' });
+    const filters = ranges.map((anyOf) => anyOf.map((range) => idsInRange(snap, range)));
     if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
     const keep = intersection(snap.pks.length, filters, sold);
     const ids = await orderedIds(t, snap, s, r, keep);

@@ -1,0 +1,158 @@
+// Pins the incremental patching of the in-memory listing indexes: after an insert, an update that
+// moves a key and a delete, every order equals what IndexedDB holds, and the table was not read
+// again; a write Dexie cannot name key by key falls back to a full read.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Dexie, RangeSet } from 'dexie';
+import { createDatabase, type MotorlyDb } from '../db';
+import { putPulledRaw } from '../raw-bulk-write';
+import { createSyncStore } from '../sync-store';
+import {
+  bindCatalogue,
+  catalogueTables,
+  idsInRange,
+  indexStats,
+  readStamp,
+  snapshotFor,
+  type IndexSnapshot,
+} from './listing-index';
+
+let db: MotorlyDb;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const listing = (n: number, price: number, updated: string) => ({
+  id: id(n),
+  dealer_id: `d${n % 3}`,
+  car_model_id: 'm',
+  brand_id: 'b',
+  title: `car ${n}`,
+  price,
+  admin_fee: 0,
+  year: 2015 + (n % 8),
+  registration_date: '2020-01-01',
+  registration: null,
+  mileage: 1000 * n,
+  colour: n % 2 ? 'Red' : 'Metallic Blue',
+  fuel_type: 'petrol',
+  body_style: 'suv',
+  gearbox: 'manual',
+  seats: 5,
+  doors: 5,
+  engine_cc: 1000,
+  co2_gkm: 100,
+  insurance_group: n % 4 ? 10 + n : null, // null: left out of that index
+  condition: 'used',
+  status: 'active',
+  description: '',
+  image_seed: 1,
+  outcode: 'LS1',
+  lat: 0,
+  lng: 0,
+  listed_at: `2026-01-0${1 + (n % 9)}T00:00:00Z`,
+  updated_at: updated,
+});
+
+beforeAll(async () => {
+  db = createDatabase(`listing-index-${Date.now()}`);
+  await db.vehicle_listings.bulkPut(
+    Array.from({ length: 40 }, (_, n) => listing(n, 10_000 + (n % 5) * 1000, '2026-01-01T00:00:00Z')) as never,
+  );
+});
+afterAll(() => db.delete());
+
+const INDEXES = ['price', 'mileage', 'year', 'listed_at', 'status', 'dealer_id', 'insurance_group', 'colour_key'];
+
+/** The current snapshot, and each order as primary keys. */
+async function orders(): Promise<{ snap: IndexSnapshot; keys: Record<string, string[]> }> {
+  return db.transaction('r', catalogueTables(db), async (tx) => {
+    const t = bindCatalogue(db, tx);
+    const snap = await snapshotFor(t, await readStamp(t));
+    const keys: Record<string, string[]> = {};
+    for (const index of INDEXES) keys[index] = [...idsInRange(snap, { index })].map((i) => snap.pks[i]);
+    return { snap, keys };
+  });
+}
+
+/** Each order as IndexedDB holds it now. */
+async function fresh(): Promise<Record<string, string[]>> {
+  const keys: Record<string, string[]> = {};
+  for (const index of INDEXES) keys[index] = (await db.vehicle_listings.orderBy(index).primaryKeys()) as string[];
+  return keys;
+}
+
+it.each([
+  ['an insert', () => db.vehicle_listings.put(listing(99, 12_500, '2026-02-01T00:00:00Z') as never)],
+  ['an update that moves the key', () => db.vehicle_listings.update(id(3), { price: 9_000, mileage: 500_000 })],
+  ['an update onto a tie', () => db.vehicle_listings.update(id(4), { price: 11_000, insurance_group: 11 })],
+  ['an update that takes a row out of an index', () => db.vehicle_listings.update(id(5), { insurance_group: null })],
+  ['a delete', () => db.vehicle_listings.delete(id(7))],
+  [
+    'a realtime write by the sync worker (raw IndexedDB, keys announced)',
+    async () => {
+      await createSyncStore(db).applyPulled('vehicle_listings', [
+        { ...listing(8, 30_000, '2026-03-01T00:00:00Z'), colour: 'Grey' },
+        listing(120, 500, '2026-03-01T00:00:00Z'),
+      ]);
+    },
+  ],
+  ['a realtime delete', () => createSyncStore(db).applyDeleted('vehicle_listings', [id(9)])],
+])('patches the orders after %s instead of reading the table again', async (_, change) => {
+  const before = await orders();
+  const stats = indexStats(db);
+  await change();
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+  expect(after.snap).not.toBe(before.snap);
+  expect(after.snap.pks).toBe(before.snap.pks); // the same numbering: patched, not rebuilt
+  expect(indexStats(db).reads).toBe(stats.reads);
+  expect(indexStats(db).patches).toBe(stats.patches + 1);
+});
+
+it('reuses the orders while nothing changes', async () => {
+  const before = await orders();
+  const after = await orders();
+  expect(after.snap).toBe(before.snap);
+});
+
+it('reads the table again after a write it cannot name key by key (a range delete)', async () => {
+  await orders();
+  const stats = indexStats(db);
+  await db.vehicle_listings.where('id').between(id(10), id(14)).delete();
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+  expect(indexStats(db).reads).toBe(stats.reads + 1);
+});
+
+it('reads the table again when a write it was not told about changes the row count', async () => {
+  await orders();
+  const stats = indexStats(db);
+  // Straight to IndexedDB, no event: as if another context's notice had not arrived yet.
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.backendDB().transaction('vehicle_listings', 'readwrite');
+    tx.objectStore('vehicle_listings').delete(id(20));
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+  });
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+  expect(indexStats(db).reads).toBe(stats.reads + 1);
+});
+
+it('re-reads a row another context wrote before its notice arrived, when a newer announced write follows', async () => {
+  await orders();
+  // The worker's realtime write is committed; its notice is still on the way.
+  await putPulledRaw(db, 'vehicle_listings', [{ ...listing(30, 1, '2026-05-01T00:00:00Z'), mileage: 1 }]);
+  // Then this tab writes a row with a newer updated_at: the newest matches, the count too.
+  await db.vehicle_listings.update(id(31), { price: 99_999, updated_at: '2026-05-01T00:00:01Z' });
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+});
+
+it('patches a write announced by another context (its event as BroadcastChannel delivers it: a structured clone)', async () => {
+  await orders();
+  const stats = indexStats(db);
+  await putPulledRaw(db, 'vehicle_listings', [{ ...listing(32, 2, '2026-06-01T00:00:00Z'), year: 1999 }]);
+  const parts = { [`idb://${db.name}/vehicle_listings/`]: new RangeSet().addKey(id(32)) };
+  Dexie.on.storagemutated.fire(structuredClone(parts));
+  const after = await orders();
+  expect(after.keys).toEqual(await fresh());
+  expect(indexStats(db).reads).toBe(stats.reads);
+});
