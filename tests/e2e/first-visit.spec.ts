@@ -1,7 +1,19 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 const HOME_HEADING = 'Find the right car, the easy way';
+
+/** Holds the app's scripts back until the returned function is called: the page shows only its HTML. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('dist/index.html holds the prerendered layout and home page', () => {
   const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
@@ -82,12 +94,7 @@ test('the marketplace paints its own prerendered page before the app loads, then
   expect(html).toContain('<h1>Marketplace</h1>');
   expect(html).not.toContain(`>${HOME_HEADING}<`);
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/marketplace?sort=price-asc', { waitUntil: 'commit' });
   // No script has run: the heading, the intro and the result skeletons are painted from the HTML.
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
@@ -117,12 +124,7 @@ test('a search typed and sent before the app has loaded still lands on AI search
 });
 
 test('a deep link to sign-in never paints the prerendered navigation (its layout has none)', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page.locator('header.topbar')).toBeAttached();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
