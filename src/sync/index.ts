@@ -14,8 +14,7 @@ import {
 } from './channels';
 import { emitRealtimeNotice, emitSyncEvent, getPageSyncState, setPageSyncState } from './page-status';
 import { followAuthChanges, registerBackgroundSync } from './page-edges';
-import { createSyncErrorRecorder } from './sync-error-reports';
-import type { SyncErrorEvent } from './sync-errors';
+import { pageProblem } from './page-problem';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
 export { isCatalogueArriving, useCatalogueArriving } from './use-catalogue-arriving';
@@ -38,14 +37,6 @@ export function sendSyncCommand(cmd: SyncCommand): void {
 /** Unsynced changes of the signed-in user; the auth UI warns before sign-out clears them. */
 export function pendingCountForUser(userId?: string | null): Promise<number> {
   return pendingForUser(userId);
-}
-
-const recordPageProblem = createSyncErrorRecorder(db, 'page');
-
-/** A failure on one of the page's own edges: the status card shows it and it is recorded. */
-function pageProblem(event: SyncErrorEvent): void {
-  emitSyncEvent(event);
-  void recordPageProblem(event);
 }
 
 function requestBackgroundSync(): Promise<void> {

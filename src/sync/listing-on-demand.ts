@@ -4,7 +4,9 @@
 // after the whole first download (or "not found"). Views never call Supabase: they use this through
 // useListingOnDemand.
 import { createSyncStore, db, pullSelect, type SyncTableName } from '@/data';
+import { pageProblem } from './page-problem';
 import { getSupabase } from './supabase-client';
+import { syncError } from './sync-errors';
 
 type Row = Record<string, unknown>;
 type Select = { data: unknown; error: unknown };
@@ -16,7 +18,11 @@ export function fetchListingNow(id: string): Promise<boolean> {
   let request = inFlight.get(id);
   if (!request) {
     request = loadListing(id)
-      .catch(() => false)
+      .catch((err: unknown) => {
+        // Offline it simply waits for the download; online, a failed fetch is a sync problem worth showing.
+        if (navigator.onLine) pageProblem(syncError('pull', err));
+        return false;
+      })
       .finally(() => inFlight.delete(id));
     inFlight.set(id, request);
   }

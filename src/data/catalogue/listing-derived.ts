@@ -88,7 +88,10 @@ function followModelPrices(db: Dexie): void {
           // setTimeout: outside whatever transaction zone fired the event.
           const run = new Promise<void>((resolve) => setTimeout(resolve, 0))
             .then(() => loadModelPrices(d, d.table('car_models')))
-            .catch(() => undefined); // closed meanwhile
+            .catch((err: unknown) => {
+              // A database closed meanwhile has nothing to follow; any other failure is not hidden.
+              if (!(err instanceof Error && err.name === 'DatabaseClosedError')) throw err;
+            });
           reloading.set(d, run);
         }
       }
