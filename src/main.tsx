@@ -9,6 +9,7 @@ import '@/app/app.css';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS } from '@/app/route-table';
+import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
@@ -58,7 +59,7 @@ if (prerendered) {
     document.documentElement.dataset.prerenderedPath === path
       ? PRERENDERED_SCREENS.find((s) => s.path === path)
       : undefined;
-  if (own) void own.load().then(render, render);
+  if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
   else render();
 }
 

@@ -8,6 +8,7 @@ import { MainLayout } from './layouts/main-layout';
 import { BareLayout } from './layouts/bare-layout';
 import { AdminGuard } from './guards/admin-guard';
 import { HomeRoute } from './home-route';
+import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { RouterErrorScreen } from './errors/router-error-screen';
 
@@ -15,14 +16,14 @@ export { href, paths } from '@/shared/lib/routes';
 
 type Screen = LazyExoticComponent<ComponentType> | ComponentType;
 
-const loadMarketplace = () => import('./routes/marketplace');
+const Marketplace = lazyWithPreload(() => import('./routes/marketplace').then((m) => m.default));
 
 /**
  * Screens that the build also prerenders as their own HTML file (vite-plugins/prerender-home.ts): path,
  * file and chunk loader. The client loads the chunk before it renders over that HTML, so the page does not
  * blink through the loading fallback.
  */
-export const PRERENDERED_SCREENS = [{ path: paths.marketplace, file: 'marketplace.html', load: loadMarketplace }];
+export const PRERENDERED_SCREENS = [{ path: paths.marketplace, file: 'marketplace.html', load: Marketplace.preload }];
 
 const S = {
   browse: lazy(() => import('./routes/browse')),
@@ -30,7 +31,7 @@ const S = {
   model: lazy(() => import('./routes/model')),
   aiSearch: lazy(() => import('./routes/ai-search')),
   reviews: lazy(() => import('./routes/reviews')),
-  marketplace: lazy(loadMarketplace),
+  marketplace: Marketplace,
   listing: lazy(() => import('./routes/listing-detail')),
   dealer: lazy(() => import('./routes/dealer')),
   bookmarks: lazy(() => import('./routes/bookmarks')),

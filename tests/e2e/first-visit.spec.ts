@@ -107,6 +107,28 @@ test('the marketplace paints its own prerendered page before the app loads, then
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toHaveCount(1);
 });
 
+test('a tap on the marketplace header before the app has loaded is answered, and the header never blinks', async ({
+  page,
+}) => {
+  // Counts the moments the sync badge is missing from the header once the HTML has painted it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __badgeGone: number };
+    w.__badgeGone = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver(() => {
+        if (!document.querySelector('[data-testid=sync-status-badge]')) w.__badgeGone += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  const release = await holdAppCode(page);
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  await page.getByTestId('sync-status-badge').click();
+  release();
+  await expect(page.getByTestId('sync-detail-card')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  expect(await page.evaluate(() => (window as unknown as { __badgeGone: number }).__badgeGone)).toBe(0);
+});
+
 test('a search typed and sent before the app has loaded still lands on AI search', async ({ page }) => {
   let delay = true;
   await page.route('**/assets/*.js', async (route) => {

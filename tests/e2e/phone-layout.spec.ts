@@ -58,6 +58,9 @@ test('main routes fit 390, 820 and 1280 px without sideways scroll', async ({ pa
     await page.setViewportSize({ width, height: 844 });
     for (const path of routes) {
       await page.goto(path);
+      // Away from home the app renders over the prerendered HTML (replacing its nodes): measure after that.
+      if (path !== '/')
+        await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 30_000 });
       // A deep link keeps the prerendered home heading hidden in the DOM until its own screen renders.
       await expect(page.locator('main h1').filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
       await expectNoHorizontalScroll(page, `${path} at ${width}px`);

@@ -3,13 +3,17 @@ import { Outlet, useSearchParams } from 'react-router-dom';
 import { Footer, MAIN_CONTENT_ID, SkipLink, TopNav } from '@/features/layout';
 import { useAuth } from '@/features/auth';
 import { LoadingBlock, Sheet } from '@/shared/ui';
+import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
 import { useGuardedSignOut } from '../components/guarded-sign-out';
 import { setNotificationsOpen, useShell } from '../shell-store';
 import { AccessibilityButton, RouteAnnouncer } from '@/features/accessibility';
 import { openConsentDialog } from '@/features/consent';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
-const SyncStatusBadge = lazy(() => import('@/features/sync-status').then((m) => ({ default: m.SyncStatusBadge })));
+const SyncStatusBadge = lazyWithPreload(() => import('@/features/sync-status').then((m) => m.SyncStatusBadge));
+
+/** Loads the header's lazy parts, so a screen rendered over its prerendered HTML keeps its header whole. */
+export const preloadMainLayout = (): Promise<unknown> => SyncStatusBadge.preload();
 const UnreadBridge = lazy(() => import('../components/unread-bridge'));
 const QuestionnaireMount = lazy(() => import('../components/questionnaire-mount'));
 const NotificationsSheetBody = lazy(() => import('../components/notifications-sheet-body'));

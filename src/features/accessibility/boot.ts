@@ -17,7 +17,7 @@ if (window.location.pathname !== prerenderedPath)
   document.documentElement.dataset.deepLink = /^\/(auth|password-reset)\/?$/.test(window.location.pathname)
     ? 'bare'
     : '';
-else if (prerenderedPath === '/') recordEarlyClicks();
+else recordEarlyClicks();
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
 function startApp(): void {
