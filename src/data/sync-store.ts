@@ -30,6 +30,8 @@ export interface SyncStore {
   sessionUserId(): Promise<string | null>;
   /** Queued ops in replay order (seq). */
   pendingOps(): Promise<OutboxOp[]>;
+  /** At most `limit` queued ops with seq above `afterSeq`, in replay order: a batch reads only what it needs. */
+  pendingOpsAfter(afterSeq: number, limit: number): Promise<OutboxOp[]>;
   /** "table:row_id" keys of parked ops: later ops on those rows must wait. */
   parkedRowKeys(): Promise<Set<string>>;
   /** The server has the ops (applied or duplicate): forget them. */
@@ -108,6 +110,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
     clientId: () => getClientId(db),
     sessionUserId: () => getSessionUserId(db),
     pendingOps: () => db.outbox.orderBy('seq').toArray(),
+    pendingOpsAfter: (afterSeq, limit) => db.outbox.where('seq').above(afterSeq).limit(limit).toArray(),
     async parkedRowKeys() {
       const parked = await db.needs_attention.toArray();
       return new Set(parked.map((op) => rowKey(op.table, op.row_id)));

@@ -102,6 +102,23 @@ describe('push', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('reads the queue a page at a time: ops waiting out a retry are stepped over and the batch fills from later pages', async () => {
+    const rows = [];
+    for (let i = 0; i < 400; i++) rows.push(await alert(1000 + i));
+    // The first 250 ops (each its own row) wait out a per-op retry delay: more than one page of 200.
+    const ops = await h.db.outbox.orderBy('seq').toArray();
+    const later = h.clock.now() + 60_000;
+    await h.db.outbox.bulkPut(ops.slice(0, 250).map((op) => ({ ...op, next_attempt_at: later })));
+    h.engine.start();
+    await h.settle();
+    expect(h.requests.map((r) => r.ops.length)).toEqual([100, 50]);
+    expect(h.requests.flatMap((r) => r.ops.map((o) => o.seq))).toEqual(ops.slice(250).map((op) => op.seq));
+    expect(await h.db.outbox.count()).toBe(250);
+    await h.advance(60_000);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.server.table('price_alerts').size).toBe(400);
+  });
+
   it('retries a failed request 5 s later, 3 tries in all, then parks it with Sync Failed', async () => {
     await alert();
     h.server.faults.fail5xx = 1000;

@@ -51,28 +51,37 @@ export class Pusher {
     }
   }
 
-  /** The eligible ops for the next request, in seq order, one owner per request, skipping blocked rows. */
+  /**
+   * The eligible ops for the next request, in seq order, one owner per request, skipping blocked rows.
+   * The queue is read a page at a time (twice the batch size), not whole: a long queue drains in many
+   * batches, and each would otherwise re-read all of it.
+   */
   private async nextBatch(userId: string | null): Promise<{ owner: BatchOwner; batch: OutboxOp[] }> {
     const { ctx } = this;
     const now = ctx.clock.now();
-    const ops = await ctx.store.pendingOps();
     const blocked = await ctx.store.parkedRowKeys();
+    const { batchSize } = ctx.settings;
     const batch: OutboxOp[] = [];
     let owner: BatchOwner | null = null;
-    for (const op of ops) {
-      const opOwnerNow = opOwner(op, userId, ctx.state.authBlocked);
-      if (opOwnerNow === null || (owner !== null && opOwnerNow !== owner)) continue;
-      const key = `${op.table}:${op.row_id}`;
-      if (blocked.has(key)) continue;
-      if (op.next_attempt_at > now) {
-        blocked.add(key); // later ops on this row wait behind it
-        continue;
+    let afterSeq = -Infinity;
+    for (;;) {
+      const page = await ctx.store.pendingOpsAfter(afterSeq, batchSize * 2);
+      for (const op of page) {
+        const opOwnerNow = opOwner(op, userId, ctx.state.authBlocked);
+        if (opOwnerNow === null || (owner !== null && opOwnerNow !== owner)) continue;
+        const key = `${op.table}:${op.row_id}`;
+        if (blocked.has(key)) continue;
+        if (op.next_attempt_at > now) {
+          blocked.add(key); // later ops on this row wait behind it
+          continue;
+        }
+        owner = opOwnerNow;
+        batch.push(op);
+        if (batch.length >= batchSize) return { owner, batch };
       }
-      owner = opOwnerNow;
-      batch.push(op);
-      if (batch.length >= ctx.settings.batchSize) break;
+      if (page.length < batchSize * 2) return { owner: owner ?? 'user', batch };
+      afterSeq = page[page.length - 1].seq;
     }
-    return { owner: owner ?? 'user', batch };
   }
 
   private request(clientId: string, wire: WireOp[], owner: BatchOwner): Promise<WireResult[]> {

@@ -46,3 +46,48 @@ describe('realtime tombstones', () => {
     expect(changes).toEqual([['bookmarks', 'DELETE', id]]);
   });
 });
+
+describe('realtime bursts', () => {
+  it('writes a burst of tombstones in one store call, and still reports each row', async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `r${i}`);
+    await store.applyPulled(
+      'reviews',
+      ids.map((id) => ({ id, updated_at: '2026-01-01T00:00:00Z' })),
+    );
+    const calls: string[][] = [];
+    const counting: SyncStore = {
+      ...store,
+      applyDeleted: (table, rowIds) => {
+        calls.push([...rowIds]);
+        return store.applyDeleted(table, rowIds);
+      },
+    };
+    const changes: unknown[] = [];
+    const apply = changeApplier({
+      store: counting,
+      onError: (e) => changes.push(e),
+      onChange: (...c) => changes.push(c),
+    });
+    // Arriving together, as a batch's echo does: not awaited one by one.
+    await Promise.all(ids.map((id) => apply('deleted_rows', tombstone('reviews', id))));
+    expect(await db.reviews.count()).toBe(0);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    expect(calls.flat()).toEqual(ids);
+    expect(changes).toEqual(ids.map((id) => ['reviews', 'DELETE', id]));
+  });
+
+  it('keeps arrival order across kinds: an insert after a deletion of the same row brings it back', async () => {
+    const apply = changeApplier({ store, onError: (e) => expect.fail(String(e.cause)) });
+    const row = (id: string, price: number) => ({ id, updated_at: '2026-01-01T00:00:00Z', price });
+    await Promise.all([
+      apply('vehicle_listings', { eventType: 'INSERT', new: row('a', 1), old: {} } as never),
+      apply('vehicle_listings', { eventType: 'UPDATE', new: row('a', 2), old: { id: 'a' } } as never),
+      apply('vehicle_listings', { eventType: 'INSERT', new: row('b', 1), old: {} } as never),
+      apply('deleted_rows', tombstone('vehicle_listings', 'b')),
+      apply('vehicle_listings', { eventType: 'DELETE', new: {}, old: { id: 'a' } } as never),
+      apply('vehicle_listings', { eventType: 'INSERT', new: row('a', 3), old: {} } as never),
+    ]);
+    expect(await db.vehicle_listings.get('a')).toMatchObject({ price: 3 });
+    expect(await db.vehicle_listings.get('b')).toBeUndefined();
+  });
+});

@@ -48,56 +48,88 @@ export interface RealtimeOptions {
   onError: (event: SyncErrorEvent) => void;
 }
 
-/**
- * Writes one change into the store (never over a row with pending local ops: the store checks).
- * @returns false when an insert or update was skipped for that reason
- */
-export async function applyChange(store: SyncStore, table: SyncTableName, change: Change): Promise<boolean> {
-  if (change.eventType === 'DELETE') {
-    const id = Reflect.get(change.old, 'id');
-    if (typeof id === 'string') await store.applyDeleted(table, [id]);
-    return true;
-  }
-  const row = change.new;
-  if (typeof row.id !== 'string') return true;
-  return (await store.applyPulled(table, [row])) > 0;
+type Queued = { table: ChangeSource; change: Change };
+
+/** Tombstones name rows of other tables: the run's key is the named table, read from the change. */
+function runKey({ table, change }: Queued): string {
+  if (table === TOMBSTONE_TABLE) return 'tombstones';
+  return `${table}:${change.eventType === 'DELETE' ? 'delete' : 'upsert'}`;
 }
 
 /**
- * Removes the row a new tombstone names (unless it has pending local ops: the store checks).
- * @returns the table and row it named, or null for a table this device does not sync
+ * Applies changes in arrival order (an UPDATE can't overtake its INSERT), but not one transaction each:
+ * the changes that arrive while a write is in flight are written together, each run of consecutive
+ * changes of one kind on one table as one store call. A burst (a batch of the user's own ops echoed as
+ * 100 tombstones, say) costs a few writes, not a hundred, on the thread that also pushes the outbox.
+ * A failed run becomes a sync-error event and the next run goes on.
  */
-export async function applyTombstone(
-  store: SyncStore,
-  change: Change,
-): Promise<{ table: SyncTableName; rowId: string } | null> {
+export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError'>) {
+  let queue: Queued[] = [];
+  let draining: Promise<void> | null = null;
+
+  const applyRun = async (run: Queued[]): Promise<void> => {
+    const [{ table }] = run;
+    if (table === TOMBSTONE_TABLE) {
+      const gone: { table: SyncTableName; rowId: string }[] = [];
+      for (const { change } of run) {
+        const named = tombstoneTarget(change);
+        if (named) gone.push(named);
+      }
+      const byTable = new Map<SyncTableName, string[]>();
+      for (const g of gone) byTable.set(g.table, [...(byTable.get(g.table) ?? []), g.rowId]);
+      for (const [t, ids] of byTable) await opts.store.applyDeleted(t, ids);
+      for (const g of gone) opts.onChange?.(g.table, 'DELETE', g.rowId);
+      return;
+    }
+    if (run[0].change.eventType === 'DELETE') {
+      const ids = run
+        .map(({ change }) => Reflect.get(change.old, 'id'))
+        .filter((id): id is string => typeof id === 'string');
+      if (ids.length) await opts.store.applyDeleted(table, ids);
+    } else {
+      const rows = run
+        .map(({ change }) => change.new as Record<string, unknown>)
+        .filter((row) => typeof row.id === 'string');
+      // The store skips rows with pending local ops: fewer written than given means one was skipped.
+      if (rows.length && (await opts.store.applyPulled(table, rows)) < new Set(rows.map((r) => r.id)).size)
+        opts.onSkipped?.(table);
+    }
+    for (const { change } of run) opts.onChange?.(table, change.eventType, changedRowId(change));
+  };
+
+  const drain = async (): Promise<void> => {
+    for (;;) {
+      // Cleared in the same tick as the last look at the queue, so no change can slip in between.
+      if (!queue.length) {
+        draining = null;
+        return;
+      }
+      const batch = queue;
+      queue = [];
+      let run: Queued[] = [];
+      for (const item of [...batch, null]) {
+        if (run.length && (item === null || runKey(item) !== runKey(run[0]))) {
+          await applyRun(run).catch((err: unknown) => opts.onError(syncError('realtime', err)));
+          run = [];
+        }
+        if (item) run.push(item);
+      }
+    }
+  };
+
+  return (table: ChangeSource, change: Change): Promise<void> => {
+    queue.push({ table, change });
+    draining ??= drain();
+    return draining;
+  };
+}
+
+/** The table and row a new tombstone names, or null (a withdrawn one, or a table this device does not sync). */
+function tombstoneTarget(change: Change): { table: SyncTableName; rowId: string } | null {
   if (change.eventType !== 'INSERT') return null; // a withdrawn tombstone: the row comes back by itself
   const { table_name: table, row_id: rowId } = change.new as { table_name?: unknown; row_id?: unknown };
   if (typeof table !== 'string' || typeof rowId !== 'string' || !knownTable(table)) return null;
-  await store.applyDeleted(table, [rowId]);
   return { table, rowId };
-}
-
-/**
- * Applies changes one after another (an UPDATE can't overtake its INSERT); a failure becomes a
- * sync-error event and the chain goes on with the next change.
- */
-export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError'>) {
-  let chain: Promise<void> = Promise.resolve();
-  return (table: ChangeSource, change: Change): Promise<void> => {
-    chain = chain
-      .then(async () => {
-        if (table === TOMBSTONE_TABLE) {
-          const gone = await applyTombstone(opts.store, change);
-          if (gone) opts.onChange?.(gone.table, 'DELETE', gone.rowId);
-          return;
-        }
-        if (!(await applyChange(opts.store, table, change))) opts.onSkipped?.(table);
-        opts.onChange?.(table, change.eventType, changedRowId(change));
-      })
-      .catch((err: unknown) => opts.onError(syncError('realtime', err)));
-    return chain;
-  };
 }
 
 function changedRowId(change: Change): string | null {
