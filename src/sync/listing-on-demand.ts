@@ -1,6 +1,6 @@
 // A shared listing link opened before the catalogue has downloaded (or a car listed since the last sync):
 // the page asks the server for that one car, its model, brand, dealer, reviews and price history, and puts
-// them in the local store like pulled rows, so the screen shows the car after one round trip instead of
+// them in the local store like pulled rows, so the screen shows the car after one request instead of
 // after the whole first download (or "not found"). Views never call Supabase: they use this through
 // useListingOnDemand.
 import { createSyncStore, db, pullSelect, type SyncTableName } from '@/data';
@@ -9,7 +9,6 @@ import { getSupabase } from './supabase-client';
 import { syncError } from './sync-errors';
 
 type Row = Record<string, unknown>;
-type Select = { data: unknown; error: unknown };
 
 const inFlight = new Map<string, Promise<boolean>>();
 
@@ -29,31 +28,39 @@ export function fetchListingNow(id: string): Promise<boolean> {
   return request;
 }
 
-const rowsOf = (result: Select): Row[] => (result.error || !Array.isArray(result.data) ? [] : (result.data as Row[]));
+/** One request: the listing with its model (and the model's reviews), brand, dealer and price history embedded. */
+const LISTING_WITH_RELATED = [
+  pullSelect('vehicle_listings'),
+  `car_model:car_models(${pullSelect('car_models')},reviews(${pullSelect('reviews')}))`,
+  `brand:brands(${pullSelect('brands')})`,
+  `dealer:dealers(${pullSelect('dealers')})`,
+  `price_history:listing_price_history(${pullSelect('listing_price_history')})`,
+].join(',');
+
+const asRows = (value: unknown): Row[] =>
+  Array.isArray(value) ? (value as Row[]) : value && typeof value === 'object' ? [value as Row] : [];
 
 async function loadListing(id: string): Promise<boolean> {
-  const client = getSupabase();
-  const from = (table: SyncTableName) => client.from(table).select(pullSelect(table));
-  const listings = rowsOf(await from('vehicle_listings').eq('id', id).limit(1));
-  const listing = listings[0];
-  if (!listing) return false;
-  const [models, brands, dealers, reviews, history] = await Promise.all([
-    from('car_models').eq('id', String(listing.car_model_id)),
-    from('brands').eq('id', String(listing.brand_id)),
-    from('dealers').eq('id', String(listing.dealer_id)),
-    from('reviews').eq('car_model_id', String(listing.car_model_id)),
-    from('listing_price_history').eq('vehicle_listing_id', id),
-  ]);
+  const { data, error } = await getSupabase()
+    .from('vehicle_listings')
+    .select(LISTING_WITH_RELATED)
+    .eq('id', id)
+    .limit(1);
+  if (error) throw new Error(`${error.code}: ${error.message}`);
+  const found = asRows(data)[0];
+  if (!found) return false;
+  const { car_model, brand, dealer, price_history, ...listing } = found;
+  const models = asRows(car_model).map(({ reviews, ...model }) => ({ model, reviews: asRows(reviews) }));
   const store = createSyncStore(db);
   // The listing last: the screen renders once it is there, with what it refers to already in place.
   const related: [SyncTableName, Row[]][] = [
-    ['car_models', rowsOf(models)],
-    ['brands', rowsOf(brands)],
-    ['dealers', rowsOf(dealers)],
-    ['reviews', rowsOf(reviews)],
-    ['listing_price_history', rowsOf(history)],
-    ['vehicle_listings', listings],
+    ['car_models', models.map((m) => m.model)],
+    ['brands', asRows(brand)],
+    ['dealers', asRows(dealer)],
+    ['reviews', models.flatMap((m) => m.reviews)],
+    ['listing_price_history', asRows(price_history)],
+    ['vehicle_listings', [listing]],
   ];
-  for (const [table, rows] of related) await store.applyPulled(table, rows);
+  for (const [table, rows] of related) if (rows.length) await store.applyPulled(table, rows);
   return true;
 }

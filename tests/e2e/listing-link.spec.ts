@@ -7,9 +7,14 @@ test('a shared listing link opened before the catalogue has downloaded shows the
   page,
   context,
 }) => {
-  const [car] = await serviceRest<{ id: string; title: string }[]>(
-    '/vehicle_listings?select=id,title&status=eq.active&order=id.desc&limit=1',
+  const [car] = await serviceRest<{ id: string; title: string; dealer: { name: string } }[]>(
+    '/vehicle_listings?select=id,title,dealer:dealers(name)&status=eq.active&order=id.desc&limit=1',
   );
+  // The car and everything it shows (model, brand, dealer, reviews, price history) come in one request.
+  const oneCar: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/rest/v1/') && r.url().includes(car.id)) oneCar.push(r.url());
+  });
   // The catalogue download (cursor pages of listings) never answers during this test.
   const held: string[] = [];
   await context.route(/\/rest\/v1\/vehicle_listings\?.*\bor=/, (route) => {
@@ -18,6 +23,8 @@ test('a shared listing link opened before the catalogue has downloaded shows the
   await page.goto(`/marketplace/${car.id}`);
   await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("We couldn't find this car")).toHaveCount(0);
+  await expect(page.getByText(car.dealer.name).first()).toBeVisible();
+  expect(oneCar).toHaveLength(1);
   // The download did start (and is held), so the car above came from the one-car fetch.
   await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible();
