@@ -399,6 +399,23 @@ export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
   return order.ids.subarray(from, Math.max(from, to));
 }
 
+const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, (IndexKey | undefined)[]>>();
+
+/** Each row's key in one index, by integer id (undefined when the row is gone or not in it), once per state. */
+export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey | undefined)[] {
+  let cache = keysByIdCache.get(snap);
+  if (!cache) keysByIdCache.set(snap, (cache = new Map()));
+  let out = cache.get(index);
+  if (!out) {
+    const order = snap.orders.get(index);
+    if (!order) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+    out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
+    for (let i = 0; i < order.ids.length; i++) out[order.ids[i]] = order.keys[i];
+    cache.set(index, out);
+  }
+  return out;
+}
+
 /** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */
 export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
   if (snap.dealerPostings) return snap.dealerPostings;
