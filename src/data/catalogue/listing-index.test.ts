@@ -3,6 +3,7 @@
 // again; a write Dexie cannot name key by key falls back to a full read.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Dexie, RangeSet } from 'dexie';
+import fc from 'fast-check';
 import { createDatabase, type MotorlyDb } from '../db';
 import { putPulledRaw } from '../raw-bulk-write';
 import { createSyncStore } from '../sync-store';
@@ -11,8 +12,12 @@ import {
   catalogueTables,
   idsInRange,
   indexStats,
+  patchOrder,
   readStamp,
   snapshotFor,
+  type IndexKey,
+  type IndexOrder,
+  type IndexRow,
   type IndexSnapshot,
 } from './listing-index';
 
@@ -155,4 +160,59 @@ it('patches a write announced by another context (its event as BroadcastChannel 
   const after = await orders();
   expect(after.keys).toEqual(await fresh());
   expect(indexStats(db).reads).toBe(stats.reads);
+});
+
+// The order patch copies runs between the changed positions; this pins it against sorting from
+// scratch, for any mix of inserts, key moves (onto ties too), rows leaving the index and deletes.
+it('patches an order exactly as sorting it again would (inserts, moves, ties, rows leaving it, deletes)', () => {
+  const pk = (n: number) => `k${String(n).padStart(4, '0')}`;
+  /** IndexedDB's order: by key, ties by primary key; rows without a key are left out. */
+  const sorted = (keyById: Map<number, IndexKey | undefined>, pks: readonly string[]): IndexOrder => {
+    const ids = [...keyById.entries()]
+      .filter((e): e is [number, IndexKey] => e[1] !== undefined)
+      .sort(([a, x], [b, y]) => (x < y ? -1 : x > y ? 1 : pks[a] < pks[b] ? -1 : pks[a] > pks[b] ? 1 : 0))
+      .map(([id]) => id);
+    return { ids: Int32Array.from(ids), keys: ids.map((id) => keyById.get(id) as IndexKey) };
+  };
+  const key = fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }); // few keys: many ties
+  fc.assert(
+    fc.property(
+      fc.array(key, { minLength: 0, maxLength: 40 }),
+      fc.array(fc.record({ target: fc.nat(), key, gone: fc.boolean(), fresh: fc.boolean() }), { maxLength: 8 }),
+      (initial, changes) => {
+        // Ids numbered in primary-key order, as a full read numbers them; new rows get any primary key.
+        const pks = initial.map((_, i) => pk(i * 10));
+        const keyById = new Map<number, IndexKey | undefined>(initial.map((k, i) => [i, k]));
+        const before = sorted(keyById, pks);
+        const isChanged = new Uint8Array(pks.length + changes.length);
+        const present = new Map<number, IndexRow>();
+        changes.forEach((c, j) => {
+          let id = c.target % (pks.length + 1);
+          if (c.fresh || id === pks.length) {
+            id = pks.length;
+            pks.push(`${pk(((c.target * 7) % 41) * 10 + 5)}-${j}`); // unique, sorts anywhere among the others
+          }
+          isChanged[id] = 1;
+          if (c.gone) {
+            keyById.delete(id);
+            present.delete(id);
+          } else {
+            keyById.set(id, c.key);
+            present.set(id, { id: pks[id], price: c.key });
+          }
+        });
+        const after = patchOrder(
+          before,
+          'price',
+          isChanged,
+          [...present].map(([id, row]) => ({ id, row })),
+          pks,
+        );
+        const expected = sorted(keyById, pks);
+        expect([...after.ids]).toEqual([...expected.ids]);
+        expect(after.keys).toEqual(expected.keys);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });

@@ -201,7 +201,9 @@ function matches(snap: IndexSnapshot, stamp: ListingStamp): boolean {
   return last === undefined || stamp.newest === undefined ? last === stamp.newest : cmp(last, stamp.newest) === 0;
 }
 
-type Row = Record<string, unknown> & { id: string };
+/** A listing as the indexes read it. */
+export type IndexRow = Record<string, unknown> & { id: string };
+type Row = IndexRow;
 
 /** The single-field indexes kept in memory (compound and multi-entry ones are not). */
 function indexNames(t: CatalogueTx): string[] {
@@ -256,13 +258,14 @@ function finish(s: Omit<IndexSnapshot, 'derivedComplete'>): IndexSnapshot {
  * A copy of `snap` with the changed rows re-read in the caller's transaction and moved in every
  * order: each is taken out, then put back where its new key sorts (binary search), or left out
  * when the row is gone. The id numbering is shared and only grows, so a query still reading `snap`
- * is unaffected.
+ * is unaffected. An order is copied in runs between the changed positions (a memory copy each), not
+ * entry by entry: a patch of a few rows costs well under a millisecond over 10,000 listings.
  */
 async function patched(t: CatalogueTx, snap: IndexSnapshot, keys: ReadonlySet<string>, seq: number) {
   const list = [...keys];
   const found = (await t.listings.bulkGet(list)) as unknown as (Row | undefined)[];
   const { pks, idOf } = snap;
-  const changed = new Set<number>();
+  const changed: number[] = [];
   const present: { id: number; row: Row }[] = [];
   list.forEach((pk, i) => {
     const row = found[i];
@@ -273,7 +276,7 @@ async function patched(t: CatalogueTx, snap: IndexSnapshot, keys: ReadonlySet<st
       idOf.set(pk, id);
     }
     if (id === undefined) return; // never seen and not there now
-    changed.add(id);
+    changed.push(id);
     if (row) present.push({ id, row });
   });
   const live = new Uint8Array(pks.length);
@@ -283,62 +286,81 @@ async function patched(t: CatalogueTx, snap: IndexSnapshot, keys: ReadonlySet<st
   for (const id of changed) live[id] = 0;
   for (const { id } of present) live[id] = 1;
   size += present.length;
+  // By id: 1 for a changed row (its old entries leave every order).
+  const isChanged = new Uint8Array(pks.length);
+  for (const id of changed) isChanged[id] = 1;
   const orders = new Map<string, IndexOrder>();
-  for (const [index, order] of snap.orders) orders.set(index, patchOrder(order, index, changed, present, pks));
+  for (const [index, order] of snap.orders) orders.set(index, patchOrder(order, index, isChanged, present, pks));
   return finish({ seq, size, pks, idOf, orders, live });
 }
 
-function patchOrder(
+/** An entry to put into an order: before the old order's position `at`. */
+interface Insert {
+  readonly at: number;
+  readonly id: number;
+  readonly pk: string;
+  readonly key: IndexKey;
+}
+
+/** `order` without the changed rows' old entries and with the present rows' new ones (exported for the tests). */
+export function patchOrder(
   order: IndexOrder,
   index: string,
-  changed: ReadonlySet<number>,
+  isChanged: Uint8Array,
   present: readonly { id: number; row: Row }[],
   pks: readonly string[],
 ): IndexOrder {
-  // Take the changed rows out.
-  const baseIds: number[] = [];
-  const baseKeys: IndexKey[] = [];
-  for (let i = 0; i < order.ids.length; i++) {
-    if (changed.has(order.ids[i])) continue;
-    baseIds.push(order.ids[i]);
-    baseKeys.push(order.keys[i]);
+  const { ids: oldIds, keys: oldKeys } = order;
+  const n = oldIds.length;
+  // Where the changed rows sit now (a scan of the ids, no key needed).
+  const gone: number[] = [];
+  for (let i = 0; i < n; i++) if (isChanged[oldIds[i]] === 1) gone.push(i);
+  // Where each present row goes: found in the old order, which is sorted whole (the entries that
+  // leave sort in it too, so skipping them later keeps the position right). Ties by primary key.
+  const inserts: Insert[] = [];
+  for (const { id, row } of present) {
+    const key = keyOf(row, index);
+    if (key === undefined) continue;
+    const pk = pks[id];
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = cmpKey(oldKeys[mid], key);
+      if (c < 0 || (c === 0 && pks[oldIds[mid]] < pk)) lo = mid + 1;
+      else hi = mid;
+    }
+    inserts.push({ at: lo, id, pk, key });
   }
-  // Put each back where IndexedDB sorts it: by key, ties by primary key.
-  const before = (key: IndexKey, pk: string, atKey: IndexKey, atPk: string) => {
-    const c = cmpKey(atKey, key);
-    return c < 0 || (c === 0 && atPk < pk);
-  };
-  const entries = present
-    .map(({ id, row }) => ({ id, pk: pks[id], key: keyOf(row, index) }))
-    .filter((e): e is { id: number; pk: string; key: IndexKey } => e.key !== undefined)
-    .map((e) => {
-      let lo = 0;
-      let hi = baseIds.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (before(e.key, e.pk, baseKeys[mid], pks[baseIds[mid]])) lo = mid + 1;
-        else hi = mid;
-      }
-      return { ...e, at: lo };
-    })
-    .sort((a, b) => a.at - b.at || cmpKey(a.key, b.key) || (a.pk < b.pk ? -1 : a.pk > b.pk ? 1 : 0));
-  const ids = new Int32Array(baseIds.length + entries.length);
-  const keys: IndexKey[] = new Array(ids.length);
+  if (gone.length === 0 && inserts.length === 0) return order;
+  inserts.sort((a, b) => a.at - b.at || cmpKey(a.key, b.key) || (a.pk < b.pk ? -1 : a.pk > b.pk ? 1 : 0));
+  // Copy the runs between those positions whole.
+  const ids = new Int32Array(n - gone.length + inserts.length);
+  const runs: IndexKey[][] = [];
   let from = 0;
   let to = 0;
-  for (const e of entries) {
-    while (from < e.at) {
-      ids[to] = baseIds[from];
-      keys[to++] = baseKeys[from++];
+  const copyUpTo = (end: number) => {
+    if (end <= from) return;
+    ids.set(oldIds.subarray(from, end), to);
+    runs.push(oldKeys.slice(from, end));
+    to += end - from;
+    from = end;
+  };
+  let g = 0;
+  let a = 0;
+  while (g < gone.length || a < inserts.length) {
+    if (a < inserts.length && (g >= gone.length || inserts[a].at <= gone[g])) {
+      const e = inserts[a++];
+      copyUpTo(e.at);
+      ids[to++] = e.id;
+      runs.push([e.key]);
+    } else {
+      copyUpTo(gone[g++]);
+      from++; // skip the old entry
     }
-    ids[to] = e.id;
-    keys[to++] = e.key;
   }
-  while (from < baseIds.length) {
-    ids[to] = baseIds[from];
-    keys[to++] = baseKeys[from++];
-  }
-  return { ids, keys };
+  copyUpTo(n);
+  return { ids, keys: runs.length === 1 ? runs[0] : ([] as IndexKey[]).concat(...runs) };
 }
 
 /** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
@@ -375,6 +397,23 @@ export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
   const from = range.lower === undefined ? 0 : search(range.lower, false);
   const to = range.upper === undefined ? keys.length : search(range.upper, true);
   return order.ids.subarray(from, Math.max(from, to));
+}
+
+const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, (IndexKey | undefined)[]>>();
+
+/** Each row's key in one index, by integer id (undefined when the row is gone or not in it), once per state. */
+export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey | undefined)[] {
+  let cache = keysByIdCache.get(snap);
+  if (!cache) keysByIdCache.set(snap, (cache = new Map()));
+  let out = cache.get(index);
+  if (!out) {
+    const order = snap.orders.get(index);
+    if (!order) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+    out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
+    for (let i = 0; i < order.ids.length; i++) out[order.ids[i]] = order.keys[i];
+    cache.set(index, out);
+  }
+  return out;
 }
 
 /** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */

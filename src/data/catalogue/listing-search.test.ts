@@ -361,6 +361,26 @@ describe('searchListings', () => {
 });
 
 describe('price indicators and reductions for a page of results', () => {
+  it('price indicators follow changes to the comparables (read from the patched in-memory indexes)', async () => {
+    const all = await db.vehicle_listings.toArray();
+    const page = all.filter((l) => l.status !== 'sold').slice(0, 60);
+    await priceIndicatorsFor(db, page, 2026); // the orders are in memory from here
+    const stats = indexStats(db);
+    const same = all.filter((c) => c.car_model_id === page[0].car_model_id && c.id !== page[0].id);
+    expect(same.length).toBeGreaterThan(3);
+    await db.vehicle_listings.update(same[0].id, { price: same[0].price * 3, mileage: page[0].mileage });
+    await db.vehicle_listings.update(same[1].id, { status: 'sold' });
+    await db.vehicle_listings.delete(same[2].id);
+    await db.vehicle_listings.put({ ...same[3], id: uuid(8, 1), year: page[0].year, mileage: page[0].mileage });
+    const now = await db.vehicle_listings.toArray();
+    const indicators = await priceIndicatorsFor(db, page, 2026);
+    for (const r of page) {
+      const comparables = now.filter((c) => c.car_model_id === r.car_model_id && c.status !== 'sold');
+      expect(indicators[r.id]).toEqual(priceIndicator(r, comparables, 2026));
+    }
+    expect(indexStats(db).reads).toBe(stats.reads); // patched, not read again
+  });
+
   it('match a full scan of the tables', async () => {
     const all = await db.vehicle_listings.toArray();
     const page = all.slice(0, 300);

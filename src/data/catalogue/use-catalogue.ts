@@ -3,8 +3,9 @@
  * offline once the catalogue has been downloaded, and re-render when sync writes new rows.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
+import { priceIndicator, type PriceIndicator, type PricedListing } from '@/shared/lib/uk';
 import { db, type MotorlyDb } from '../db';
+import { bindCatalogue, catalogueTables, idsInRange, keysById, readStamp, snapshotFor } from './listing-index';
 import { searchListings, reductionMap, type ListingPage, type ListingSearch } from './listing-search';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
@@ -53,26 +54,32 @@ export function useListingCount(): number | undefined {
 }
 
 /**
- * Price indicators for the given listings, from comparables of the same models. One getAll per model
- * rather than anyOf(): Dexie walks anyOf with a cursor, a main-thread callback per row, and a page of
- * 1,000 results spans most models, i.e. most of the table (thousands of callbacks still running while
- * the reader starts scrolling).
+ * Price indicators for the given listings, from comparables of the same models. The comparables'
+ * price, year, mileage and status come from the in-memory listing indexes (listing-index.ts), which
+ * the marketplace search keeps patched: no listing rows are read. A getAll per model re-read most of
+ * the page's models' listings (about 1,400 rows for 20 cards) on every realtime change, competing
+ * with the marketplace query on the main thread and in IndexedDB.
  */
 export async function priceIndicatorsFor(
   store: MotorlyDb,
   rows: readonly ListingRow[],
   referenceYear: number,
 ): Promise<Record<string, PriceIndicator>> {
-  const modelIds = [...new Set(rows.map((r) => r.car_model_id))];
-  const perModel = await Promise.all(
-    modelIds.map((id) => store.vehicle_listings.where('car_model_id').equals(id).toArray()),
-  );
-  const byModel = new Map<string, ListingRow[]>();
-  for (const [i, id] of modelIds.entries())
-    byModel.set(
-      id,
-      perModel[i].filter((c) => c.status !== 'sold'),
-    );
+  const snap = await store.transaction('r', catalogueTables(store), async (tx) => {
+    const t = bindCatalogue(store, tx);
+    return snapshotFor(t, await readStamp(t));
+  });
+  const [price, year, mileage, status] = ['price', 'year', 'mileage', 'status'].map((index) => keysById(snap, index));
+  const byModel = new Map<string, PricedListing[]>();
+  for (const modelId of new Set(rows.map((r) => r.car_model_id))) {
+    const comparables: PricedListing[] = [];
+    for (const id of idsInRange(snap, { index: 'car_model_id', lower: modelId, upper: modelId })) {
+      const [p, y, m] = [price[id], year[id], mileage[id]];
+      if (status[id] === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number') continue;
+      comparables.push({ id: snap.pks[id], car_model_id: modelId, price: p, year: y, mileage: m });
+    }
+    byModel.set(modelId, comparables);
+  }
   return Object.fromEntries(
     rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
   );
