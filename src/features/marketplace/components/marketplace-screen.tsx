@@ -47,6 +47,11 @@ import { ViewToggle, useResultsView } from './results-view';
 import { useStableResults } from './use-stable-results';
 import { useCatalogueArriving } from '@/sync';
 
+// Built once: the screen re-renders on every live catalogue change.
+const MIN_PRICE_OPTIONS = moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000]);
+const MAX_PRICE_OPTIONS = moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000]);
+const MONTHLY_OPTIONS = moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000]);
+
 const COLOURS = ['black', 'blue', 'bronze', 'green', 'grey', 'orange', 'red', 'silver', 'white', 'yellow'];
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ value: String(y), label: String(y) }));
@@ -183,14 +188,14 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                   <SelectFilter
                     label="Min price"
                     value={filters.priceMin?.toString()}
-                    options={moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000])}
+                    options={MIN_PRICE_OPTIONS}
                     onChange={(v) => apply({ priceMin: num(v) })}
                     anyLabel="No min"
                   />
                   <SelectFilter
                     label="Max price"
                     value={filters.priceMax?.toString()}
-                    options={moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 30000, 40000, 50000, 75000])}
+                    options={MAX_PRICE_OPTIONS}
                     onChange={(v) => apply({ priceMax: num(v) })}
                     anyLabel="No max"
                     testId="filter-price-max"
@@ -201,7 +206,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                   <SelectFilter
                     label="Max per month"
                     value={filters.monthlyMax?.toString()}
-                    options={moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000])}
+                    options={MONTHLY_OPTIONS}
                     onChange={(v) => apply({ monthlyMax: num(v) })}
                     anyLabel="No max"
                   />
