@@ -40,12 +40,8 @@ export interface SyncStore {
   resumeTransient(): Promise<number>;
   /** Writes pulled rows unless they have pending local ops; returns how many were written. */
   applyPulled(table: SyncTableName, rows: Record<string, unknown>[], opts?: PullWriteOptions): Promise<number>;
-  /**
-   * Tells live queries in every tab that these tables changed (after `notify: false` writes). With `ids`
-   * (one table), the written rows are named, so the in-memory listing indexes patch just those rows
-   * instead of reading the whole table again.
-   */
-  notifyChanged(tables: SyncTableName[], ids?: readonly string[]): void;
+  /** Tells live queries in every tab that these tables changed (after `notify: false` writes). */
+  notifyChanged(tables: SyncTableName[]): void;
   /** Deletes rows removed on the server unless they have pending local ops. */
   applyDeleted(table: SyncTableName, ids: string[]): Promise<number>;
   getCursor(table: SyncTableName): Promise<Cursor | null>;
@@ -172,10 +168,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
         );
       return written;
     },
-    notifyChanged: (tables, ids) =>
-      ids && ids.length > 0 && tables.length === 1
-        ? notifyRowsChanged(db, tables[0], ids)
-        : notifyTablesChanged(db, tables),
+    notifyChanged: (tables) => notifyTablesChanged(db, tables),
     async applyDeleted(table, ids) {
       if (!ids.length) return 0;
       const t = db.table(table);

@@ -93,14 +93,6 @@ export class Puller {
     // re-running every screen query after every page of a first download doubled its time.
     let announcedAt = -Infinity;
     let unannounced = false;
-    // The rows written since the last notice, named in it: a tab then patches its in-memory listing
-    // indexes with those rows instead of reading the whole table again every second of the download.
-    let written: string[] = [];
-    const announce = () => {
-      ctx.store.notifyChanged([table], written);
-      written = [];
-      unannounced = false;
-    };
     let best: Cursor | null | 'stopped';
     try {
       best = await pullPages<Row>(ctx, {
@@ -109,20 +101,17 @@ export class Puller {
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
         write: async (rows, pageBest) => {
           // Rows and cursor in one local transaction.
-          const count = await ctx.store.applyPulled(table, rows, {
+          const written = await ctx.store.applyPulled(table, rows, {
             notify: false,
             cursor: rows.length && pageBest ? pageBest : undefined,
           });
-          if (count > 0) {
-            unannounced = true;
-            // Rows skipped for pending local ops are named too: re-reading an unchanged row is harmless.
-            for (const row of rows) written.push(String(row.id));
-          }
+          if (written > 0) unannounced = true;
           if (unannounced && ctx.clock.now() - announcedAt >= NOTIFY_EVERY_MS) {
-            announce();
+            ctx.store.notifyChanged([table]);
             announcedAt = ctx.clock.now();
+            unannounced = false;
           }
-          if (rows.length) ctx.emit({ type: 'pulled', table, count });
+          if (rows.length) ctx.emit({ type: 'pulled', table, count: written });
           if (progress) {
             progress.done = Math.min(progress.total, progress.done + rows.length);
             ctx.update({ download: { ...progress } });
@@ -136,7 +125,7 @@ export class Puller {
         },
       });
     } finally {
-      if (unannounced) announce();
+      if (unannounced) ctx.store.notifyChanged([table]);
     }
     if (best === null) await ctx.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
   }

@@ -123,7 +123,7 @@ export async function readStamp(t: CatalogueTx): Promise<ListingStamp> {
   return { seq, count, newest: newest[0] };
 }
 
-/** More changed rows than this (or than the cached state holds) are re-read as a whole table instead of patched. */
+/** More changed rows than this are re-read as a whole table instead of patched. */
 const MAX_PATCHED = 2000;
 
 /**
@@ -143,10 +143,7 @@ export async function snapshotFor(t: CatalogueTx, stamp: ListingStamp): Promise<
       // Another context's write can be visible before its event arrives: rows stamped since (or just
       // before) the cached state's newest updated_at are re-read too.
       for (const k of await recentlyUpdated(t, cached)) changes.add(k);
-      // Patching costs the changed rows plus a pass over each order; reading afresh costs every row and
-      // a sort per index: up to as many changes as rows, patching is the cheaper (a first download's
-      // notices name 1,000-2,000 new rows a second).
-      if (changes.size <= Math.max(MAX_PATCHED, cached.size)) {
+      if (changes.size <= MAX_PATCHED) {
         snap = await patched(t, cached, changes, stamp.seq);
         stats.patches++;
         stats.patchedRows += changes.size;
