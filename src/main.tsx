@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/shared/ui/tokens.css';
 import '@/shared/ui/base.css';
@@ -28,31 +27,55 @@ if (!container) throw new Error('#root is missing from index.html');
 // first paint stays the largest one, and keyboard focus stays where it is); a mismatch makes React
 // render the tree anew, which works but is reported as a recoverable error.
 const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
+
+/** Runs once the client's first render is in the DOM, before the browser paints it. */
+function OnCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run]);
+  return null;
+}
+/** The page is the app's now: the prerendered HTML's markers go (CSS and tests read them). */
+const ownPage = () => {
+  delete container.dataset.prerendered;
+  delete document.documentElement.dataset.deepLink;
+};
+
+// Both the hydration and the first client render run as transitions: React then works in slices of a
+// few milliseconds, yielding to the browser between them, instead of one task of 50-100 ms (on a phone,
+// several times that) during which a tap on the page would wait. The HTML stays on show meanwhile, and
+// the new tree replaces it in one commit.
 if (prerendered) {
-  // Hydrated at once, so the header and the cookie banner answer clicks as soon as this script runs;
-  // the home route's own chunk hydrates its part of the page when it arrives (selective hydration).
+  // The header and the cookie banner answer clicks while hydration runs: React hydrates the clicked part
+  // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
   void preloadHomeRoute().catch(() => undefined);
-  hydrateRoot(container, app, {
-    // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
-    onRecoverableError: (error) => {
-      if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
-    },
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      {
+        // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
+        onRecoverableError: (error) => {
+          if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+        },
+      },
+    );
   });
 } else {
-  // Any other address: the client's screen replaces the prerendered HTML. It is rendered synchronously so
-  // that no frame shows anything between the two. If the HTML holds this very screen (its own prerendered
-  // file, e.g. marketplace.html), it stays on show until the screen's chunk has loaded, so the page does not
-  // blink through the loading fallback; otherwise (a deep link into index.html) CSS hides the home content.
+  // Any other address: the client's screen replaces the prerendered HTML in one commit, so no frame shows
+  // anything between the two. If the HTML holds this very screen (its own prerendered file, e.g.
+  // marketplace.html), it stays on show until the screen's chunk has loaded, so the page does not blink
+  // through the loading fallback; otherwise (a deep link into index.html) CSS hides the home content.
   const render = () => {
     const root = createRoot(container);
-    flushSync(() => root.render(app));
-    delete container.dataset.prerendered;
-    delete document.documentElement.dataset.deepLink;
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+          <OnCommit run={ownPage} />
+        </StrictMode>,
+      ),
+    );
   };
   const path = window.location.pathname;
   const own =

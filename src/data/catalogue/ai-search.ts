@@ -4,7 +4,7 @@
  * filter when nothing matches. Works offline: it reads only IndexedDB.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useCatalogueQuery } from './use-catalogue-query';
 import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
 import {
   describeFilter,
@@ -70,7 +70,7 @@ export async function loadAiCatalogue(store: MotorlyDb = db, cheapest?: Map<stri
  * (not live): a live read of the whole listing index re-ran on every synced listing.
  */
 export function useAiCatalogue(): AiCatalogue | undefined {
-  const listingCount = useLiveQuery(() => db.vehicle_listings.count(), []);
+  const listingCount = useCatalogueQuery(() => db.vehicle_listings.count(), []);
   const [prices, setPrices] = useState<{ count: number; map: Map<string, number> } | undefined>();
   useEffect(() => {
     if (listingCount === undefined) return;
@@ -84,7 +84,7 @@ export function useAiCatalogue(): AiCatalogue | undefined {
     };
   }, [listingCount]);
   const map = prices?.map;
-  return useLiveQuery(async () => (map ? loadAiCatalogue(db, map) : undefined), [map]);
+  return useCatalogueQuery(async () => (map ? loadAiCatalogue(db, map) : undefined), [map]);
 }
 
 const SORTS: Partial<Record<NonNullable<ParsedQuery['sort']>, ListingSort>> = {
@@ -189,5 +189,5 @@ export function useAiListingResults(
   reference?: CarFacts,
 ): AiListingResults | undefined {
   const key = JSON.stringify([q, reference?.id, cat ? cat.models.length : 0]);
-  return useLiveQuery(async () => (q && cat ? aiListingResults(db, q, cat, reference) : undefined), [key]);
+  return useCatalogueQuery(async () => (q && cat ? aiListingResults(db, q, cat, reference) : undefined), [key]);
 }

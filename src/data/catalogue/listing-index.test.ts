@@ -14,6 +14,7 @@ import {
   indexStats,
   patchOrder,
   readStamp,
+  READ_CHUNK,
   snapshotFor,
   type IndexKey,
   type IndexOrder,
@@ -215,4 +216,45 @@ it('patches an order exactly as sorting it again would (inserts, moves, ties, ro
     ),
     { numRuns: 500 },
   );
+});
+
+it('reads a table larger than one chunk, and patches more rows than one chunk, in IndexedDB order', async () => {
+  const big = createDatabase(`listing-index-big-${Date.now()}`);
+  try {
+    const n = 2 * READ_CHUNK + 7;
+    await big.vehicle_listings.bulkPut(
+      Array.from({ length: n }, (_, i) => listing(i, 5_000 + (i % 13) * 100, '2026-01-01T00:00:00Z')) as never,
+    );
+    const read = async () =>
+      big.transaction('r', catalogueTables(big), async (tx) => {
+        const t = bindCatalogue(big, tx);
+        const snap = await snapshotFor(t, await readStamp(t));
+        const keys: Record<string, string[]> = {};
+        for (const index of INDEXES) keys[index] = [...idsInRange(snap, { index })].map((i) => snap.pks[i]);
+        return { snap, keys };
+      });
+    const expected = async () => {
+      const keys: Record<string, string[]> = {};
+      for (const index of INDEXES) keys[index] = (await big.vehicle_listings.orderBy(index).primaryKeys()) as string[];
+      return keys;
+    };
+    const first = await read();
+    expect(first.snap.size).toBe(n);
+    expect(first.keys).toEqual(await expected());
+    // More changed rows than one chunk, each moved in the price and mileage orders, announced key by key.
+    const moved = Array.from({ length: READ_CHUNK + 3 }, (_, i) => ({
+      ...listing(i * 2, 1_000 + i, '2026-02-01T00:00:00Z'),
+      mileage: 7,
+    }));
+    await putPulledRaw(big, 'vehicle_listings', moved);
+    const keys = new RangeSet();
+    for (const row of moved) keys.addKey(row.id);
+    Dexie.on.storagemutated.fire({ [`idb://${big.name}/vehicle_listings/`]: keys });
+    const stats = indexStats(big);
+    const after = await read();
+    expect(after.keys).toEqual(await expected());
+    expect(indexStats(big).patches).toBe(stats.patches + 1);
+  } finally {
+    await big.delete();
+  }
 });

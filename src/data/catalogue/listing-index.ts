@@ -228,13 +228,39 @@ function cmpKey(a: IndexKey, b: IndexKey): number {
   return cmp(a, b);
 }
 
+/**
+ * Rows read per request, and the step between the index sorts. Each IndexedDB answer arrives as a task
+ * of its own, so a whole-table read in chunks, with a tiny request between the sorts, leaves the main
+ * thread free every few milliseconds instead of holding it for the whole build (a first download re-reads
+ * 10,000+ rows about once a second). The requests stay in the caller's transaction, so its view is one.
+ */
+export const READ_CHUNK = 500;
+
+/** Hands the main thread back without leaving the transaction: one request, answered in a later task. */
+function breath(t: CatalogueTx): Promise<unknown> {
+  return t.dealers.get('');
+}
+
+/** Every listing, in primary-key order, read a chunk at a time. */
+async function readRows(t: CatalogueTx): Promise<Row[]> {
+  const rows: Row[] = [];
+  let page = (await t.listings.orderBy(':id').limit(READ_CHUNK).toArray()) as unknown as Row[];
+  for (;;) {
+    for (const row of page) rows.push(row);
+    if (page.length < READ_CHUNK) return rows;
+    const last = page[page.length - 1].id;
+    page = (await t.listings.where(':id').above(last).limit(READ_CHUNK).toArray()) as unknown as Row[];
+  }
+}
+
 /** Reads every listing once and sorts each index's entries as IndexedDB orders them. */
 async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
-  const rows = (await t.listings.toArray()) as unknown as Row[];
+  const rows = await readRows(t);
   const pks = rows.map((r) => r.id); // primary-key order
   const idOf = new Map(pks.map((k, i) => [k, i]));
   const orders = new Map<string, IndexOrder>();
   for (const index of indexNames(t)) {
+    await breath(t);
     const ids: number[] = [];
     const keyById: (IndexKey | undefined)[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
@@ -263,7 +289,9 @@ function finish(s: Omit<IndexSnapshot, 'derivedComplete'>): IndexSnapshot {
  */
 async function patched(t: CatalogueTx, snap: IndexSnapshot, keys: ReadonlySet<string>, seq: number) {
   const list = [...keys];
-  const found = (await t.listings.bulkGet(list)) as unknown as (Row | undefined)[];
+  const found: (Row | undefined)[] = [];
+  for (let i = 0; i < list.length; i += READ_CHUNK)
+    for (const row of await t.listings.bulkGet(list.slice(i, i + READ_CHUNK))) found.push(row as Row | undefined);
   const { pks, idOf } = snap;
   const changed: number[] = [];
   const present: { id: number; row: Row }[] = [];
@@ -290,7 +318,10 @@ async function patched(t: CatalogueTx, snap: IndexSnapshot, keys: ReadonlySet<st
   const isChanged = new Uint8Array(pks.length);
   for (const id of changed) isChanged[id] = 1;
   const orders = new Map<string, IndexOrder>();
-  for (const [index, order] of snap.orders) orders.set(index, patchOrder(order, index, isChanged, present, pks));
+  for (const [index, order] of snap.orders) {
+    if (present.length > READ_CHUNK) await breath(t);
+    orders.set(index, patchOrder(order, index, isChanged, present, pks));
+  }
   return finish({ seq, size, pks, idOf, orders, live });
 }
 

@@ -2,7 +2,7 @@
  * Live-query hooks for the catalogue screens. They read only the local store, so every screen works
  * offline once the catalogue has been downloaded, and re-render when sync writes new rows.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useCatalogueQuery } from './use-catalogue-query';
 import { priceIndicator, type PriceIndicator, type PricedListing } from '@/shared/lib/uk';
 import { db, type MotorlyDb } from '../db';
 import { bindCatalogue, catalogueTables, idsInRange, keysById, readStamp, snapshotFor } from './listing-index';
@@ -20,7 +20,7 @@ export interface CatalogueBasics {
 
 /** Brands, models and their reviews (a few hundred rows): the small tables every screen joins with. */
 export function useCatalogueBasics(): CatalogueBasics | undefined {
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     const [brands, models, reviews] = await Promise.all([
       db.brands.toArray(),
       db.car_models.toArray(),
@@ -46,11 +46,11 @@ export function useCatalogueBasics(): CatalogueBasics | undefined {
 /** One page of marketplace results for a search (undefined while the first answer loads). */
 export function useListingSearch(search: ListingSearch): ListingPage | undefined {
   const key = JSON.stringify(search);
-  return useLiveQuery(() => searchListings(db, search), [key]);
+  return useCatalogueQuery(() => searchListings(db, search), [key]);
 }
 
 export function useListingCount(): number | undefined {
-  return useLiveQuery(() => db.vehicle_listings.count(), []);
+  return useCatalogueQuery(() => db.vehicle_listings.count(), []);
 }
 
 /**
@@ -106,7 +106,7 @@ export function usePriceIndicators(
   referenceYear = new Date().getFullYear(),
 ): Record<string, PriceIndicator> | undefined {
   const ids = (rows ?? []).map((r) => r.id).join(',');
-  return useLiveQuery(
+  return useCatalogueQuery(
     async () => (!rows || rows.length === 0 ? {} : priceIndicatorsFor(db, rows, referenceYear)),
     [ids, referenceYear],
   );
@@ -115,7 +115,7 @@ export function usePriceIndicators(
 /** Price reductions (first price minus current) for the given listings. */
 export function useReductions(ids: readonly string[]): Record<string, number> | undefined {
   const key = ids.join(',');
-  return useLiveQuery(async () => (ids.length === 0 ? {} : reductionsFor(db, ids)), [key]);
+  return useCatalogueQuery(async () => (ids.length === 0 ? {} : reductionsFor(db, ids)), [key]);
 }
 
 export interface ListingDetail {
@@ -133,7 +133,7 @@ export function useListingDetail(
   id: string,
   referenceYear = new Date().getFullYear(),
 ): ListingDetail | null | undefined {
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     const listing = await db.vehicle_listings.get(id);
     if (!listing) return null;
     const [model, brand, dealer, reviews, history, comparables] = await Promise.all([
@@ -169,7 +169,7 @@ export function useModelListings(
   modelId: string | undefined,
   limit = 6,
 ): { rows: ListingRow[]; total: number } | undefined {
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     if (!modelId) return { rows: [], total: 0 };
     const all = await db.vehicle_listings
       .where('[car_model_id+price]')
@@ -182,7 +182,7 @@ export function useModelListings(
 
 /** Listings with the biggest recent price drops (home screen). */
 export function useRecentPriceDrops(limit = 6): { listing: ListingRow; drop: number }[] | undefined {
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     const map = await reductionMap(db);
     const top = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit * 3);
     const rows = await db.vehicle_listings.bulkGet(top.map(([id]) => id));
@@ -196,7 +196,7 @@ export function useRecentPriceDrops(limit = 6): { listing: ListingRow; drop: num
 /** Listings and models by id (bookmarks, compare). */
 export function useListingsByIds(ids: readonly string[]): Map<string, ListingRow> | undefined {
   const key = ids.join(',');
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     const rows = await db.vehicle_listings.bulkGet([...ids]);
     return new Map(rows.filter((r): r is ListingRow => !!r).map((r) => [r.id, r]));
   }, [key]);
@@ -204,7 +204,7 @@ export function useListingsByIds(ids: readonly string[]): Map<string, ListingRow
 
 export function useDealersByIds(ids: readonly string[]): Map<string, DealerRow> | undefined {
   const key = ids.join(',');
-  return useLiveQuery(async () => {
+  return useCatalogueQuery(async () => {
     const rows = await db.dealers.bulkGet([...new Set(ids)]);
     return new Map(rows.filter((r): r is DealerRow => !!r).map((r) => [r.id, r]));
   }, [key]);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
 import { carArtDataUri, type Backdrop, type CarView } from './car-art';
 
@@ -14,16 +14,63 @@ export interface CarImageProps {
   backdrop?: Backdrop;
   className?: string;
   eager?: boolean;
+  /**
+   * Draw the picture only once it comes near the viewport (a card's media box keeps its place meanwhile).
+   * A generated picture is a data: URL, which the browser parses at once whatever `loading` says: a page of
+   * cards would draw every one of them in the same task as the render.
+   */
+  whenNear?: boolean;
+}
+
+/** How far outside the viewport a deferred picture starts drawing. */
+const NEAR_MARGIN = '600px';
+
+/** Whether the element has come within NEAR_MARGIN of the viewport (true at once when `now`). */
+function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
+  const [near, setNear] = useState(now);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect();
+        setNear(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near, ref]);
+  return near;
 }
 
 /** A generated picture of the car (no network, works offline; memoised per model, colour and view). */
-export function CarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, eager }: CarImageProps) {
+export function CarImage({
+  bodyStyle,
+  colour,
+  alt,
+  model,
+  brand,
+  view,
+  backdrop,
+  className,
+  eager,
+  whenNear,
+}: CarImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const near = useNear(ref, !whenNear || eager === true);
   const src = useMemo(
-    () => carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }),
-    [bodyStyle, model, colour, view, backdrop, brand],
+    () => (near ? carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }) : undefined),
+    [near, bodyStyle, model, colour, view, backdrop, brand],
   );
   return (
     <img
+      ref={ref}
       className={className ?? 'cat-img'}
       src={src}
       alt={alt}

@@ -39,6 +39,7 @@ export function ListingCard({
           view={shot.view}
           backdrop={shot.backdrop}
           alt=""
+          whenNear
         />
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
       </Link>

@@ -29,6 +29,7 @@ export function ModelPicture({
   colour,
   alt = '',
   eager,
+  whenNear,
 }: {
   model: CarModelRow;
   brand?: BrandRow | null;
@@ -36,6 +37,8 @@ export function ModelPicture({
   colour?: string;
   alt?: string;
   eager?: boolean;
+  /** Draw only near the viewport (inside a card, whose media box keeps the place). */
+  whenNear?: boolean;
 }) {
   return (
     <CarImage
@@ -47,6 +50,7 @@ export function ModelPicture({
       alt={alt}
       backdrop={backdrop}
       eager={eager}
+      whenNear={whenNear}
     />
   );
 }
@@ -67,7 +71,7 @@ export function ModelCard({
   return (
     <article className="cat-card" data-testid="model-card">
       <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <ModelPicture model={m} brand={brand} backdrop="studio" />
+        <ModelPicture model={m} brand={brand} backdrop="studio" whenNear />
       </Link>
       <div className="cat-card__body">
         <div className="cat-card__row">

@@ -1,0 +1,33 @@
+/**
+ * The catalogue screens' live query: dexie-react-hooks' useObservable over Dexie's liveQuery, with each
+ * new answer handed to React inside startTransition. An answer arriving from IndexedDB would otherwise
+ * re-render its screen (a page of cards, the filters) as one blocking task; as a transition React renders
+ * it in slices of a few milliseconds and a tap or a keystroke goes first. The user's own rows (bookmarks,
+ * notifications) keep the plain hook: a write there shows in the very next frame.
+ */
+import { startTransition } from 'react';
+import { liveQuery } from 'dexie';
+import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
+
+function transitional<T>(querier: () => Promise<T> | T): InteropableObservable<T> {
+  const source = liveQuery(querier);
+  return {
+    hasValue: () => source.hasValue?.() ?? false,
+    getValue: () => source.getValue?.() as T,
+    subscribe: (next, error) =>
+      source.subscribe({
+        next: (value) => startTransition(() => next(value)),
+        error: (err: unknown) => error?.(err),
+      }),
+  };
+}
+
+export function useCatalogueQuery<T>(querier: () => Promise<T> | T, deps: unknown[]): T | undefined;
+export function useCatalogueQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
+export function useCatalogueQuery<T, D>(
+  querier: () => Promise<T> | T,
+  deps: unknown[],
+  defaultResult?: D,
+): T | D | undefined {
+  return useObservable<T, D | undefined>(() => transitional(querier), deps, defaultResult);
+}
