@@ -59,7 +59,7 @@ interface Figures {
   listingsMs: number | null;
   rawPutMs: number;
   rawPutListingsMs: number;
-  wire: { br: number; gzip: number; raw: number };
+  wire: { br: number; gzip: number; raw: number; walkMs: number; historyWalkMs: number };
   /** What the browser itself received for the download's catalogue pages (null: not observed). */
   browserWire: { encoded: number; decoded: number; requests: number } | null;
   stillP95: number;
@@ -174,7 +174,13 @@ async function measure(count: number): Promise<Figures> {
       listingsMs: download.listingGoalMs,
       rawPutMs: raw.all,
       rawPutListingsMs: raw.listings,
-      wire: { br: wire.br, gzip: wire.gzip, raw: wire.raw },
+      wire: {
+        br: wire.br,
+        gzip: wire.gzip,
+        raw: wire.raw,
+        walkMs: wire.walkMs,
+        historyWalkMs: wire.tables.find((t) => t.table === 'listing_price_history')?.walkMs ?? 0,
+      },
       browserWire,
       stillP95: still.p95,
       scanP95: still.scanP95,
@@ -327,6 +333,20 @@ const LINES: Line[] = [
     target: '',
     value: (f) => f.idb.indexedDB,
     fmt: mbf,
+    kind: 'cost',
+  },
+  {
+    name: 'Server: the pull pages, one walk (info)',
+    target: '',
+    value: (f) => f.wire.walkMs,
+    fmt: sec,
+    kind: 'cost',
+  },
+  {
+    name: '  of which listing_price_history',
+    target: '',
+    value: (f) => f.wire.historyWalkMs,
+    fmt: sec,
     kind: 'cost',
   },
   { name: 'Stack boot + seed (info)', target: '', value: (f) => f.seedMs, fmt: sec, kind: 'cost' },
