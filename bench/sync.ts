@@ -6,7 +6,8 @@
 //                                                          target <= 3 s and >= 5x faster
 //   3. first download of 10,000 listings into Dexie with progress vs a raw IndexedDB bulk put of those
 //      rows into stores with the same indexes, in the same page    target <= 5 s and within 3x
-//      (and, for information, the same for the whole catalogue)
+//      (and, for information, the same for the whole catalogue); its bytes on the wire (br) beside
+//      the raw JSON (bench/transfer.ts)                  target <= 3 MB
 //   4. realtime: server insert to DOM p95                  target <= 300 ms
 // Then a real peer in the same run (bench/rxdb-peer.ts): RxDB 17 with its Dexie storage and Supabase
 // replication against the same stack in the same Chromium: first download of 10,000 listings, a
@@ -21,6 +22,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright';
 import { startStack } from '../supabase/local/server';
 import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
 import { REALTIME_SAMPLES, openRxdbPeer, printPeerTable } from './rxdb-peer';
+import { isMain } from './is-main';
+import { TRANSFER_TARGET_BYTES, mb, measureTransfer } from './transfer';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55750);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55751);
@@ -133,41 +136,7 @@ async function main() {
     // the whole catalogue is. The leader's 'pulled' events (sent after each page's write committed)
     // tell when the 10,000th listing is in IndexedDB, without polling the store.
     await page.goto(APP);
-    const download = await page.evaluate(async (listingGoal) => {
-      const wait = (t: number) => new Promise((r) => setTimeout(r, t));
-      let listings = 0;
-      let listingsAt = -1;
-      const channel = new BroadcastChannel('motorly-sync-status');
-      channel.onmessage = (
-        e: MessageEvent<{ type: string; event?: { type: string; table?: string; count?: number } }>,
-      ) => {
-        const ev = e.data.event;
-        if (e.data.type !== 'event' || ev?.type !== 'pulled' || ev.table !== 'vehicle_listings') return;
-        listings += ev.count ?? 0;
-        if (listingsAt < 0 && listings >= listingGoal) listingsAt = performance.now();
-      };
-      while (!('__motorlySync' in window)) await wait(10);
-      let startedAt = -1;
-      let total = 0;
-      for (;;) {
-        const d = window.__motorlySync.status().status.download;
-        if (d && startedAt < 0) {
-          startedAt = performance.now();
-          total = d.total;
-        }
-        if (startedAt >= 0 && !d) break;
-        await wait(5);
-      }
-      const endedAt = performance.now();
-      channel.close();
-      return {
-        fromPageStart: endedAt,
-        fromFirstProgress: endedAt - startedAt,
-        listingGoalMs: listingsAt < 0 ? null : listingsAt - startedAt,
-        total,
-        listings: await window.__motorlySync.localCount('vehicle_listings'),
-      };
-    }, LISTING_GOAL);
+    const download = await measureFirstDownload(page, LISTING_GOAL);
     const raw = await page.evaluate(rawPutBaseline, LISTING_GOAL);
     const goalMs = download.listingGoalMs ?? Infinity;
     motorly.downloadMs = goalMs;
@@ -193,6 +162,18 @@ async function main() {
         `(${ms(download.fromPageStart)} from page start).\n  Raw IndexedDB put (one transaction, stores with the app's indexes): ${LISTING_GOAL} listings ${ms(raw.listings)}, ` +
         `all ${raw.rows} rows ${ms(raw.all)}; into plain stores without indexes: ${ms(raw.listingsPlain)} and ${ms(raw.allPlain)}.`,
     );
+
+    // Bytes on the wire for the same first download (every catalogue table, the pull's pages), as
+    // the browser receives them (br) beside the raw JSON (bench/transfer.ts).
+    const wire = await measureTransfer(API, stack.anonKey);
+    rows.push({
+      name: `First download on the wire: whole catalogue (${wire.rows.toLocaleString('en-GB')} rows), br`,
+      ours: mb(wire.br),
+      baseline: `${mb(wire.raw)} raw JSON`,
+      ratio: `${(wire.raw / wire.br).toFixed(1)}x smaller`,
+      target: `<= ${mb(TRANSFER_TARGET_BYTES)}`,
+      pass: wire.br <= TRANSFER_TARGET_BYTES,
+    });
 
     // ---- sign in ------------------------------------------------------------------------------
     await page.goto(`${APP}/auth`);
@@ -381,6 +362,62 @@ async function main() {
   console.log(peerTable);
 }
 
+export interface FirstDownload {
+  /** From page start to the end of the download (ms). */
+  fromPageStart: number;
+  /** From the first progress update to the end of the download: the whole catalogue (ms). */
+  fromFirstProgress: number;
+  /** From the first progress update until `listingGoal` listings were stored (null: never). */
+  listingGoalMs: number | null;
+  /** Rows the download counted (every fresh table). */
+  total: number;
+  /** Listings in IndexedDB at the end. */
+  listings: number;
+}
+
+/**
+ * In a page that just opened the app on an empty origin: times the first download from its first
+ * progress update, until `listingGoal` listings are stored (the leader's 'pulled' events, sent after
+ * each page's write committed) and until the whole catalogue is.
+ */
+export async function measureFirstDownload(page: Page, listingGoal: number): Promise<FirstDownload> {
+  return page.evaluate(async (goal) => {
+    const wait = (t: number) => new Promise((r) => setTimeout(r, t));
+    let listings = 0;
+    let listingsAt = -1;
+    const channel = new BroadcastChannel('motorly-sync-status');
+    channel.onmessage = (
+      e: MessageEvent<{ type: string; event?: { type: string; table?: string; count?: number } }>,
+    ) => {
+      const ev = e.data.event;
+      if (e.data.type !== 'event' || ev?.type !== 'pulled' || ev.table !== 'vehicle_listings') return;
+      listings += ev.count ?? 0;
+      if (listingsAt < 0 && listings >= goal) listingsAt = performance.now();
+    };
+    while (!('__motorlySync' in window)) await wait(10);
+    let startedAt = -1;
+    let total = 0;
+    for (;;) {
+      const d = window.__motorlySync.status().status.download;
+      if (d && startedAt < 0) {
+        startedAt = performance.now();
+        total = d.total;
+      }
+      if (startedAt >= 0 && !d) break;
+      await wait(5);
+    }
+    const endedAt = performance.now();
+    channel.close();
+    return {
+      fromPageStart: endedAt,
+      fromFirstProgress: endedAt - startedAt,
+      listingGoalMs: listingsAt < 0 ? null : listingsAt - startedAt,
+      total,
+      listings: await window.__motorlySync.localCount('vehicle_listings'),
+    };
+  }, listingGoal);
+}
+
 async function accessToken(page: Page): Promise<string> {
   return page.evaluate(
     () =>
@@ -472,7 +509,7 @@ async function onlineClickToScreen(pauseMs: number): Promise<number> {
  * without indexes, then times one readwrite transaction of puts: the first `goal` listings, and
  * every catalogue row.
  */
-async function rawPutBaseline(
+export async function rawPutBaseline(
   goal: number,
 ): Promise<{ listings: number; listingsPlain: number; all: number; allPlain: number; rows: number }> {
   const request = <T>(req: IDBRequest<T>) =>
@@ -607,10 +644,11 @@ async function waitQueueEmpty(page: Page, timeout: number): Promise<void> {
   throw new Error('The outbox did not drain');
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+if (isMain(import.meta.url))
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );

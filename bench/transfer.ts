@@ -1,23 +1,47 @@
-// `npm run bench:transfer`: bytes on the wire for the first download of the listings, fetched page by
+// `npm run bench:transfer`: bytes on the wire for the first download of the catalogue, fetched page by
 // page as the sync pull does (its column list, (updated_at, id) cursor, 1,000 rows a page), once per
 // Accept-Encoding: identity (the raw JSON), gzip, and br (what a browser asks for). node:http does not
 // decompress, so the counted bytes are exactly the response bodies sent. Target: the whole catalogue
-// <= 3 MB on the wire. The listing count is whatever the stack seeds (MOTORLY_LISTINGS when supported).
+// (every catalogue table) <= 3 MB on the wire. The listing count is whatever the stack seeds
+// (MOTORLY_LISTINGS). measureTransfer() is shared with bench:sync and bench:scale.
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../supabase/local/server';
 import { pullSelect } from '../src/data/pull-columns';
+import { CATALOGUE_TABLES } from '../src/data/types';
+import { isMain } from './is-main';
 
 const PAGE = 1000;
-const TARGET_BYTES = 3 * 1024 * 1024;
+export const TRANSFER_TARGET_BYTES = 3 * 1024 * 1024;
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
 interface Page {
   body: Buffer;
   encoding: string;
+}
+
+export interface TableTransfer {
+  table: string;
+  rows: number;
+  pages: number;
+  /** Walking the pages once with identity (the server's time, mostly): ms. */
+  walkMs: number;
+  /** Body bytes per Accept-Encoding (identity: the raw JSON). */
+  bytes: Record<Encoding, number>;
+  /** Content-Encoding the server answered with, per Accept-Encoding. */
+  sentAs: Record<Encoding, string>;
+}
+
+export interface Transfer {
+  tables: TableTransfer[];
+  rows: number;
+  raw: number;
+  gzip: number;
+  br: number;
+  walkMs: number;
 }
 
 function get(url: string, key: string, encoding: Encoding): Promise<Page> {
@@ -37,29 +61,60 @@ function get(url: string, key: string, encoding: Encoding): Promise<Page> {
   });
 }
 
-/** The pull's page URLs, walked with its cursor; every encoding then fetches the same pages. */
-async function pageUrls(base: string, key: string): Promise<{ urls: string[]; rows: number; raw: number }> {
+/** The pull's page URLs for one table, walked with its cursor; every encoding then fetches the same pages. */
+async function pageUrls(base: string, key: string, table: string): Promise<{ urls: string[]; rows: number }> {
   const urls: string[] = [];
   let after: { updated_at: string; id: string } | undefined;
   let rows = 0;
-  let raw = 0;
   for (;;) {
-    const q = new URLSearchParams({ select: pullSelect('vehicle_listings'), order: 'updated_at.asc,id.asc' });
+    const q = new URLSearchParams({ select: pullSelect(table), order: 'updated_at.asc,id.asc' });
     q.set('limit', String(PAGE));
     if (after)
       q.set('or', `(updated_at.gt.${after.updated_at},and(updated_at.eq.${after.updated_at},id.gt.${after.id}))`);
-    const url = `${base}/rest/v1/vehicle_listings?${q}`;
+    const url = `${base}/rest/v1/${table}?${q}`;
     const page = await get(url, key, 'identity');
     const data = JSON.parse(page.body.toString('utf8')) as { updated_at: string; id: string }[];
     urls.push(url);
     rows += data.length;
-    raw += page.body.length;
-    if (data.length < PAGE) return { urls, rows, raw };
+    if (data.length < PAGE) return { urls, rows };
     after = data[data.length - 1];
   }
 }
 
-const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+/** Bytes of the first download of `tables` (default: the whole catalogue), per encoding. */
+export async function measureTransfer(
+  base: string,
+  key: string,
+  tables: readonly string[] = CATALOGUE_TABLES,
+): Promise<Transfer> {
+  const out: TableTransfer[] = [];
+  for (const table of tables) {
+    const t0 = performance.now();
+    const { urls, rows } = await pageUrls(base, key, table);
+    const walkMs = performance.now() - t0;
+    const bytes = { identity: 0, gzip: 0, br: 0 };
+    const sentAs = { identity: '', gzip: '', br: '' };
+    for (const encoding of ENCODINGS) {
+      for (const url of urls) {
+        const page = await get(url, key, encoding);
+        bytes[encoding] += page.body.length;
+        sentAs[encoding] = page.encoding;
+      }
+    }
+    out.push({ table, rows, pages: urls.length, walkMs, bytes, sentAs });
+  }
+  const sum = (f: (t: TableTransfer) => number) => out.reduce((n, t) => n + f(t), 0);
+  return {
+    tables: out,
+    rows: sum((t) => t.rows),
+    raw: sum((t) => t.bytes.identity),
+    gzip: sum((t) => t.bytes.gzip),
+    br: sum((t) => t.bytes.br),
+    walkMs: sum((t) => t.walkMs),
+  };
+}
+
+export const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
 
 async function main(): Promise<void> {
   const stack = await startStack({
@@ -68,35 +123,29 @@ async function main(): Promise<void> {
     quiet: true,
   });
   try {
-    const key = stack.anonKey;
-    const { urls, rows, raw } = await pageUrls(stack.url, key);
-    console.log(`First download of ${rows} listings, ${urls.length} pages of ${PAGE} (pull column list)`);
+    const t = await measureTransfer(stack.url, stack.anonKey);
+    console.log(`First download of the catalogue, ${t.rows} rows in pages of ${PAGE} (pull column lists)`);
     console.log(
-      `${'Accept-Encoding'.padEnd(16)} ${'sent as'.padEnd(9)} ${'bytes'.padStart(10)} ${'size'.padStart(10)}  vs raw`,
+      `${'table'.padEnd(22)} ${'rows'.padStart(7)} ${'pages ms'.padStart(9)} ${'raw JSON'.padStart(10)} ${'gzip'.padStart(10)} ${'br'.padStart(10)}  br vs raw`,
     );
-    let best = raw;
-    for (const encoding of ENCODINGS) {
-      let bytes = 0;
-      let sent = '';
-      for (const url of urls) {
-        const page = await get(url, key, encoding);
-        bytes += page.body.length;
-        sent = page.encoding;
-      }
-      if (encoding === 'br') best = bytes;
-      const ratio = `${((bytes / raw) * 100).toFixed(1)}% (${(raw / bytes).toFixed(1)}x smaller)`;
+    const line = (name: string, rows: number, ms: number, raw: number, gz: number, br: number) =>
       console.log(
-        `${encoding.padEnd(16)} ${sent.padEnd(9)} ${String(bytes).padStart(10)} ${mb(bytes).padStart(10)}  ${ratio}`,
+        `${name.padEnd(22)} ${String(rows).padStart(7)} ${ms.toFixed(0).padStart(9)} ${mb(raw).padStart(10)} ${mb(gz).padStart(10)} ${mb(br).padStart(10)}  ` +
+          `${((br / raw) * 100).toFixed(1)}% (${(raw / br).toFixed(1)}x smaller)`,
       );
-    }
-    const met = best <= TARGET_BYTES ? 'MET' : 'MISSED';
-    console.log(`Target: the whole catalogue <= ${mb(TARGET_BYTES)} on the wire (br): ${mb(best)}, ${met}`);
+    for (const x of t.tables) line(x.table, x.rows, x.walkMs, x.bytes.identity, x.bytes.gzip, x.bytes.br);
+    line('whole catalogue', t.rows, t.walkMs, t.raw, t.gzip, t.br);
+    const sent = t.tables[0]?.sentAs;
+    if (sent) console.log(`Sent as: identity -> ${sent.identity}, gzip -> ${sent.gzip}, br -> ${sent.br}`);
+    const met = t.br <= TRANSFER_TARGET_BYTES ? 'MET' : 'MISSED';
+    console.log(`Target: the whole catalogue <= ${mb(TRANSFER_TARGET_BYTES)} on the wire (br): ${mb(t.br)}, ${met}`);
   } finally {
     await stack.close();
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (isMain(import.meta.url))
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -388,6 +388,51 @@ describe('pull', () => {
     expect(h.engine.getStatus().lastSyncedAt).not.toBeNull();
   });
 
+  it('announces a long download to live queries a growing share apart, so their re-reads stay linear', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 5 });
+    const N = 200;
+    for (let i = 0; i < N; i++)
+      h.server.upsertRow('vehicle_listings', {
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        price: i,
+      });
+    // Every page takes 2 s to arrive (over the once-a-second floor), and each notice is answered the
+    // way a screen answers it: by re-reading the whole table.
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    h.transport.pullPage = async (...args) => {
+      await h.clock.advance(2000);
+      return pullPage(...args);
+    };
+    const reread: number[] = [];
+    const store = createSyncStore(h.db);
+    h.engine.stop();
+    h.engine = new SyncEngine({
+      store: {
+        ...store,
+        notifyChanged: (tables) => {
+          void h.db.vehicle_listings.count().then((c) => reread.push(c));
+          store.notifyChanged(tables);
+        },
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      onEvent: () => undefined,
+      catalogueTables: ['vehicle_listings'],
+      userTables: [],
+      pageSize: 5,
+    });
+    h.engine.start();
+    await h.engine.whenIdle();
+    expect(await h.db.vehicle_listings.count()).toBe(N);
+    // The first page is announced at once, the last rows too; one notice a page would re-read
+    // 5 + 10 + ... + 200 = 4,100 rows (quadratic); 25% apart, a geometric series: under 5 x 200,
+    // plus the closing notice.
+    expect(reread[0]).toBe(5);
+    expect(reread[reread.length - 1]).toBe(N);
+    expect(reread.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(6 * N);
+  });
+
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
     for (let i = 0; i < 25; i++)
