@@ -90,33 +90,33 @@ afterEach(async () => {
 });
 
 describe('push', () => {
-  it('replays ops in seq order, batched 100 per request', async () => {
+  it('replays ops in seq order, batched 200 per request', async () => {
     const rows = [];
-    for (let i = 0; i < 250; i++) rows.push(await alert(1000 + i));
+    for (let i = 0; i < 450; i++) rows.push(await alert(1000 + i));
     h.engine.start();
     await h.settle();
-    expect(h.requests.map((r) => r.ops.length)).toEqual([100, 100, 50]);
+    expect(h.requests.map((r) => r.ops.length)).toEqual([200, 200, 50]);
     const seqs = h.requests.flatMap((r) => r.ops.map((o) => o.seq));
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    expect(h.server.table('price_alerts').size).toBe(250);
+    expect(h.server.table('price_alerts').size).toBe(450);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('reads the queue a page at a time: ops waiting out a retry are stepped over and the batch fills from later pages', async () => {
     const rows = [];
-    for (let i = 0; i < 400; i++) rows.push(await alert(1000 + i));
-    // The first 250 ops (each its own row) wait out a per-op retry delay: more than one page of 200.
+    for (let i = 0; i < 700; i++) rows.push(await alert(1000 + i));
+    // The first 450 ops (each its own row) wait out a per-op retry delay: more than one page of 400.
     const ops = await h.db.outbox.orderBy('seq').toArray();
     const later = h.clock.now() + 60_000;
-    await h.db.outbox.bulkPut(ops.slice(0, 250).map((op) => ({ ...op, next_attempt_at: later })));
+    await h.db.outbox.bulkPut(ops.slice(0, 450).map((op) => ({ ...op, next_attempt_at: later })));
     h.engine.start();
     await h.settle();
-    expect(h.requests.map((r) => r.ops.length)).toEqual([100, 50]);
-    expect(h.requests.flatMap((r) => r.ops.map((o) => o.seq))).toEqual(ops.slice(250).map((op) => op.seq));
-    expect(await h.db.outbox.count()).toBe(250);
+    expect(h.requests.map((r) => r.ops.length)).toEqual([200, 50]);
+    expect(h.requests.flatMap((r) => r.ops.map((o) => o.seq))).toEqual(ops.slice(450).map((op) => op.seq));
+    expect(await h.db.outbox.count()).toBe(450);
     await h.advance(60_000);
     expect(await h.db.outbox.count()).toBe(0);
-    expect(h.server.table('price_alerts').size).toBe(400);
+    expect(h.server.table('price_alerts').size).toBe(700);
   });
 
   it('retries a failed request 5 s later, 3 tries in all, then parks it with Sync Failed', async () => {

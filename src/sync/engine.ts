@@ -85,7 +85,7 @@ export class SyncEngine {
     this.isOnline = opts.isOnline ?? (() => true);
     this.onEvent = opts.onEvent ?? (() => undefined);
     const settings: EngineSettings = {
-      batchSize: opts.batchSize ?? 100,
+      batchSize: opts.batchSize ?? 200,
       pageSize: opts.pageSize ?? 1000,
       retryDelayMs: opts.retryDelayMs ?? 5000,
       resumeDelayMs: opts.resumeDelayMs ?? 30_000,
