@@ -1,16 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args';
 
 // End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against the
 // production build and the embedded Supabase stack, both started fresh by scripts/start.ts.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5173);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 54321);

@@ -25,6 +25,7 @@ import { CATALOGUE_TABLES } from '../src/data/types';
 import { liveBlock, stillBlock, waitForCatalogue } from './catalogue';
 import { measureFirstDownload, rawPutBaseline } from './sync';
 import { TRANSFER_TARGET_BYTES, mb, measureTransfer } from './transfer';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5321);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54521);
@@ -36,15 +37,6 @@ const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '10800,50000').split(',').map(
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const LIVE_RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
 const MB = 1024 * 1024;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 interface Heap {
   used: number;
@@ -100,7 +92,7 @@ async function measure(count: number): Promise<Figures> {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   try {
     console.log(`[${count}] bytes on the wire (every catalogue table, identity / gzip / br) ...`);

@@ -24,6 +24,7 @@ import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
 import { REALTIME_SAMPLES, openRxdbPeer, printPeerTable } from './rxdb-peer';
 import { isMain } from './is-main';
 import { TRANSFER_TARGET_BYTES, mb, measureTransfer } from './transfer';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55750);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55751);
@@ -32,15 +33,6 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://localhost:${APP_PORT}`;
 const PASSWORD = 'Tr4ffic-Cone#Bristol';
 const LISTING_GOAL = 10_000;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -109,7 +101,7 @@ async function main() {
   };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   try {
     const listingRes = await fetch(`${API}/rest/v1/vehicle_listings?select=id&order=id&limit=2`, {
