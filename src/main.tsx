@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/shared/ui/tokens.css';
 import '@/shared/ui/base.css';
@@ -28,13 +28,6 @@ if (!container) throw new Error('#root is missing from index.html');
 // render the tree anew, which works but is reported as a recoverable error.
 const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
 
-const app = (extra?: ReactNode) => (
-  <StrictMode>
-    <App />
-    {extra}
-  </StrictMode>
-);
-
 /** Runs once the client's first render is in the DOM, before the browser paints it. */
 function OnCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run]);
@@ -55,12 +48,18 @@ if (prerendered) {
   // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
   void preloadHomeRoute().catch(() => undefined);
   startTransition(() => {
-    hydrateRoot(container, app(), {
-      // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
-      onRecoverableError: (error) => {
-        if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      {
+        // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
+        onRecoverableError: (error) => {
+          if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+        },
       },
-    });
+    );
   });
 } else {
   // Any other address: the client's screen replaces the prerendered HTML in one commit, so no frame shows
@@ -69,7 +68,14 @@ if (prerendered) {
   // through the loading fallback; otherwise (a deep link into index.html) CSS hides the home content.
   const render = () => {
     const root = createRoot(container);
-    startTransition(() => root.render(app(<OnCommit run={ownPage} />)));
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+          <OnCommit run={ownPage} />
+        </StrictMode>,
+      ),
+    );
   };
   const path = window.location.pathname;
   const own =

@@ -76,11 +76,7 @@ export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' |
         if (named) gone.push(named);
       }
       const byTable = new Map<SyncTableName, string[]>();
-      for (const g of gone) {
-        const ids = byTable.get(g.table);
-        if (ids) ids.push(g.rowId);
-        else byTable.set(g.table, [g.rowId]);
-      }
+      for (const g of gone) byTable.set(g.table, [...(byTable.get(g.table) ?? []), g.rowId]);
       for (const [t, ids] of byTable) await opts.store.applyDeleted(t, ids);
       for (const g of gone) opts.onChange?.(g.table, 'DELETE', g.rowId);
       return;
