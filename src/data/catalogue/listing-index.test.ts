@@ -112,6 +112,21 @@ it.each([
   expect(indexStats(db).patches).toBe(stats.patches + 1);
 });
 
+it('shares one patch between queries woken by the same change', async () => {
+  await orders();
+  const stats = indexStats(db);
+  await db.vehicle_listings.update(id(2), { price: 8_500 });
+  // Three live queries woken at once, each in its own read transaction.
+  const answers = await Promise.all([orders(), orders(), orders()]);
+  const expected = await fresh();
+  for (const a of answers) expect(a.keys).toEqual(expected);
+  expect(answers[1].snap).toBe(answers[0].snap);
+  expect(answers[2].snap).toBe(answers[0].snap);
+  expect(indexStats(db).patches).toBe(stats.patches + 1);
+  expect(indexStats(db).shared).toBe(stats.shared + 2);
+  expect(indexStats(db).reads).toBe(stats.reads);
+});
+
 it('reuses the orders while nothing changes', async () => {
   const before = await orders();
   const after = await orders();

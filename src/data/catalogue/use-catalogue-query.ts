@@ -4,21 +4,33 @@
  * re-render its screen (a page of cards, the filters) as one blocking task; as a transition React renders
  * it in slices of a few milliseconds and a tap or a keystroke goes first. The user's own rows (bookmarks,
  * notifications) keep the plain hook: a write there shows in the very next frame.
+ *
+ * Each answer is structurally shared with the last one (replaceEqualDeep): a realtime change that leaves
+ * the answer as it was hands React nothing, and one that changes a single card keeps the other rows'
+ * objects, so their memoised cards skip their render.
  */
 import { startTransition } from 'react';
 import { liveQuery } from 'dexie';
 import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
+import { replaceEqualDeep } from '@/shared/lib/replace-equal-deep';
 
 function transitional<T>(querier: () => Promise<T> | T): InteropableObservable<T> {
   const source = liveQuery(querier);
   return {
     hasValue: () => source.hasValue?.() ?? false,
     getValue: () => source.getValue?.() as T,
-    subscribe: (next, error) =>
-      source.subscribe({
-        next: (value) => startTransition(() => next(value)),
+    subscribe: (next, error) => {
+      let last: { value: T } | undefined;
+      return source.subscribe({
+        next: (answer) => {
+          const value = last ? replaceEqualDeep(last.value, answer) : answer;
+          if (last && value === last.value) return;
+          last = { value };
+          startTransition(() => next(value));
+        },
         error: (err: unknown) => error?.(err),
-      }),
+      });
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { representativeMonthly, useCatalogueLookup, type ListingRow } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
@@ -18,7 +19,8 @@ export interface ListingCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ListingCard({
+/** Memoised: a realtime change re-renders only the cards whose row, indicator or distance changed. */
+export const ListingCard = memo(function ListingCard({
   listing: l,
   indicator,
   reduction,
@@ -74,4 +76,4 @@ export function ListingCard({
       </div>
     </article>
   );
-}
+});
