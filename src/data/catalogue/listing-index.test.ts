@@ -127,6 +127,30 @@ it('shares one patch between queries woken by the same change', async () => {
   expect(indexStats(db).reads).toBe(stats.reads);
 });
 
+it('patches only the orders every query reads, and builds the others on first use from all changes since', async () => {
+  await orders();
+  const snapOnly = async () =>
+    db.transaction('r', catalogueTables(db), async (tx) => {
+      const t = bindCatalogue(db, tx);
+      return snapshotFor(t, await readStamp(t));
+    });
+  // Five changes, each seen by a query that reads no price or mileage order.
+  await db.vehicle_listings.update(id(20), { price: 1 });
+  await snapOnly();
+  await db.vehicle_listings.put(listing(200, 99_999, '2026-04-01T00:00:00Z') as never);
+  await snapOnly();
+  await db.vehicle_listings.update(id(20), { price: 77_777, mileage: 1 });
+  await snapOnly();
+  await db.vehicle_listings.delete(id(21));
+  await snapOnly();
+  await createSyncStore(db).applyDeleted('vehicle_listings', [id(200)]);
+  const snap = await snapOnly();
+  expect([...snap.orders.keys()].sort()).toEqual(['status', 'ulez', 'updated_at']);
+  const after = await orders();
+  expect(after.snap).toBe(snap);
+  expect(after.keys).toEqual(await fresh());
+});
+
 it('reuses the orders while nothing changes', async () => {
   const before = await orders();
   const after = await orders();

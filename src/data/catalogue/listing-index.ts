@@ -81,7 +81,12 @@ export interface IndexSnapshot {
   readonly idOf: Map<string, number>;
   /** Every row has its derived index fields (listing-derived.ts); if not, the search scans. */
   readonly derivedComplete: boolean;
-  readonly orders: ReadonlyMap<string, IndexOrder>;
+  /** The orders built so far, by index; read them through orderFor(), which builds the others. */
+  readonly orders: Map<string, IndexOrder>;
+  /** Every single-field index of the table. */
+  readonly indexes: readonly string[];
+  /** While some orders are unbuilt: the state this one was patched from, and the patch. */
+  pending?: PendingPatch;
   /** By id: 1 for the rows of this state (ids of deleted rows stay numbered). */
   readonly live: Uint8Array;
   dealerPostings?: Map<string, Int32Array>;
@@ -246,7 +251,7 @@ function statsOf(db: MotorlyDb): IndexStats {
 const LOOK_BACK_MS = 1000;
 
 function newestOf(snap: IndexSnapshot): IndexKey | undefined {
-  const updated = snap.orders.get('updated_at');
+  const updated = snap.indexes.includes('updated_at') ? orderFor(snap, 'updated_at') : undefined;
   return updated && updated.keys.length ? updated.keys[updated.keys.length - 1] : undefined;
 }
 
@@ -344,12 +349,14 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
     ids.sort((a, b) => cmpKey(keyById[a] as IndexKey, keyById[b] as IndexKey) || a - b);
     orders.set(index, { ids: Int32Array.from(ids), keys: ids.map((i) => keyById[i] as IndexKey) });
   }
-  return finish({ seq, size: rows.length, pks, idOf, orders, live: new Uint8Array(rows.length).fill(1) });
+  const live = new Uint8Array(rows.length).fill(1);
+  const snap = { seq, size: rows.length, pks, idOf, orders, indexes: [...orders.keys()], live };
+  return { ...snap, derivedComplete: derivedCompleteOf(snap) };
 }
 
-function finish(s: Omit<IndexSnapshot, 'derivedComplete'>): IndexSnapshot {
-  // Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index.
-  return { ...s, derivedComplete: (s.orders.get('ulez')?.ids.length ?? 0) === s.size };
+/** Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index. */
+function derivedCompleteOf(s: Pick<IndexSnapshot, 'orders' | 'size'>): boolean {
+  return (s.orders.get('ulez')?.ids.length ?? 0) === s.size;
 }
 
 /**
@@ -406,12 +413,86 @@ async function patched(
   // By id: 1 for a changed row (its old entries leave every order).
   const isChanged = new Uint8Array(pks.length);
   for (const id of changed) isChanged[id] = 1;
-  const orders = new Map<string, IndexOrder>();
-  for (const [index, order] of snap.orders) {
-    if (present.length > READ_CHUNK) await breath(t);
-    orders.set(index, patchOrder(order, index, isChanged, present, pks));
+  const pending = mergePending(snap, changed, present, pks.length);
+  const eager = present.length > READ_CHUNK || pending.changed.length > MAX_PENDING_ROWS;
+  const next: Omit<PatchedSnapshot, 'derivedComplete'> & { derivedComplete: boolean } = {
+    seq,
+    size,
+    pks,
+    idOf,
+    live,
+    indexes: snap.indexes,
+    orders: new Map(),
+    pending,
+    derivedComplete: false,
+    patchedRows: list.length,
+  };
+  if (eager) {
+    for (const index of snap.indexes) {
+      if (present.length > READ_CHUNK) await breath(t);
+      orderFor(next, index);
+    }
+  } else {
+    // The orders every query reads, patched from the previous state's (which has them) for this change.
+    for (const index of ALWAYS_BUILT)
+      if (snap.indexes.includes(index))
+        next.orders.set(index, patchOrder(orderFor(snap, index), index, isChanged, present, pks));
   }
-  return { ...finish({ seq, size, pks, idOf, orders, live }), patchedRows: list.length };
+  next.derivedComplete = derivedCompleteOf(next);
+  return next;
+}
+
+/**
+ * The orders a patch leaves unbuilt. A realtime change patches only the orders every query reads
+ * (status, updated_at for the state check, ulez for derivedComplete); any other is built when a query
+ * first reads it, by one patch of the last fully built state (the root) with every row changed since.
+ * A live marketplace reads three or four of its twenty orders a query, so a change costs that much.
+ */
+interface PendingPatch {
+  /** The last state with every order built. */
+  readonly root: IndexSnapshot;
+  /** By id: 1 for every row changed since the root. */
+  readonly isChanged: Uint8Array;
+  readonly changed: readonly number[];
+  /** The rows changed since the root that are there now, as they are now. */
+  readonly present: readonly { id: number; row: Row }[];
+}
+
+/** Orders every patch builds at once. */
+const ALWAYS_BUILT = ['status', 'updated_at', 'ulez'];
+/** Rows changed since the root beyond which a patch builds every order (and becomes the root). */
+const MAX_PENDING_ROWS = READ_CHUNK;
+
+/** The changes since the root: `prev`'s pending ones, overwritten by this patch's. */
+function mergePending(
+  prev: IndexSnapshot,
+  changed: readonly number[],
+  present: readonly { id: number; row: Row }[],
+  ids: number,
+): PendingPatch {
+  const before = prev.pending;
+  const isChanged = new Uint8Array(ids);
+  for (const id of changed) isChanged[id] = 1;
+  if (!before) return { root: prev, isChanged, changed, present };
+  const mergedPresent = [...present];
+  for (const x of before.present) if (isChanged[x.id] === 0) mergedPresent.push(x);
+  const merged = [...changed];
+  for (const id of before.changed) if (isChanged[id] === 0) merged.push(id);
+  for (const id of before.changed) isChanged[id] = 1;
+  return { root: before.root, isChanged, changed: merged, present: mergedPresent };
+}
+
+/** One index's order in this state, built on first use from the root's and the changes since. */
+export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
+  const built = snap.orders.get(index);
+  if (built) return built;
+  const p = snap.pending;
+  const rootOrder = p?.root.orders.get(index);
+  if (!p || !rootOrder) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+  const order = patchOrder(rootOrder, index, p.isChanged, p.present, snap.pks);
+  snap.orders.set(index, order);
+  if (snap.orders.size === snap.indexes.length) snap.pending = undefined; // now a root itself
+  return order;
 }
 
 /** A patched state, with how many rows its patch re-read (the benchmark's statistics). */
@@ -488,9 +569,7 @@ export function patchOrder(
 
 /** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
 export function orderOf(snap: IndexSnapshot, index: string): Int32Array {
-  const order = snap.orders.get(index);
-  if (!order) throw new Error(`vehicle_listings has no single-field index "${index}"`);
-  return order.ids;
+  return orderFor(snap, index).ids;
 }
 
 /** A key range on one index; an absent bound is open-ended. */
@@ -502,8 +581,7 @@ export interface IndexRange {
 
 /** The integer ids of the entries in a range: a slice of the index's order found by binary search. */
 export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
-  const order = snap.orders.get(range.index);
-  if (!order) throw new Error(`vehicle_listings has no single-field index "${range.index}"`);
+  const order = orderFor(snap, range.index);
   const { keys } = order;
   /** The first position whose key is above `bound` (or at or above it when `inclusive`). */
   const search = (bound: IndexableType, above: boolean) => {
@@ -530,8 +608,7 @@ export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey
   if (!cache) keysByIdCache.set(snap, (cache = new Map()));
   let out = cache.get(index);
   if (!out) {
-    const order = snap.orders.get(index);
-    if (!order) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+    const order = orderFor(snap, index);
     out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
     for (let i = 0; i < order.ids.length; i++) out[order.ids[i]] = order.keys[i];
     cache.set(index, out);
@@ -542,7 +619,9 @@ export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey
 /** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */
 export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
   if (snap.dealerPostings) return snap.dealerPostings;
-  const { ids, keys } = snap.orders.get('dealer_id') ?? { ids: new Int32Array(0), keys: [] };
+  const { ids, keys } = snap.indexes.includes('dealer_id')
+    ? orderFor(snap, 'dealer_id')
+    : { ids: new Int32Array(0), keys: [] };
   const out = new Map<string, Int32Array>();
   let start = 0;
   for (let i = 1; i <= ids.length; i++) {

@@ -3,14 +3,33 @@ import { replaceEqualDeep } from './replace-equal-deep';
 
 describe('replaceEqualDeep', () => {
   it('returns the previous answer when the new one is deeply equal', () => {
-    const prev = { total: 2, rows: [{ id: 'a', price: 1 }, { id: 'b', price: 2 }], miles: { d1: 3 } };
+    const prev = {
+      total: 2,
+      rows: [
+        { id: 'a', price: 1 },
+        { id: 'b', price: 2 },
+      ],
+      miles: { d1: 3 },
+    };
     const next = structuredClone(prev);
     expect(replaceEqualDeep(prev, next)).toBe(prev);
   });
 
   it('keeps the unchanged rows and replaces the changed one', () => {
-    const prev = { total: 2, rows: [{ id: 'a', price: 1 }, { id: 'b', price: 2 }] };
-    const next = { total: 2, rows: [{ id: 'a', price: 1 }, { id: 'b', price: 3 }] };
+    const prev = {
+      total: 2,
+      rows: [
+        { id: 'a', price: 1 },
+        { id: 'b', price: 2 },
+      ],
+    };
+    const next = {
+      total: 2,
+      rows: [
+        { id: 'a', price: 1 },
+        { id: 'b', price: 3 },
+      ],
+    };
     const out = replaceEqualDeep(prev, next);
     expect(out).not.toBe(prev);
     expect(out).toEqual(next);
