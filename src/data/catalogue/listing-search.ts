@@ -218,6 +218,21 @@ export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map
   return map;
 }
 
+const dropsCache = new WeakMap<IndexSnapshot, { map: Map<string, number>; drops: Float64Array }>();
+
+/** Each listing's price reduction by integer id (0 when none), once per index state and reduction map. */
+function dropsById(snap: IndexSnapshot, reductions: Map<string, number>): Float64Array {
+  const cached = dropsCache.get(snap);
+  if (cached && cached.map === reductions) return cached.drops;
+  const drops = new Float64Array(snap.pks.length);
+  for (const [pk, drop] of reductions) {
+    const id = snap.idOf.get(pk);
+    if (id !== undefined && id < drops.length) drops[id] = drop;
+  }
+  dropsCache.set(snap, { map: reductions, drops });
+  return drops;
+}
+
 function byReduction(keys: string[], reductions: Map<string, number>): string[] {
   const reduced = keys
     .filter((k) => reductions.has(k))
@@ -290,11 +305,11 @@ async function orderedIds(
   }
   const newestListed = walk(orderOf(snap, 'listed_at'), true);
   if (s.sort === 'reduction') {
-    const reductions = await reductionMap(t);
-    const drop = (id: number) => reductions.get(snap.pks[id]) ?? 0;
+    const drop = dropsById(snap, await reductionMap(t));
+    // Array.prototype.sort is stable: equal drops keep the newest-listed order.
     return [
-      ...newestListed.filter((id) => drop(id) > 0).sort((a, b) => drop(b) - drop(a)),
-      ...newestListed.filter((id) => drop(id) <= 0),
+      ...newestListed.filter((id) => drop[id] > 0).sort((a, b) => drop[b] - drop[a]),
+      ...newestListed.filter((id) => !(drop[id] > 0)),
     ];
   }
   if (r.dealerMiles.size === 0) return newestListed;
@@ -430,10 +445,11 @@ async function sortRows(db: MotorlyDb, input: ListingRow[], s: ListingSearch, r:
       rows.sort(by((l) => l.listed_at, -1));
       if (s.sort === 'reduction') {
         const red = await reductionMap(db);
+        const byId = new Map(rows.map((x) => [x.id, x]));
         rows = byReduction(
           rows.map((x) => x.id),
           red,
-        ).map((id) => rows.find((x) => x.id === id) as ListingRow);
+        ).map((id) => byId.get(id) as ListingRow);
       } else if (r.dealerMiles.size > 0) {
         rows = rows
           .map((l, i) => ({ l, i, b: distanceBand(r.dealerMiles.get(l.dealer_id)) }))
