@@ -151,6 +151,18 @@ it('patches only the orders every query reads, and builds the others on first us
   expect(after.keys).toEqual(await fresh());
 });
 
+it('a full read sorts only the orders every query reads, and the others when first read', async () => {
+  await db.vehicle_listings.where('id').between(id(30), id(31)).delete(); // unnamed: a full read
+  const snap = await db.transaction('r', catalogueTables(db), async (tx) => {
+    const t = bindCatalogue(db, tx);
+    return snapshotFor(t, await readStamp(t));
+  });
+  expect([...snap.orders.keys()].sort()).toEqual(['status', 'ulez', 'updated_at']);
+  const after = await orders();
+  expect(after.snap).toBe(snap);
+  expect(after.keys).toEqual(await fresh());
+});
+
 it('reuses the orders while nothing changes', async () => {
   const before = await orders();
   const after = await orders();

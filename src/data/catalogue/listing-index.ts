@@ -87,6 +87,8 @@ export interface IndexSnapshot {
   readonly indexes: readonly string[];
   /** While some orders are unbuilt: the state this one was patched from, and the patch. */
   pending?: PendingPatch;
+  /** After a full read, the keys by id of the orders not sorted yet. */
+  unsorted?: Map<string, (IndexKey | undefined)[]>;
   /** By id: 1 for the rows of this state (ids of deleted rows stay numbered). */
   readonly live: Uint8Array;
   dealerPostings?: Map<string, Int32Array>;
@@ -335,23 +337,42 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
   const rows = await readRows(t);
   const pks = rows.map((r) => r.id); // primary-key order
   const idOf = new Map(pks.map((k, i) => [k, i]));
-  const orders = new Map<string, IndexOrder>();
+  // Each index's keys by id now (the rows can then go); an order is sorted when first read (orderFor):
+  // a query reads three to six of the twenty, and the sorts are most of a full read's time.
+  const unsorted = new Map<string, (IndexKey | undefined)[]>();
   for (const index of indexNames(t)) {
-    await breath(t);
-    const ids: number[] = [];
     const keyById: (IndexKey | undefined)[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const key = keyOf(rows[i], index);
-      keyById[i] = key;
-      if (key !== undefined) ids.push(i);
-    }
-    // Ids ascend with the primary key, so ties on the key fall back to the id.
-    ids.sort((a, b) => cmpKey(keyById[a] as IndexKey, keyById[b] as IndexKey) || a - b);
-    orders.set(index, { ids: Int32Array.from(ids), keys: ids.map((i) => keyById[i] as IndexKey) });
+    for (let i = 0; i < rows.length; i++) keyById[i] = keyOf(rows[i], index);
+    unsorted.set(index, keyById);
   }
   const live = new Uint8Array(rows.length).fill(1);
-  const snap = { seq, size: rows.length, pks, idOf, orders, indexes: [...orders.keys()], live };
-  return { ...snap, derivedComplete: derivedCompleteOf(snap) };
+  const indexes = [...unsorted.keys()];
+  const snap: Omit<IndexSnapshot, 'derivedComplete'> & { derivedComplete: boolean } = {
+    seq,
+    size: rows.length,
+    pks,
+    idOf,
+    orders: new Map(),
+    indexes,
+    live,
+    unsorted,
+    derivedComplete: false,
+  };
+  for (const index of ALWAYS_BUILT) {
+    if (!unsorted.has(index)) continue;
+    await breath(t);
+    orderFor(snap, index);
+  }
+  snap.derivedComplete = derivedCompleteOf(snap);
+  return snap;
+}
+
+/** An index's order from its keys by id: ids with a key, by key, ties by id (ids ascend with the primary key). */
+function sortedOrder(keyById: readonly (IndexKey | undefined)[]): IndexOrder {
+  const ids: number[] = [];
+  for (let i = 0; i < keyById.length; i++) if (keyById[i] !== undefined) ids.push(i);
+  ids.sort((a, b) => cmpKey(keyById[a] as IndexKey, keyById[b] as IndexKey) || a - b);
+  return { ids: Int32Array.from(ids), keys: ids.map((i) => keyById[i] as IndexKey) };
 }
 
 /** Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index. */
@@ -449,7 +470,7 @@ async function patched(
  * A live marketplace reads three or four of its twenty orders a query, so a change costs that much.
  */
 interface PendingPatch {
-  /** The last state with every order built. */
+  /** The last state with every order built (or, after a full read, sortable from its keys). */
   readonly root: IndexSnapshot;
   /** By id: 1 for every row changed since the root. */
   readonly isChanged: Uint8Array;
@@ -486,12 +507,20 @@ function mergePending(
 export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
   const built = snap.orders.get(index);
   if (built) return built;
+  if (!snap.indexes.includes(index)) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+  const keyById = snap.unsorted?.get(index);
   const p = snap.pending;
-  const rootOrder = p?.root.orders.get(index);
-  if (!p || !rootOrder) throw new Error(`vehicle_listings has no single-field index "${index}"`);
-  const order = patchOrder(rootOrder, index, p.isChanged, p.present, snap.pks);
+  let order: IndexOrder;
+  if (keyById) {
+    order = sortedOrder(keyById);
+    snap.unsorted?.delete(index);
+  } else if (p) order = patchOrder(orderFor(p.root, index), index, p.isChanged, p.present, snap.pks);
+  else throw new Error(`the "${index}" order of this state is lost`);
   snap.orders.set(index, order);
-  if (snap.orders.size === snap.indexes.length) snap.pending = undefined; // now a root itself
+  if (snap.orders.size === snap.indexes.length) {
+    snap.pending = undefined; // now a root itself
+    snap.unsorted = undefined;
+  }
   return order;
 }
 
@@ -606,7 +635,7 @@ const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, (IndexKey | undefin
 export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey | undefined)[] {
   let cache = keysByIdCache.get(snap);
   if (!cache) keysByIdCache.set(snap, (cache = new Map()));
-  let out = cache.get(index);
+  let out = cache.get(index) ?? snap.unsorted?.get(index);
   if (!out) {
     const order = orderFor(snap, index);
     out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
