@@ -15,6 +15,7 @@ import { preview } from 'vite';
 import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
 import type { ListingSearch } from '../src/data/catalogue/listing-search';
 import { isMain } from './is-main';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55910);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55911);
@@ -115,13 +116,7 @@ async function main(): Promise<void> {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

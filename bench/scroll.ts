@@ -37,6 +37,8 @@ const BROWSER_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The hidden omnibox-popup renderers of headless Chromium 156 (scripts/chromium-args.ts).
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 if (process.env.BENCH_DISABLE_GPU !== '0') BROWSER_ARGS.push('--disable-gpu');
 
