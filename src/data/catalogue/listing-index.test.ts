@@ -12,6 +12,7 @@ import {
   catalogueTables,
   idsInRange,
   indexStats,
+  keysById,
   patchOrder,
   readStamp,
   READ_CHUNK,
@@ -161,6 +162,19 @@ it('a full read sorts only the orders every query reads, and the others when fir
   const after = await orders();
   expect(after.snap).toBe(snap);
   expect(after.keys).toEqual(await fresh());
+});
+
+it("gives each row's key by id after patches, deletes included", async () => {
+  await orders();
+  await db.vehicle_listings.update(id(22), { price: 4_321 });
+  await orders();
+  await db.vehicle_listings.put(listing(300, 55_555, '2026-05-01T00:00:00Z') as never);
+  await db.vehicle_listings.delete(id(23));
+  const { snap } = await orders();
+  const byId = keysById(snap, 'price');
+  const rows = await db.vehicle_listings.toArray();
+  for (const row of rows) expect(byId[snap.idOf.get(row.id) as number]).toBe(row.price);
+  expect(byId[snap.idOf.get(id(23)) as number]).toBeUndefined();
 });
 
 it('reuses the orders while nothing changes', async () => {

@@ -636,12 +636,21 @@ export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey
   let cache = keysByIdCache.get(snap);
   if (!cache) keysByIdCache.set(snap, (cache = new Map()));
   let out = cache.get(index) ?? snap.unsorted?.get(index);
-  if (!out) {
+  const p = snap.pending;
+  if (out) {
+    // taken from the full read's keys (or cached)
+  } else if (p) {
+    // The root's keys with the rows changed since: a copy and a few writes, not a scatter of the order.
+    out = keysById(p.root, index).slice();
+    out.length = snap.pks.length;
+    for (const id of p.changed) out[id] = undefined;
+    for (const { id, row } of p.present) out[id] = keyOf(row, index);
+  } else {
     const order = orderFor(snap, index);
     out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
     for (let i = 0; i < order.ids.length; i++) out[order.ids[i]] = order.keys[i];
-    cache.set(index, out);
   }
+  cache.set(index, out);
   return out;
 }
 
