@@ -72,9 +72,18 @@ async function renderPages(): Promise<Rendered> {
 export function prerenderHome(): Plugin[] {
   let rendered: Rendered | null = null;
   const extraHtml = new Map<string, string>();
+  // The head script reads the backend's address and anon key like the app (src/shared/lib/env.ts).
+  let bootEnv: Record<string, string> = {};
   const main: Plugin = {
     name: 'motorly:prerender-home',
     apply: 'build',
+    configResolved(config) {
+      bootEnv = Object.fromEntries(
+        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']
+          .filter((key) => typeof config.env[key] === 'string')
+          .map((key) => [key, String(config.env[key])]),
+      );
+    },
     generateBundle: {
       order: 'pre',
       async handler() {
@@ -102,6 +111,7 @@ export function prerenderHome(): Plugin[] {
           minify: true,
           write: false,
           target: 'es2020',
+          define: { 'import.meta.env': JSON.stringify(bootEnv) },
         });
         this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
       },

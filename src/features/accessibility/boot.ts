@@ -3,9 +3,13 @@
 // marks a stored cookie choice so the prerendered cookie banner stays hidden for those who chose, and
 // marks a deep link, whose first paint must not show the prerendered content of another page. The app's code
 // loads after the first paint, so this script also keeps the input that comes before it: button taps on
-// the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt.
+// the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt. A shared
+// listing link also gets its car asked for here, so that request runs while the app's code downloads.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
 import { recordEarlyClicks, recordEarlyInstallPrompt } from '@/shared/lib/early-events';
+import { listingIdOfPath, startEarlyListing } from '@/shared/lib/early-listing';
+import { env } from '@/shared/lib/env';
+import { listingRequestUrl } from '@/sync/listing-request';
 import { applySettings, loadSettings } from './settings';
 
 applySettings(loadSettings());
@@ -18,6 +22,10 @@ if (window.location.pathname !== prerenderedPath)
     ? 'bare'
     : '';
 else recordEarlyClicks();
+
+// A listing link: the one request the listing page needs, now rather than after the app's code has run.
+const listingId = listingIdOfPath(window.location.pathname);
+if (listingId) startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId), env.supabaseAnonKey);
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
 function startApp(): void {
