@@ -10,8 +10,8 @@ const A11Y_BOOT_FILE = 'a11y-boot.js';
 const PRERENDER_CSS = 'prerender.css';
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
-/** The stylesheets a route's chunk and its static imports load, so the HTML is styled as the app. */
-function routeStylesheets(bundle: Rollup.OutputBundle | undefined, route: string): string[] {
+/** The files a route's chunk and its static imports load: its JS chunks and their stylesheets. */
+function routeFiles(bundle: Rollup.OutputBundle | undefined, route: string): { js: string[]; css: string[] } {
   const chunks = Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
   const home = chunks.find((c) => c.facadeModuleId && routeModule(route).test(c.facadeModuleId));
   if (!home) throw new Error(`prerender-home: no chunk for src/app/routes/${route}.tsx`);
@@ -28,8 +28,19 @@ function routeStylesheets(bundle: Rollup.OutputBundle | undefined, route: string
     }
   };
   visit(home);
-  return [...css];
+  return { js: [...seen], css: [...css] };
 }
+
+/** The stylesheets a route's chunk and its static imports load, so the HTML is styled as the app. */
+const routeStylesheets = (bundle: Rollup.OutputBundle | undefined, route: string): string[] =>
+  routeFiles(bundle, route).css;
+
+/**
+ * Screens whose code the head script fetches beside the app's own when the address is theirs (inert
+ * links, like the app's preloads): a shared listing link would otherwise learn of its screen's chunks
+ * only once the app's code has run, one more round trip on a slow network.
+ */
+const EARLY_ROUTES = [{ route: 'listing-detail', name: 'listing' }];
 
 interface Rendered {
   home: string;
@@ -135,6 +146,16 @@ export function prerenderHome(): Plugin[] {
             .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
             .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
             .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`);
+        const home0 = page('home');
+        const early = EARLY_ROUTES.map(({ route, name }) => {
+          const { js, css } = routeFiles(ctx.bundle, route);
+          const link = (file: string, as: string) =>
+            home0.includes(file)
+              ? ''
+              : `<link rel="app-route-preload" data-route="${name}" data-as="${as}" href="/${file}">`;
+          return [...js.map((f) => link(f, 'script')), ...css.map((f) => link(f, 'style'))].join('');
+        }).join('');
+        const home = home0.replace('</head>', `${early}</head>`);
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
           extraHtml.set(
@@ -146,7 +167,7 @@ export function prerenderHome(): Plugin[] {
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
           );
         }
-        return page('home').replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
+        return home.replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
       },
     },
   };

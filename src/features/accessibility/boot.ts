@@ -43,6 +43,18 @@ function startApp(): void {
   entry.crossOrigin = '';
   entry.src = inert.src;
   document.head.append(entry);
+  // A listing link: its screen's code too, now rather than once the app has run and asked for it.
+  if (listingId)
+    for (const link of document.querySelectorAll<HTMLLinkElement>(
+      'link[rel="app-route-preload"][data-route="listing"]',
+    )) {
+      const preload = document.createElement('link');
+      preload.rel = link.dataset.as === 'style' ? 'preload' : 'modulepreload';
+      if (link.dataset.as === 'style') preload.as = 'style';
+      preload.crossOrigin = '';
+      preload.href = link.href;
+      document.head.append(preload);
+    }
 }
 const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
