@@ -3,6 +3,11 @@ import '@/shared/ui/base.css';
 import '@/shared/ui/components.css';
 import '@/features/layout/layout.css';
 import '@/app/app.css';
+// The overlays the prerendered page already shows (cookie banner) or the app adds at start: their styles
+// ship with the ones above, so the first paint waits for no further stylesheet.
+import '@/features/consent/consent.css';
+import '@/features/accessibility/accessibility.css';
+import '@/features/install/install.css';
 
 // The app's code evaluates in three tasks rather than one: React DOM, then the local store (Dexie and the
 // database's schema), then the app itself (src/app/start.tsx), each a chunk of its own; the app starts in a
