@@ -24,8 +24,11 @@ if (window.location.pathname !== prerenderedPath)
 else recordEarlyClicks();
 
 // A listing link: the one request the listing page needs, now rather than after the app's code has run.
+// Only on a first visit (no service worker yet): a returning visitor most likely has the catalogue, car
+// included, and the app still asks itself when the car is not on the device.
 const listingId = listingIdOfPath(window.location.pathname);
-if (listingId) startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId), env.supabaseAnonKey);
+if (listingId && !navigator.serviceWorker?.controller)
+  startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId), env.supabaseAnonKey);
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
 function startApp(): void {
