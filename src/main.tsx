@@ -1,105 +1,30 @@
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/shared/ui/tokens.css';
 import '@/shared/ui/base.css';
 import '@/shared/ui/components.css';
 import '@/features/layout/layout.css';
 import '@/app/app.css';
-import { App } from '@/app/app';
-import { preloadHomeRoute } from '@/app/home-route';
-import { PRERENDERED_SCREENS } from '@/app/route-table';
-import { preloadMainLayout } from '@/app/layouts/main-layout';
-import { loadAuthActions } from '@/features/auth';
-import { registerServiceWorker } from '@/app/sw-register';
-import { applyStoredAccessibility } from '@/features/accessibility';
-import { captureInstallPrompt } from '@/features/install';
+// The overlays the prerendered page already shows (cookie banner) or the app adds at start: their styles
+// ship with the ones above, so the first paint waits for no further stylesheet.
+import '@/features/consent/consent.css';
+import '@/features/accessibility/accessibility.css';
+import '@/features/install/install.css';
 
-// Before the first render: the stored accessibility settings (theme, contrast, font size) go on
-// <html> now, so the first paint already has them (the CSP forbids an inline script in index.html).
-applyStoredAccessibility();
-// The browser fires beforeinstallprompt once, early: listen before anything else can miss it.
-captureInstallPrompt();
+// The app's code evaluates in three tasks rather than one: React DOM, then the local store (Dexie and the
+// database's schema), then the app itself (src/app/start.tsx), each a chunk of its own; the app starts in a
+// fourth, and the main thread is handed back between them. Evaluated together they made one task of some
+// 100 ms on a mid-range phone, during which a tap on the prerendered page waited; now it waits for one step
+// at most. The chunks still download together from the start: index.html preloads them and links their
+// stylesheets (vite-plugins/prerender-home.ts).
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-// index.html holds the prerendered home page, hydrated here. Hydration keeps the HTML's nodes (so the
-// first paint stays the largest one, and keyboard focus stays where it is); a mismatch makes React
-// render the tree anew, which works but is reported as a recoverable error.
-const prerendered = container.dataset.prerendered === 'home' && window.location.pathname === '/';
-
-/** Runs once the client's first render is in the DOM, before the browser paints it. */
-function OnCommit({ run }: { run: () => void }) {
-  useLayoutEffect(run, [run]);
-  return null;
-}
-/** The page is the app's now: the prerendered HTML's markers go (CSS and tests read them). */
-const ownPage = () => {
-  delete container.dataset.prerendered;
-  delete document.documentElement.dataset.deepLink;
-};
-
-// Both the hydration and the first client render run as transitions: React then works in slices of a
-// few milliseconds, yielding to the browser between them, instead of one task of 50-100 ms (on a phone,
-// several times that) during which a tap on the page would wait. The HTML stays on show meanwhile, and
-// the new tree replaces it in one commit.
-if (prerendered) {
-  // The header and the cookie banner answer clicks while hydration runs: React hydrates the clicked part
-  // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
-  void preloadHomeRoute().catch(() => undefined);
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-      {
-        // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
-        onRecoverableError: (error) => {
-          if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
-        },
-      },
-    );
-  });
-} else {
-  // Any other address: the client's screen replaces the prerendered HTML in one commit, so no frame shows
-  // anything between the two. If the HTML holds this very screen (its own prerendered file, e.g.
-  // marketplace.html), it stays on show until the screen's chunk has loaded, so the page does not blink
-  // through the loading fallback; otherwise (a deep link into index.html) CSS hides the home content.
-  const render = () => {
-    const root = createRoot(container);
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-          <OnCommit run={ownPage} />
-        </StrictMode>,
-      ),
-    );
-  };
-  const path = window.location.pathname;
-  const own =
-    document.documentElement.dataset.prerenderedPath === path
-      ? PRERENDERED_SCREENS.find((s) => s.path === path)
-      : undefined;
-  if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
-  else render();
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@/data');
+  await nextTask();
+  const { startApp } = await import('@/app/start');
+  await nextTask();
+  startApp();
 }
 
-// After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own
-// chunk so the first screen does not wait for them.
-const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
-// The catalogue download (the sync worker's first pull) waits for the load event and an idle moment,
-// so it does not compete with the first screen; the sync badge shows its progress.
-const afterLoadAndIdle = (fn: () => void) => {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-};
-afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
-afterPaint(() => {
-  void loadAuthActions().then((m) => m.initAuth());
-  registerServiceWorker();
-  void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
-});
+start().catch((error: unknown) => console.error('The app could not start:', error));

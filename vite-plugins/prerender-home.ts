@@ -10,11 +10,8 @@ const A11Y_BOOT_FILE = 'a11y-boot.js';
 const PRERENDER_CSS = 'prerender.css';
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
-/** The stylesheets a route's chunk and its static imports load, so the HTML is styled as the app. */
-function routeStylesheets(bundle: Rollup.OutputBundle | undefined, route: string): string[] {
-  const chunks = Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  const home = chunks.find((c) => c.facadeModuleId && routeModule(route).test(c.facadeModuleId));
-  if (!home) throw new Error(`prerender-home: no chunk for src/app/routes/${route}.tsx`);
+/** The files some chunks and their static imports load: JS chunks and their stylesheets. */
+function chunkFiles(chunks: Rollup.OutputChunk[], roots: Rollup.OutputChunk[]): { js: string[]; css: string[] } {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -27,9 +24,46 @@ function routeStylesheets(bundle: Rollup.OutputBundle | undefined, route: string
       if (next) visit(next);
     }
   };
-  visit(home);
-  return [...css];
+  roots.forEach(visit);
+  return { js: [...seen], css: [...css] };
 }
+
+const chunksOf = (bundle: Rollup.OutputBundle | undefined) =>
+  Object.values(bundle ?? {}).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+
+/** The files a route's chunk and its static imports load. */
+function routeFiles(bundle: Rollup.OutputBundle | undefined, route: string): { js: string[]; css: string[] } {
+  const chunks = chunksOf(bundle);
+  const home = chunks.find((c) => c.facadeModuleId && routeModule(route).test(c.facadeModuleId));
+  if (!home) throw new Error(`prerender-home: no chunk for src/app/routes/${route}.tsx`);
+  return chunkFiles(chunks, [home]);
+}
+
+/**
+ * What the entry (src/main.tsx) imports at start: the chunks it evaluates one task after another (React
+ * DOM, the local store, the app), with their static imports and stylesheets. The HTML loads them from the
+ * start as the entry's own imports would be (preloads, and stylesheets before the first paint).
+ */
+function startFiles(bundle: Rollup.OutputBundle | undefined): { js: string[]; css: string[] } {
+  const chunks = chunksOf(bundle);
+  // The app's one entry: index.html's module script (src/main.tsx).
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('prerender-home: no entry chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const roots = entry.dynamicImports.map((file) => byName.get(file)).filter((c) => c !== undefined);
+  return chunkFiles(chunks, roots);
+}
+
+/** The stylesheets a route's chunk and its static imports load, so the HTML is styled as the app. */
+const routeStylesheets = (bundle: Rollup.OutputBundle | undefined, route: string): string[] =>
+  routeFiles(bundle, route).css;
+
+/**
+ * Screens whose code the head script fetches beside the app's own when the address is theirs (inert
+ * links, like the app's preloads): a shared listing link would otherwise learn of its screen's chunks
+ * only once the app's code has run, one more round trip on a slow network.
+ */
+const EARLY_ROUTES = [{ route: 'listing-detail', name: 'listing' }];
 
 interface Rendered {
   home: string;
@@ -72,9 +106,18 @@ async function renderPages(): Promise<Rendered> {
 export function prerenderHome(): Plugin[] {
   let rendered: Rendered | null = null;
   const extraHtml = new Map<string, string>();
+  // The head script reads the backend's address and anon key like the app (src/shared/lib/env.ts).
+  let bootEnv: Record<string, string> = {};
   const main: Plugin = {
     name: 'motorly:prerender-home',
     apply: 'build',
+    configResolved(config) {
+      bootEnv = Object.fromEntries(
+        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']
+          .filter((key) => typeof config.env[key] === 'string')
+          .map((key) => [key, String(config.env[key])]),
+      );
+    },
     generateBundle: {
       order: 'pre',
       async handler() {
@@ -102,6 +145,7 @@ export function prerenderHome(): Plugin[] {
           minify: true,
           write: false,
           target: 'es2020',
+          define: { 'import.meta.env': JSON.stringify(bootEnv) },
         });
         this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
       },
@@ -111,12 +155,17 @@ export function prerenderHome(): Plugin[] {
       async handler(html, ctx) {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
         const pages = rendered ?? (await renderPages());
+        const start = startFiles(ctx.bundle);
         const stylesheets = (route: string) =>
-          routeStylesheets(ctx.bundle, route)
+          [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
             .filter((file) => !html.includes(file))
             .concat(PRERENDER_CSS)
             .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
             .join('');
+        const startPreloads = start.js
+          .filter((file) => !html.includes(file))
+          .map((file) => `<link rel="app-modulepreload" href="/${file}">`)
+          .join('');
         const page = (route: string) =>
           html
             // The page paints from the HTML and CSS alone: the app's code is not fetched until after the
@@ -124,7 +173,20 @@ export function prerenderHome(): Plugin[] {
             // with it. Without JavaScript nothing would run anyway.
             .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
             .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
-            .replace('</head>', `<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`);
+            .replace(
+              '</head>',
+              `${startPreloads}<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`,
+            );
+        const home0 = page('home');
+        const early = EARLY_ROUTES.map(({ route, name }) => {
+          const { js, css } = routeFiles(ctx.bundle, route);
+          const link = (file: string, as: string) =>
+            home0.includes(file)
+              ? ''
+              : `<link rel="app-route-preload" data-route="${name}" data-as="${as}" href="/${file}">`;
+          return [...js.map((f) => link(f, 'script')), ...css.map((f) => link(f, 'style'))].join('');
+        }).join('');
+        const home = home0.replace('</head>', `${early}</head>`);
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
           extraHtml.set(
@@ -136,7 +198,7 @@ export function prerenderHome(): Plugin[] {
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
           );
         }
-        return page('home').replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
+        return home.replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
       },
     },
   };

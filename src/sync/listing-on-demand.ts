@@ -3,7 +3,9 @@
 // them in the local store like pulled rows, so the screen shows the car after one request instead of
 // after the whole first download (or "not found"). Views never call Supabase: they use this through
 // useListingOnDemand.
-import { createSyncStore, db, pullSelect, type SyncTableName } from '@/data';
+import { createSyncStore, db, type SyncTableName } from '@/data';
+import { takeEarlyListing } from '@/shared/lib/early-listing';
+import { LISTING_WITH_RELATED } from './listing-request';
 import { pageProblem } from './page-problem';
 import { getSupabase } from './supabase-client';
 import { syncError } from './sync-errors';
@@ -28,26 +30,27 @@ export function fetchListingNow(id: string): Promise<boolean> {
   return request;
 }
 
-/** One request: the listing with its model (and the model's reviews), brand, dealer and price history embedded. */
-const LISTING_WITH_RELATED = [
-  pullSelect('vehicle_listings'),
-  `car_model:car_models(${pullSelect('car_models')},reviews(${pullSelect('reviews')}))`,
-  `brand:brands(${pullSelect('brands')})`,
-  `dealer:dealers(${pullSelect('dealers')})`,
-  `price_history:listing_price_history(${pullSelect('listing_price_history')})`,
-].join(',');
-
 const asRows = (value: unknown): Row[] =>
   Array.isArray(value) ? (value as Row[]) : value && typeof value === 'object' ? [value as Row] : [];
 
-async function loadListing(id: string): Promise<boolean> {
+/** The listing's row (with related rows embedded) from the server, or undefined when it has none. */
+async function requestListing(id: string): Promise<Row | undefined> {
+  // A shared link opened cold: the head script asked already, before the app's code arrived. Without a
+  // row there (a failed request, or a car the anon key cannot see) the session's own request decides.
+  const early = await takeEarlyListing(id);
+  const earlyRow = asRows(early)[0];
+  if (earlyRow) return earlyRow;
   const { data, error } = await getSupabase()
     .from('vehicle_listings')
     .select(LISTING_WITH_RELATED)
     .eq('id', id)
     .limit(1);
   if (error) throw new Error(`${error.code}: ${error.message}`);
-  const found = asRows(data)[0];
+  return asRows(data)[0];
+}
+
+async function loadListing(id: string): Promise<boolean> {
+  const found = await requestListing(id);
   if (!found) return false;
   const { car_model, brand, dealer, price_history, ...listing } = found;
   const models = asRows(car_model).map(({ reviews, ...model }) => ({ model, reviews: asRows(reviews) }));

@@ -25,6 +25,21 @@ test('a shared listing link opened before the catalogue has downloaded shows the
   await expect(page.getByText("We couldn't find this car")).toHaveCount(0);
   await expect(page.getByText(car.dealer.name).first()).toBeVisible();
   expect(oneCar).toHaveLength(1);
+  // The head script asks for the car before the app's code is even requested, and for the listing screen's
+  // code while the app's own is still downloading (not once the app has run); the app takes the answer.
+  const [carAt, appAt, appEnd, screenAt] = await page.evaluate((id) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const find = (test: (url: string) => boolean) => entries.find((e) => test(e.name));
+    const app = find((url) => /\/assets\/index-[\w-]+\.js$/.test(url));
+    return [
+      find((url) => url.includes('/rest/v1/') && url.includes(id))?.startTime ?? NaN,
+      app?.startTime ?? NaN,
+      app?.responseEnd ?? NaN,
+      find((url) => /\/assets\/listing-detail-[\w-]+\.js$/.test(url))?.startTime ?? NaN,
+    ];
+  }, car.id);
+  expect(carAt).toBeLessThan(appAt);
+  expect(screenAt).toBeLessThan(appEnd);
   // The download did start (and is held), so the car above came from the one-car fetch.
   await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible();

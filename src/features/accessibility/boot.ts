@@ -3,9 +3,13 @@
 // marks a stored cookie choice so the prerendered cookie banner stays hidden for those who chose, and
 // marks a deep link, whose first paint must not show the prerendered content of another page. The app's code
 // loads after the first paint, so this script also keeps the input that comes before it: button taps on
-// the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt.
+// the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt. A shared
+// listing link also gets its car asked for here, so that request runs while the app's code downloads.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
 import { recordEarlyClicks, recordEarlyInstallPrompt } from '@/shared/lib/early-events';
+import { listingIdOfPath, startEarlyListing } from '@/shared/lib/early-listing';
+import { env } from '@/shared/lib/env';
+import { listingRequestUrl } from '@/sync/listing-request';
 import { applySettings, loadSettings } from './settings';
 
 applySettings(loadSettings());
@@ -18,6 +22,13 @@ if (window.location.pathname !== prerenderedPath)
     ? 'bare'
     : '';
 else recordEarlyClicks();
+
+// A listing link: the one request the listing page needs, now rather than after the app's code has run.
+// Only on a first visit (no service worker yet): a returning visitor most likely has the catalogue, car
+// included, and the app still asks itself when the car is not on the device.
+const listingId = listingIdOfPath(window.location.pathname);
+if (listingId && !navigator.serviceWorker?.controller)
+  startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId), env.supabaseAnonKey);
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */
 function startApp(): void {
@@ -35,6 +46,18 @@ function startApp(): void {
   entry.crossOrigin = '';
   entry.src = inert.src;
   document.head.append(entry);
+  // A listing link: its screen's code too, now rather than once the app has run and asked for it.
+  if (listingId)
+    for (const link of document.querySelectorAll<HTMLLinkElement>(
+      'link[rel="app-route-preload"][data-route="listing"]',
+    )) {
+      const preload = document.createElement('link');
+      preload.rel = link.dataset.as === 'style' ? 'preload' : 'modulepreload';
+      if (link.dataset.as === 'style') preload.as = 'style';
+      preload.crossOrigin = '';
+      preload.href = link.href;
+      document.head.append(preload);
+    }
 }
 const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });

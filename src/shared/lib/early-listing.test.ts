@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listingIdOfPath, startEarlyListing, takeEarlyListing } from './early-listing';
+
+const ID = '920ee558-b744-5e62-ac34-2863bd074331';
+
+describe('early listing request', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('knows a listing page by its path, and only a listing id', () => {
+    expect(listingIdOfPath(`/marketplace/${ID}`)).toBe(ID);
+    expect(listingIdOfPath(`/marketplace/${ID}/`)).toBe(ID);
+    expect(listingIdOfPath('/marketplace')).toBeNull();
+    expect(listingIdOfPath('/marketplace/not-an-id')).toBeNull();
+    expect(listingIdOfPath(`/dealers/${ID}`)).toBeNull();
+  });
+
+  it('hands its rows to the app once, for that listing only', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify([{ id: ID }]), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyListing(ID, 'http://api/rest/v1/vehicle_listings?id=eq.x', 'anon');
+    expect(fetch).toHaveBeenCalledWith('http://api/rest/v1/vehicle_listings?id=eq.x', {
+      headers: { apikey: 'anon', Authorization: 'Bearer anon', Accept: 'application/json' },
+    });
+    expect(takeEarlyListing('another')).toBeNull();
+    await expect(takeEarlyListing(ID)).resolves.toEqual([{ id: ID }]);
+    expect(takeEarlyListing(ID)).toBeNull();
+  });
+
+  it('answers null when the request fails, so the app asks itself', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 500 })),
+    );
+    startEarlyListing(ID, 'http://api/x', 'anon');
+    await expect(takeEarlyListing(ID)).resolves.toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    startEarlyListing(ID, 'http://api/x', 'anon');
+    await expect(takeEarlyListing(ID)).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+// A shared listing link (/marketplace/<id>) opened on a device without that car: the head script
+// (/a11y-boot.js) asks the Data API for it at once, while the app's code is still downloading, and the
+// app takes that answer instead of asking again once it runs (src/sync/listing-on-demand.ts). The answer
+// is the Data API's JSON rows, or null when the request failed; either way the app falls back to its own
+// request when it has no row.
+const KEY = '__motorlyEarlyListing';
+type EarlyListing = { id: string; rows: Promise<unknown[] | null> };
+type Holder = { [KEY]?: EarlyListing | null };
+
+/** A listing id as the app issues them (UUID); anything else is not worth a request. */
+const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The listing id of a listing page's path (/marketplace/<id>), or null. */
+export function listingIdOfPath(pathname: string): string | null {
+  const match = /^\/marketplace\/([^/]+)\/?$/.exec(pathname);
+  const id = match ? decodeURIComponent(match[1]) : '';
+  return LISTING_ID.test(id) ? id : null;
+}
+
+/** Head script: start the request for the listing `url` answers (a Data API GET with the anon key). */
+export function startEarlyListing(id: string, url: string, anonKey: string): void {
+  const rows = fetch(url, {
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+  })
+    .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
+    .then((body) => (Array.isArray(body) ? body : null))
+    .catch(() => null);
+  (window as unknown as Holder)[KEY] = { id, rows };
+}
+
+/** The app: the early answer for this listing, once (null when there is none for it). */
+export function takeEarlyListing(id: string): Promise<unknown[] | null> | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as Holder;
+  const early = w[KEY];
+  if (!early || early.id !== id) return null;
+  w[KEY] = null;
+  return early.rows;
+}
