@@ -15,7 +15,14 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? process.env.BENCH_RUNS ?? 5);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5203);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54403);
 const CHROME_PATH = (process.env.CHROME_PATH ??= '/usr/bin/chromium');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+// Without headless Chromium 156's hidden omnibox-popup renderers, which take CPU from the page under test
+// (scripts/chromium-args.ts).
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+];
 const APP = `http://localhost:${APP_PORT}`;
 
 interface Sample {

@@ -163,13 +163,20 @@ for (const viewport of [
 test('/performance shows the live vitals with ratings, a chart, long tasks and memory', async ({ page, axe }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Block the main thread for 120 ms: a long task the monitor must count.
-  await page.evaluate(() => {
-    const end = performance.now() + 120;
-    while (performance.now() < end) {
-      /* busy */
-    }
-  });
+  // Block the main thread for 120 ms in a task of the page's own (a timer: a script run through the
+  // DevTools protocol is not reliably reported as a long task): one the monitor must count.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const end = performance.now() + 120;
+          while (performance.now() < end) {
+            /* busy */
+          }
+          setTimeout(resolve, 0);
+        }, 0),
+      ),
+  );
   // No nav link leads there: change the URL in-app so this page session's readings stay.
   await page.evaluate(() => {
     history.pushState({}, '', '/performance');

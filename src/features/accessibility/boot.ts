@@ -6,7 +6,7 @@
 // the prerendered page (replayed after hydration) and the browser's one beforeinstallprompt. A shared
 // listing link also gets its car asked for here, so that request runs while the app's code downloads.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
-import { recordEarlyClicks, recordEarlyInstallPrompt } from '@/shared/lib/early-events';
+import { recordEarlyClicks, recordEarlyInstallPrompt, recordEarlyLongTasks } from '@/shared/lib/early-events';
 import { listingIdOfPath, startEarlyListing } from '@/shared/lib/early-listing';
 import { env } from '@/shared/lib/env';
 import { listingRequestUrl } from '@/sync/listing-request';
@@ -63,3 +63,4 @@ const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
 else afterFirstPaint();
 recordEarlyInstallPrompt();
+recordEarlyLongTasks();

@@ -3,6 +3,7 @@
 // chunk); the vitals observers are buffered, so the page's early paints are still seen.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { consentStore } from '@/shared/lib/consent';
+import { takeEarlyLongTasks } from '@/shared/lib/early-events';
 import { browserBeacon, createBeaconQueue } from './beacons';
 import { recordLongTask, recordMemory, recordVital } from './store';
 import { LONG_TASK_MS, MEMORY_CHECK_MS, MEMORY_WARNING_RATIO, rateVital, type VitalName } from './vitals';
@@ -22,13 +23,17 @@ function consentAnswer(): boolean | null {
 function observeLongTasks(): void {
   if (typeof PerformanceObserver === 'undefined') return;
   if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return;
+  const seen = new Set<number>();
+  const record = (duration: number, at: number) => {
+    if (duration <= LONG_TASK_MS || seen.has(at)) return;
+    seen.add(at);
+    recordLongTask({ duration, at });
+    console.warn(`Long task: ${Math.round(duration)} ms`);
+  };
+  // The start's long tasks, kept by the head script (/a11y-boot.js) until now.
+  for (const e of takeEarlyLongTasks()) record(e.duration, e.startTime);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.duration > LONG_TASK_MS) {
-        recordLongTask({ duration: entry.duration, at: entry.startTime });
-        console.warn(`Long task: ${Math.round(entry.duration)} ms`);
-      }
-    }
+    for (const entry of list.getEntries()) record(entry.duration, entry.startTime);
   }).observe({ type: 'longtask', buffered: true });
 }
 
