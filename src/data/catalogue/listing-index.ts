@@ -347,7 +347,7 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
   }
   const live = new Uint8Array(rows.length).fill(1);
   const indexes = [...unsorted.keys()];
-  const snap: Omit<IndexSnapshot, 'derivedComplete'> & { derivedComplete: boolean } = {
+  const snap: Building<IndexSnapshot> = {
     seq,
     size: rows.length,
     pks,
@@ -434,9 +434,9 @@ async function patched(
   // By id: 1 for a changed row (its old entries leave every order).
   const isChanged = new Uint8Array(pks.length);
   for (const id of changed) isChanged[id] = 1;
-  const pending = mergePending(snap, changed, present, pks.length);
+  const pending = mergePending(snap, changed, present, isChanged);
   const eager = present.length > READ_CHUNK || pending.changed.length > MAX_PENDING_ROWS;
-  const next: Omit<PatchedSnapshot, 'derivedComplete'> & { derivedComplete: boolean } = {
+  const next: Building<PatchedSnapshot> = {
     seq,
     size,
     pks,
@@ -489,12 +489,12 @@ function mergePending(
   prev: IndexSnapshot,
   changed: readonly number[],
   present: readonly { id: number; row: Row }[],
-  ids: number,
+  /** This patch's changed rows by id (kept as it is: a merge works on a copy). */
+  patchChanged: Uint8Array,
 ): PendingPatch {
   const before = prev.pending;
-  const isChanged = new Uint8Array(ids);
-  for (const id of changed) isChanged[id] = 1;
-  if (!before) return { root: prev, isChanged, changed, present };
+  if (!before) return { root: prev, isChanged: patchChanged, changed, present };
+  const isChanged = patchChanged.slice();
   const mergedPresent = [...present];
   for (const x of before.present) if (isChanged[x.id] === 0) mergedPresent.push(x);
   const merged = [...changed];
@@ -523,6 +523,9 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
   }
   return order;
 }
+
+/** A state under construction: derivedComplete is set once its orders are in. */
+type Building<S extends IndexSnapshot> = Omit<S, 'derivedComplete'> & { derivedComplete: boolean };
 
 /** A patched state, with how many rows its patch re-read (the benchmark's statistics). */
 type PatchedSnapshot = IndexSnapshot & { readonly patchedRows: number };
