@@ -38,6 +38,10 @@ const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
 };
+/** A realtime sample not seen within this long counts as lost. */
+const SAMPLE_TIMEOUT_MS = 15_000;
+const withTimeout = <T>(p: Promise<T>, limit: number): Promise<T | null> =>
+  Promise.race([p, new Promise<null>((resolve) => setTimeout(() => resolve(null), limit))]);
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 const fmtAll = (xs: number[]) =>
   [...xs]
@@ -278,6 +282,7 @@ async function main() {
     // is written locally), the moment the RxDB peer's figure is compared with; the peer's samples are
     // taken in turn with Motorly's, so both meet the same load on this shared machine.
     const rt: number[] = [];
+    const lost = { motorly: [] as number[], rxdb: [] as number[] };
     for (let i = 0; i < REALTIME_SAMPLES; i++) {
       const seen = page.evaluate(
         () =>
@@ -314,11 +319,25 @@ async function main() {
         headers: svcHeaders,
         body: JSON.stringify({ user_id: user.id, type: 'other', title: `Bench ${i}`, message: '' }),
       });
-      const arrived = await seen;
-      rt.push(arrived.dom - t0);
-      motorly.realtimeStore.push(arrived.store - t0);
-      peerRealtime.push(await peer.realtimeSample(i));
+      // A sample that never arrives (an event lost on the way) is reported, not waited on for ever.
+      const arrived = await withTimeout(seen, SAMPLE_TIMEOUT_MS);
+      if (arrived) {
+        rt.push(arrived.dom - t0);
+        motorly.realtimeStore.push(arrived.store - t0);
+      } else {
+        // Counted as never arriving: a lost event is the worst sample, not a skipped one.
+        lost.motorly.push(i);
+        rt.push(Infinity);
+        motorly.realtimeStore.push(Infinity);
+      }
+      const peerSample = await withTimeout(peer.realtimeSample(i), SAMPLE_TIMEOUT_MS);
+      if (peerSample === null) lost.rxdb.push(i);
+      peerRealtime.push(peerSample ?? Infinity);
     }
+    if (lost.motorly.length || lost.rxdb.length)
+      console.log(
+        `  realtime samples lost (no arrival within ${SAMPLE_TIMEOUT_MS / 1000} s): Motorly [${lost.motorly.join(', ')}], RxDB [${lost.rxdb.join(', ')}]`,
+      );
     await peer.close();
     rows.push({
       name: 'Realtime insert to DOM p95',

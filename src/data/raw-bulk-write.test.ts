@@ -105,4 +105,25 @@ describe('raw bulk write, pinned to the installed Dexie', () => {
     expect(await putPulledRaw(db, 'vehicle_listings', [listing('raw', 25000), listing('other', 1)])).toBe(1);
     expect((await db.vehicle_listings.get('raw'))?.price).toBe(19000);
   });
+
+  it('a one-row write (a realtime change) leaves a row with a queued or parked op alone and stores the others', async () => {
+    await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
+    await db.vehicle_listings.bulkPut([listing('queued', 1000), listing('parked', 2000)] as never);
+    await updateRow(db, 'vehicle_listings', 'queued', { price: 900 });
+    await updateRow(db, 'vehicle_listings', 'parked', { price: 1900 });
+    const op = await db.outbox.where('[table+row_id]').equals(['vehicle_listings', 'parked']).first();
+    if (!op) throw new Error('no op queued');
+    await db.transaction('rw', db.outbox, db.needs_attention, async () => {
+      await db.outbox.delete(op.id);
+      await db.needs_attention.put({ ...op, parked_at: Date.now(), failure: 'transient' });
+    });
+
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('queued', 5000)])).toBe(0);
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('parked', 5000)])).toBe(0);
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('fresh', 5000)])).toBe(1);
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('fresh', 6000), listing('parked', 6000)])).toBe(1);
+    expect((await db.vehicle_listings.get('queued'))?.price).toBe(900);
+    expect((await db.vehicle_listings.get('parked'))?.price).toBe(1900);
+    expect((await db.vehicle_listings.get('fresh'))?.price).toBe(6000);
+  });
 });

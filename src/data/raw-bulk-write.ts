@@ -30,6 +30,10 @@ export async function putPulledRaw(
   if (!db.isOpen()) await db.open();
   if (table === 'vehicle_listings') await modelPricesCurrent(db);
   const values = deriveOnWrite(db, table, rows);
+  if (!cursor && values.length <= OPTIMISTIC_ROWS) {
+    const written = await putUnlessPending(db, table, values);
+    if (written !== null) return written;
+  }
   const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
   return new Promise<number>((resolve, reject) => {
     let written = 0;
@@ -59,6 +63,41 @@ export async function putPulledRaw(
         } else if (--scanning === 0) write();
       };
     }
+  });
+}
+
+/** Up to this many rows (a realtime change, say), a write does not wait for its pending-op check. */
+const OPTIMISTIC_ROWS = 4;
+
+/**
+ * The few-row write: each row's pending-op lookup and its put are queued at once, one round trip to
+ * IndexedDB fewer than check-then-put (a realtime change reaches the store sooner). A row with a queued
+ * or parked op aborts the whole write, so nothing is stored, and resolves null: the caller takes the
+ * checked path, which skips just that row.
+ */
+function putUnlessPending(db: MotorlyDb, table: SyncTableName, values: readonly object[]): Promise<number | null> {
+  const tx = db.backendDB().transaction([table, ...PENDING_STORES], 'readwrite');
+  return new Promise<number | null>((resolve, reject) => {
+    let clash = false;
+    tx.oncomplete = () => resolve(values.length);
+    // Aborting fails the requests still queued (AbortError): expected, not a write failure.
+    tx.onerror = () => {
+      if (!clash) reject(tx.error ?? new Error('IndexedDB write failed'));
+    };
+    tx.onabort = () => (clash ? resolve(null) : reject(tx.error ?? new Error('IndexedDB write aborted')));
+    for (const row of values) {
+      const key = IDBKeyRange.only([table, String(Reflect.get(row, 'id'))]);
+      for (const name of PENDING_STORES) {
+        const req = tx.objectStore(name).index('[table+row_id]').getKey(key);
+        req.onsuccess = () => {
+          if (req.result === undefined || clash) return;
+          clash = true;
+          tx.abort();
+        };
+      }
+    }
+    const store = tx.objectStore(table);
+    for (const row of values) store.put(row);
   });
 }
 
