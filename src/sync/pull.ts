@@ -9,18 +9,16 @@ import type { DeletedRow, Row } from './transport';
 /** Live queries are told about a download's pages at most this often... */
 const NOTIFY_EVERY_MS = 1000;
 /**
- * ...and only once the table has doubled since the last notice. A notice names no rows, so each
- * screen re-reads what it watches (the listing indexes read the whole table): one notice a second
- * made a first download's re-reads grow with the square of the catalogue (bench:scale), while notices
- * a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 2) = 2 reads of
- * the whole table, plus the closing notice). At 50,000 listings those re-reads were most of the
- * marketplace page's main-thread time during the download (22 s busy against 4 s on a page without
- * catalogue queries; each holds a read transaction over the listings that the next page's write waits
- * for), and half-again steps (3 reads' worth: 1,000, 1,500, 2,250 ... cars) cost a third more than
- * doubling (1,000, 2,000, 4,000 ... cars), which still shows the results growing while the progress
- * bar moves with every page. The first page is announced at once.
+ * ...and only once the table has grown by this share since the last notice. A notice names no rows,
+ * so each screen re-reads what it watches (the listing indexes read the whole table): one notice a
+ * second made a first download's re-reads grow with the square of the catalogue (bench:scale), while
+ * notices a constant share apart keep them linear (a geometric series: under 1 / (1 - 1 / 1.5) = 3
+ * reads of the whole table, plus the closing notice). At 50,000 listings a whole read takes the page
+ * about a second and a half, so 25% steps (5 reads' worth) cost several seconds of the download's
+ * main thread; half-again steps still show the results growing (1,000, 1,500, 2,250 ... cars) while
+ * the progress bar moves with every page. The first page is announced at once.
  */
-const NOTIFY_GROWTH = 1;
+const NOTIFY_GROWTH = 0.5;
 
 interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
