@@ -207,8 +207,37 @@ function parseArrayLiteral(s: string): string[] {
   return inner.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((x) => x.replace(/^"(.*)"$/s, '$1'));
 }
 
+/** A plain `column op value` filter (no JSON path, negation or quantifier). */
+function plainFilter(c: Condition | undefined, ops: readonly string[]): Filter | null {
+  if (c?.kind !== 'filter' || c.negate || c.modifier !== null || c.field.json.length > 0) return null;
+  return ops.includes(c.op) && typeof c.value === 'string' ? c : null;
+}
+
+/**
+ * A keyset cursor, `or=(a.gt.X,and(a.eq.X,b.gt.Y))` (or with lt), as the row comparison
+ * `(a, b) > (X, Y)`. Both are true for exactly the same rows, NULLs included (a row comparison is
+ * decided by its first unequal pair, and is NULL when that pair has a NULL), but Postgres can use
+ * only the row comparison as a bound on an (a, b) index: the OR is a filter, so each page of a pull
+ * walked the index from its start (every page read all the rows before it; bench:scale's page walk
+ * grew with the square of the table).
+ */
+function keysetSql(node: ReadNode, c: Condition, params: Params): string | null {
+  if (c.kind !== 'logic' || c.op !== 'or' || c.negate || c.conditions.length !== 2) return null;
+  const first = plainFilter(c.conditions[0], ['gt', 'lt']);
+  const tie = c.conditions[1];
+  if (!first || tie.kind !== 'logic' || tie.op !== 'and' || tie.negate || tie.conditions.length !== 2) return null;
+  const same = plainFilter(tie.conditions[0], ['eq']);
+  const next = plainFilter(tie.conditions[1], [first.op]);
+  if (!same || !next || same.field.column !== first.field.column || same.value !== first.value) return null;
+  if (next.field.column === first.field.column) return null;
+  const cols = `${fieldSql(node, first.field, params)}, ${fieldSql(node, next.field, params)}`;
+  return `((${cols}) ${SIMPLE_OPS[first.op]} (${params.add(first.value)}, ${params.add(next.value)}))`;
+}
+
 export function conditionSql(node: ReadNode, c: Condition, params: Params): string {
   if (c.kind === 'filter') return filterSql(node, c, params);
+  const keyset = keysetSql(node, c, params);
+  if (keyset) return keyset;
   const parts = c.conditions.map((x) => conditionSql(node, x, params));
   const joined = parts.length === 0 ? 'true' : `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
   return c.negate ? `not ${joined}` : joined;
