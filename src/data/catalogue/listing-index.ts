@@ -61,10 +61,23 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
   };
 }
 
-/** One index in memory: ids in IndexedDB's order for it (key, then primary key), and their keys. */
+/**
+ * One index in memory: ids in IndexedDB's order for it (key, then primary key), and each row's key in
+ * this state. The keys are not copied per state: a state's lookup is its root's keys by id with the
+ * rows changed since laid over them, so a patch copies only the ids (a typed array, off the JS heap).
+ */
 export interface IndexOrder {
   readonly ids: Int32Array;
-  readonly keys: readonly IndexKey[];
+  /** The key of row `id` in this index (undefined when the row is not in it). */
+  readonly key: KeyLookup;
+}
+
+/** A row's key in one index by integer id, in one state (undefined: not in the index). */
+export type KeyLookup = (id: number) => IndexKey | undefined;
+
+/** The key at a position of an order. */
+function keyAt(order: IndexOrder, pos: number): IndexKey {
+  return order.key(order.ids[pos]) as IndexKey;
 }
 
 /** The keys these indexes hold (IndexedDB leaves a row out of an index when its value is not a key). */
@@ -254,7 +267,7 @@ const LOOK_BACK_MS = 1000;
 
 function newestOf(snap: IndexSnapshot): IndexKey | undefined {
   const updated = snap.indexes.includes('updated_at') ? orderFor(snap, 'updated_at') : undefined;
-  return updated && updated.keys.length ? updated.keys[updated.keys.length - 1] : undefined;
+  return updated && updated.ids.length ? keyAt(updated, updated.ids.length - 1) : undefined;
 }
 
 /**
@@ -372,7 +385,11 @@ function sortedOrder(keyById: readonly (IndexKey | undefined)[]): IndexOrder {
   const ids: number[] = [];
   for (let i = 0; i < keyById.length; i++) if (keyById[i] !== undefined) ids.push(i);
   ids.sort((a, b) => cmpKey(keyById[a] as IndexKey, keyById[b] as IndexKey) || a - b);
-  return { ids: Int32Array.from(ids), keys: ids.map((i) => keyById[i] as IndexKey) };
+  return { ids: Int32Array.from(ids), key: arrayLookup(keyById) };
+}
+
+function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {
+  return (id) => keyById[id];
 }
 
 /** Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index. */
@@ -453,11 +470,15 @@ async function patched(
       if (present.length > READ_CHUNK) await breath(t);
       orderFor(next, index);
     }
+    becomeRoot(next);
   } else {
     // The orders every query reads, patched from the previous state's (which has them) for this change.
     for (const index of ALWAYS_BUILT)
       if (snap.indexes.includes(index))
-        next.orders.set(index, patchOrder(orderFor(snap, index), index, isChanged, present, pks));
+        next.orders.set(
+          index,
+          patchOrder(orderFor(snap, index), index, isChanged, present, pks, keyLookup(next, index)),
+        );
   }
   next.derivedComplete = derivedCompleteOf(next);
   return next;
@@ -514,14 +535,31 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
   if (keyById) {
     order = sortedOrder(keyById);
     snap.unsorted?.delete(index);
-  } else if (p) order = patchOrder(orderFor(p.root, index), index, p.isChanged, p.present, snap.pks);
+  } else if (p)
+    order = patchOrder(orderFor(p.root, index), index, p.isChanged, p.present, snap.pks, keyLookup(snap, index));
   else throw new Error(`the "${index}" order of this state is lost`);
   snap.orders.set(index, order);
-  if (snap.orders.size === snap.indexes.length) {
-    snap.pending = undefined; // now a root itself
-    snap.unsorted = undefined;
-  }
+  // A full read's state is a root from the start. A patched state stays patched from its root even once
+  // every order is built (its keys are the root's with the changes laid over); a patch that builds every
+  // order (too many changes since the root) makes a new root of its own keys (becomeRoot).
+  if (snap.orders.size === snap.indexes.length) snap.unsorted = undefined;
   return order;
+}
+
+/**
+ * A state whose orders are all built becomes the root of the next patches: each order's keys are
+ * written out by id (one pass an index, every MAX_PENDING_ROWS changed rows), so the lookups of later
+ * states reach the keys in one step, never through a chain of earlier overlays.
+ */
+function becomeRoot(snap: Building<IndexSnapshot>): void {
+  for (const [index, order] of snap.orders) {
+    const keyById = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
+    const { ids, key } = order;
+    for (let i = 0; i < ids.length; i++) keyById[ids[i]] = key(ids[i]);
+    snap.orders.set(index, { ids, key: arrayLookup(keyById) });
+  }
+  snap.pending = undefined;
+  keysByIdCache.delete(snap as IndexSnapshot);
 }
 
 /** A state under construction: derivedComplete is set once its orders are in. */
@@ -545,8 +583,10 @@ export function patchOrder(
   isChanged: Uint8Array,
   present: readonly { id: number; row: Row }[],
   pks: readonly string[],
+  /** The keys of the state the patched order belongs to. */
+  key: KeyLookup,
 ): IndexOrder {
-  const { ids: oldIds, keys: oldKeys } = order;
+  const { ids: oldIds, key: oldKey } = order;
   const n = oldIds.length;
   // Where the changed rows sit now (a scan of the ids, no key needed).
   const gone: number[] = [];
@@ -555,30 +595,28 @@ export function patchOrder(
   // leave sort in it too, so skipping them later keeps the position right). Ties by primary key.
   const inserts: Insert[] = [];
   for (const { id, row } of present) {
-    const key = keyOf(row, index);
-    if (key === undefined) continue;
+    const rowKey = keyOf(row, index);
+    if (rowKey === undefined) continue;
     const pk = pks[id];
     let lo = 0;
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = cmpKey(oldKeys[mid], key);
+      const c = cmpKey(oldKey(oldIds[mid]) as IndexKey, rowKey);
       if (c < 0 || (c === 0 && pks[oldIds[mid]] < pk)) lo = mid + 1;
       else hi = mid;
     }
-    inserts.push({ at: lo, id, pk, key });
+    inserts.push({ at: lo, id, pk, key: rowKey });
   }
-  if (gone.length === 0 && inserts.length === 0) return order;
+  if (gone.length === 0 && inserts.length === 0) return { ids: oldIds, key };
   inserts.sort((a, b) => a.at - b.at || cmpKey(a.key, b.key) || (a.pk < b.pk ? -1 : a.pk > b.pk ? 1 : 0));
   // Copy the runs between those positions whole.
   const ids = new Int32Array(n - gone.length + inserts.length);
-  const runs: IndexKey[][] = [];
   let from = 0;
   let to = 0;
   const copyUpTo = (end: number) => {
     if (end <= from) return;
     ids.set(oldIds.subarray(from, end), to);
-    runs.push(oldKeys.slice(from, end));
     to += end - from;
     from = end;
   };
@@ -589,14 +627,13 @@ export function patchOrder(
       const e = inserts[a++];
       copyUpTo(e.at);
       ids[to++] = e.id;
-      runs.push([e.key]);
     } else {
       copyUpTo(gone[g++]);
       from++; // skip the old entry
     }
   }
   copyUpTo(n);
-  return { ids, keys: runs.length === 1 ? runs[0] : ([] as IndexKey[]).concat(...runs) };
+  return { ids, key };
 }
 
 /** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
@@ -614,61 +651,70 @@ export interface IndexRange {
 /** The integer ids of the entries in a range: a slice of the index's order found by binary search. */
 export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
   const order = orderFor(snap, range.index);
-  const { keys } = order;
+  const n = order.ids.length;
   /** The first position whose key is above `bound` (or at or above it when `inclusive`). */
   const search = (bound: IndexableType, above: boolean) => {
     let lo = 0;
-    let hi = keys.length;
+    let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = cmp(keys[mid], bound);
+      const c = cmp(keyAt(order, mid), bound);
       if (c < 0 || (above && c === 0)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
   const from = range.lower === undefined ? 0 : search(range.lower, false);
-  const to = range.upper === undefined ? keys.length : search(range.upper, true);
+  const to = range.upper === undefined ? n : search(range.upper, true);
   return order.ids.subarray(from, Math.max(from, to));
 }
 
-const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, (IndexKey | undefined)[]>>();
+const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, KeyLookup>>();
 
-/** Each row's key in one index, by integer id (undefined when the row is gone or not in it), once per state. */
-export function keysById(snap: IndexSnapshot, index: string): readonly (IndexKey | undefined)[] {
+/**
+ * Each row's key in one index by integer id in this state (undefined when the row is gone or not in
+ * it), without building the order: the root's keys with the rows changed since laid over them.
+ */
+export function keyLookup(snap: IndexSnapshot, index: string): KeyLookup {
+  const built = snap.orders.get(index);
+  if (built) return built.key;
+  const keyById = snap.unsorted?.get(index);
+  if (keyById) return arrayLookup(keyById);
   let cache = keysByIdCache.get(snap);
   if (!cache) keysByIdCache.set(snap, (cache = new Map()));
-  let out = cache.get(index) ?? snap.unsorted?.get(index);
+  const cached = cache.get(index);
+  if (cached) return cached;
   const p = snap.pending;
-  if (out) {
-    // taken from the full read's keys (or cached)
-  } else if (p) {
-    // The root's keys with the rows changed since: a copy and a few writes, not a scatter of the order.
-    out = keysById(p.root, index).slice();
-    out.length = snap.pks.length;
-    for (const id of p.changed) out[id] = undefined;
-    for (const { id, row } of p.present) out[id] = keyOf(row, index);
-  } else {
-    const order = orderFor(snap, index);
-    out = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
-    for (let i = 0; i < order.ids.length; i++) out[order.ids[i]] = order.keys[i];
-  }
+  if (!p) return orderFor(snap, index).key;
+  const rootKey = keyLookup(p.root, index);
+  const changed = new Map<number, IndexKey | undefined>();
+  for (const { id, row } of p.present) changed.set(id, keyOf(row, index));
+  const { isChanged } = p;
+  const out: KeyLookup = (id) => (isChanged[id] === 1 ? changed.get(id) : rootKey(id));
   cache.set(index, out);
   return out;
+}
+
+/** Each row's key in one index, by integer id (undefined when the row is gone or not in it). */
+export function keysById(snap: IndexSnapshot, index: string): KeyLookup {
+  return keyLookup(snap, index);
 }
 
 /** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */
 export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
   if (snap.dealerPostings) return snap.dealerPostings;
-  const { ids, keys } = snap.indexes.includes('dealer_id')
+  const { ids, key } = snap.indexes.includes('dealer_id')
     ? orderFor(snap, 'dealer_id')
-    : { ids: new Int32Array(0), keys: [] };
+    : { ids: new Int32Array(0), key: () => undefined };
   const out = new Map<string, Int32Array>();
   let start = 0;
+  let startKey = ids.length ? key(ids[0]) : undefined;
   for (let i = 1; i <= ids.length; i++) {
-    if (i === ids.length || keys[i] !== keys[start]) {
-      out.set(String(keys[start]), ids.subarray(start, i));
+    const k = i < ids.length ? key(ids[i]) : undefined;
+    if (i === ids.length || k !== startKey) {
+      out.set(String(startKey), ids.subarray(start, i));
       start = i;
+      startKey = k;
     }
   }
   snap.dealerPostings = out;

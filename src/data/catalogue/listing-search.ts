@@ -218,19 +218,43 @@ export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map
   return map;
 }
 
-const dropsCache = new WeakMap<IndexSnapshot, { map: Map<string, number>; drops: Float64Array }>();
+/** Drops by integer id for one reduction map and one id numbering (shared by the states patched from it). */
+interface Drops {
+  readonly pks: readonly string[];
+  /** Ids below this have their drop filled in. */
+  filled: number;
+  drops: Float64Array;
+}
 
-/** Each listing's price reduction by integer id (0 when none), once per index state and reduction map. */
+const dropsCache = new WeakMap<Map<string, number>, Drops>();
+
+/**
+ * Each listing's price reduction by integer id (0 when none). A drop belongs to a primary key, and
+ * patched states share one append-only id numbering, so the array is built once per reduction map and
+ * numbering and only extended for the ids a change adds: not rebuilt (a lookup per reduced listing)
+ * for every state a realtime change makes.
+ */
 function dropsById(snap: IndexSnapshot, reductions: Map<string, number>): Float64Array {
-  const cached = dropsCache.get(snap);
-  if (cached && cached.map === reductions) return cached.drops;
-  const drops = new Float64Array(snap.pks.length);
-  for (const [pk, drop] of reductions) {
-    const id = snap.idOf.get(pk);
-    if (id !== undefined && id < drops.length) drops[id] = drop;
+  let d = dropsCache.get(reductions);
+  if (!d || d.pks !== snap.pks) {
+    const drops = new Float64Array(snap.pks.length);
+    for (const [pk, drop] of reductions) {
+      const id = snap.idOf.get(pk);
+      if (id !== undefined && id < drops.length) drops[id] = drop;
+    }
+    dropsCache.set(reductions, (d = { pks: snap.pks, filled: drops.length, drops }));
   }
-  dropsCache.set(snap, { map: reductions, drops });
-  return drops;
+  const n = snap.pks.length;
+  if (d.filled < n) {
+    if (d.drops.length < n) {
+      const grown = new Float64Array(Math.max(n, d.drops.length + (d.drops.length >> 3) + 64));
+      grown.set(d.drops.subarray(0, d.filled));
+      d.drops = grown;
+    }
+    for (let id = d.filled; id < n; id++) d.drops[id] = reductions.get(snap.pks[id]) ?? 0;
+    d.filled = n;
+  }
+  return d.drops;
 }
 
 function byReduction(keys: string[], reductions: Map<string, number>): string[] {
@@ -271,75 +295,157 @@ function filterRanges(s: ListingSearch, r: Resolved): IndexRange[][] {
   return out;
 }
 
-/** Ids in the search's order: a sort index walked forwards or backwards, re-ranked where needed. */
+/** The matching ids in the search's order: how many there are, and at least the first `need` of them. */
+interface Ordered {
+  total: number;
+  ids: number[];
+}
+
+/**
+ * The first `need` matches of an order walked forwards or backwards, and how many match in all: the
+ * page needs no more, and a walk that only counts past it allocates nothing.
+ */
+function walkOrder(order: Int32Array, descending: boolean, keep: (id: number) => boolean, need: number): Ordered {
+  const ids: number[] = [];
+  let total = 0;
+  const n = order.length;
+  for (let k = 0; k < n; k++) {
+    const id = order[descending ? n - 1 - k : k];
+    if (!keep(id)) continue;
+    if (total < need) ids.push(id);
+    total++;
+  }
+  return { total, ids };
+}
+
+/**
+ * "Biggest reduction": reduced listings by drop, largest first (equal drops newest-listed first), then
+ * the others newest-listed first. One walk of the listed_at order, newest first, counts the matches
+ * and keeps the `need` best reductions in a bounded heap (and the first `need` others): the page is
+ * all it orders, not every reduced listing (about a third of the catalogue) on every query.
+ */
+export function byReductionTopK(
+  listedAt: Int32Array,
+  keep: (id: number) => boolean,
+  drop: ArrayLike<number>,
+  need: number,
+): Ordered {
+  // A heap whose root is the worst kept reduction: the smallest drop, and of equal drops the later
+  // one in the walk (a later candidate with the root's drop is worse than all the heap holds).
+  const heapId: number[] = [];
+  const heapAt: number[] = [];
+  const worse = (a: number, b: number) =>
+    drop[heapId[a]] < drop[heapId[b]] || (drop[heapId[a]] === drop[heapId[b]] && heapAt[a] > heapAt[b]);
+  const swap = (a: number, b: number) => {
+    const i = heapId[a];
+    heapId[a] = heapId[b];
+    heapId[b] = i;
+    const p = heapAt[a];
+    heapAt[a] = heapAt[b];
+    heapAt[b] = p;
+  };
+  const others: number[] = [];
+  let total = 0;
+  for (let k = listedAt.length - 1; k >= 0; k--) {
+    const id = listedAt[k];
+    if (!keep(id)) continue;
+    const at = total++;
+    const d = drop[id];
+    if (!(d > 0)) {
+      if (others.length < need) others.push(id);
+      continue;
+    }
+    if (need === 0) continue;
+    if (heapId.length < need) {
+      // Sift up.
+      let i = heapId.length;
+      heapId.push(id);
+      heapAt.push(at);
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!worse(i, parent)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (d > drop[heapId[0]]) {
+      // Replace the worst and sift down (an equal drop comes later in the walk: not better).
+      heapId[0] = id;
+      heapAt[0] = at;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let w = i;
+        if (l < heapId.length && worse(l, w)) w = l;
+        if (r < heapId.length && worse(r, w)) w = r;
+        if (w === i) break;
+        swap(i, w);
+        i = w;
+      }
+    }
+  }
+  const best = heapId.map((id, i) => ({ id, at: heapAt[i] }));
+  best.sort((a, b) => drop[b.id] - drop[a.id] || a.at - b.at);
+  const ids = best.map((x) => x.id);
+  for (const id of others) {
+    if (ids.length >= need) break;
+    ids.push(id);
+  }
+  return { total, ids };
+}
+
+/** Ids in the search's order (at least the first `need`): a sort index walked, re-ranked where needed. */
 async function orderedIds(
   t: CatalogueTx,
   snap: IndexSnapshot,
   s: ListingSearch,
   r: Resolved,
   keep: (id: number) => boolean,
-): Promise<number[]> {
-  const walk = (order: Int32Array, descending: boolean): number[] => {
-    const ids: number[] = [];
-    if (descending)
-      for (let i = order.length - 1; i >= 0; i--) {
-        if (keep(order[i])) ids.push(order[i]);
-      }
-    else
-      for (let i = 0; i < order.length; i++) {
-        if (keep(order[i])) ids.push(order[i]);
-      }
-    return ids;
-  };
+  need: number,
+): Promise<Ordered> {
   switch (s.sort) {
     case 'price-asc':
-      return walk(orderOf(snap, 'price'), false);
+      return walkOrder(orderOf(snap, 'price'), false, keep, need);
     case 'price-desc':
-      return walk(orderOf(snap, 'price'), true);
+      return walkOrder(orderOf(snap, 'price'), true, keep, need);
     case 'mileage':
-      return walk(orderOf(snap, 'mileage'), false);
+      return walkOrder(orderOf(snap, 'mileage'), false, keep, need);
     case 'newest':
-      return walk(orderOf(snap, 'year'), true);
+      return walkOrder(orderOf(snap, 'year'), true, keep, need);
     default:
       break;
   }
-  const newestListed = walk(orderOf(snap, 'listed_at'), true);
-  if (s.sort === 'reduction') {
-    const drop = dropsById(snap, await reductionMap(t));
-    // Array.prototype.sort is stable: equal drops keep the newest-listed order.
-    return [
-      ...newestListed.filter((id) => drop[id] > 0).sort((a, b) => drop[b] - drop[a]),
-      ...newestListed.filter((id) => !(drop[id] > 0)),
-    ];
-  }
-  if (r.dealerMiles.size === 0) return newestListed;
+  if (s.sort === 'reduction')
+    return byReductionTopK(orderOf(snap, 'listed_at'), keep, dropsById(snap, await reductionMap(t)), need);
+  if (r.dealerMiles.size === 0) return walkOrder(orderOf(snap, 'listed_at'), true, keep, need);
+  const newestListed = walkOrder(orderOf(snap, 'listed_at'), true, keep, Infinity).ids;
+  const all = (ids: number[]): Ordered => ({ total: ids.length, ids });
   const postings = dealerPostings(snap);
   if (s.sort === 'distance') {
-    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first.
-    const byDealer = new Map<string, number[]>();
-    const dealerOf = new Map<number, string>();
-    for (const [d, ids] of postings) for (const id of ids) dealerOf.set(id, d);
-    for (const id of newestListed) {
-      const d = dealerOf.get(id) ?? '';
-      const list = byDealer.get(d);
-      if (list) list.push(id);
-      else byDealer.set(d, [id]);
-    }
+    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first:
+    // the matches, newest first, dealt into one list per dealer (dealers numbered in that order).
     const miles = (d: string) => r.dealerMiles.get(d) ?? 0;
-    return [...byDealer.keys()]
-      .sort((a, b) => miles(a) - miles(b) || a.localeCompare(b))
-      .flatMap((d) => byDealer.get(d) ?? []);
+    const dealers = [...postings.keys()].sort((a, b) => miles(a) - miles(b) || a.localeCompare(b));
+    const rank = new Int32Array(snap.pks.length).fill(-1);
+    dealers.forEach((d, i) => {
+      for (const id of postings.get(d) ?? []) rank[id] = i;
+    });
+    const lists: number[][] = dealers.map(() => []);
+    const noDealer: number[] = [];
+    for (const id of newestListed) (rank[id] < 0 ? noDealer : lists[rank[id]]).push(id);
+    // A listing in no dealer's postings sorts as dealer '' (0 miles, first by id).
+    return all([...noDealer, ...lists.flat()]);
   }
-  // Relevance near a postcode: distance bands first, newest within a band.
-  const band = new Uint8Array(snap.pks.length).fill(distanceBand(undefined));
+  // Relevance near a postcode: distance bands first, newest within a band (dealt into one list a band).
+  const NO_BAND = distanceBand(undefined);
+  const band = new Uint8Array(snap.pks.length).fill(NO_BAND);
   for (const [d, ids] of postings) {
     const b = distanceBand(r.dealerMiles.get(d));
     for (const id of ids) band[id] = b;
   }
-  return newestListed
-    .map((id, i) => ({ id, i }))
-    .sort((a, b) => band[a.id] - band[b.id] || a.i - b.i)
-    .map((x) => x.id);
+  const bands: number[][] = Array.from({ length: NO_BAND + 1 }, () => []);
+  for (const id of newestListed) bands[band[id]].push(id);
+  return all(bands.flat());
 }
 
 /**
@@ -370,13 +476,13 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const filters = ranges.map((anyOf) => anyOf.map((range) => idsInRange(snap, range)));
     if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
     const keep = intersection(snap.pks.length, filters, sold);
-    const ids = await orderedIds(t, snap, s, r, keep);
     const start = (s.page - 1) * s.pageSize;
+    const { total, ids } = await orderedIds(t, snap, s, r, keep, start + s.pageSize);
     const rows = await L.bulkGet(ids.slice(start, start + s.pageSize).map((id) => snap.pks[id]));
     return {
       r,
       page: done(
-        ids.length,
+        total,
         rows.filter((x): x is ListingRow => x !== undefined),
       ),
     };

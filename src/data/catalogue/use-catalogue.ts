@@ -74,8 +74,8 @@ export async function priceIndicatorsFor(
   for (const modelId of new Set(rows.map((r) => r.car_model_id))) {
     const comparables: PricedListing[] = [];
     for (const id of idsInRange(snap, { index: 'car_model_id', lower: modelId, upper: modelId })) {
-      const [p, y, m] = [price[id], year[id], mileage[id]];
-      if (status[id] === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number') continue;
+      const [p, y, m] = [price(id), year(id), mileage(id)];
+      if (status(id) === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number') continue;
       comparables.push({ id: snap.pks[id], car_model_id: modelId, price: p, year: y, mileage: m });
     }
     byModel.set(modelId, comparables);
