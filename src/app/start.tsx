@@ -4,7 +4,8 @@ import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
-import { PRERENDERED_SCREENS } from '@/app/route-table';
+import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
+import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
@@ -37,6 +38,7 @@ export function startApp(): void {
   const ownPage = () => {
     delete container.dataset.prerendered;
     delete document.documentElement.dataset.deepLink;
+    delete document.documentElement.dataset.earlyView;
   };
 
   // Both the hydration and the first client render run as transitions: React then works in slices of a
@@ -82,7 +84,13 @@ export function startApp(): void {
       document.documentElement.dataset.prerenderedPath === path
         ? PRERENDERED_SCREENS.find((s) => s.path === path)
         : undefined;
+    // A shared listing link's first visit: the head script asked for the car and draws its top from the
+    // answer (src/entities/car/early-view-boot.ts). The first render waits for that answer and the screen's
+    // chunk, so it shows the same top (ListingLayout) in the same place rather than a loading block.
+    const listingId = listingIdOfPath(path);
+    const earlyRow = listingId ? whenEarlyListingRow(listingId) : null;
     if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
+    else if (earlyRow) void Promise.all([earlyRow, preloadListingScreen(), preloadMainLayout()]).then(render, render);
     else render();
   }
 

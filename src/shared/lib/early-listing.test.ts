@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listingIdOfPath, startEarlyListing, takeEarlyListing } from './early-listing';
+import {
+  earlyListingRow,
+  listingIdOfPath,
+  startEarlyListing,
+  takeEarlyListing,
+  whenEarlyListingRow,
+} from './early-listing';
 
 const ID = '920ee558-b744-5e62-ac34-2863bd074331';
 
@@ -25,6 +31,21 @@ describe('early listing request', () => {
     expect(takeEarlyListing('another')).toBeNull();
     await expect(takeEarlyListing(ID)).resolves.toEqual([{ id: ID }]);
     expect(takeEarlyListing(ID)).toBeNull();
+  });
+
+  it('keeps the row for drawing the page (the early view, the first render) after the app took the answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([{ id: ID, title: 'A car' }]), { status: 200 })),
+    );
+    startEarlyListing(ID, 'http://api/x', 'anon');
+    expect(earlyListingRow(ID)).toBeUndefined();
+    expect(whenEarlyListingRow('another')).toBeNull();
+    await whenEarlyListingRow(ID);
+    expect(earlyListingRow(ID)).toEqual({ id: ID, title: 'A car' });
+    await takeEarlyListing(ID);
+    expect(earlyListingRow(ID)).toEqual({ id: ID, title: 'A car' });
+    expect(earlyListingRow('another')).toBeNull();
   });
 
   it('answers null when the request fails, so the app asks itself', async () => {
