@@ -18,11 +18,12 @@ export function listingIdOfPath(pathname: string): string | null {
   return LISTING_ID.test(id) ? id : null;
 }
 
-/** Head script: start the request for the listing `url` answers (a Data API GET with the anon key). */
-export function startEarlyListing(id: string, url: string, anonKey: string): void {
-  const rows = fetch(url, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
-  })
+/**
+ * Head script: start the request for the listing `url` answers (a Data API GET carrying the anon key as its
+ * `apikey` parameter, listingRequestUrl): only a safelisted header, so no CORS preflight before it.
+ */
+export function startEarlyListing(id: string, url: string): void {
+  const rows = fetch(url, { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((body) => (Array.isArray(body) ? body : null))
     .catch(() => null);
