@@ -12,6 +12,9 @@ import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
 import { captureInstallPrompt } from '@/features/install';
 
+/** Longest wait for a shared listing link's early answer before the first render. */
+const EARLY_ROW_WAIT_MS = 3000;
+
 /** Runs once the client's first render is in the DOM, before the browser paints it. */
 function OnCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run]);
@@ -87,8 +90,10 @@ export function startApp(): void {
     // A shared listing link's first visit: the head script asked for the car and draws its top from the
     // answer (src/entities/car/early-view-boot.ts). The first render waits for that answer and the screen's
     // chunk, so it shows the same top (ListingLayout) in the same place rather than a loading block.
+    // A slow answer holds the app back EARLY_ROW_WAIT_MS at most (the screen then asks on its own).
     const listingId = listingIdOfPath(path);
-    const earlyRow = listingId ? whenEarlyListingRow(listingId) : null;
+    const answer = listingId ? whenEarlyListingRow(listingId) : null;
+    const earlyRow = answer && Promise.race([answer, new Promise((r) => setTimeout(r, EARLY_ROW_WAIT_MS))]);
     if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
     else if (earlyRow) void Promise.all([earlyRow, preloadListingScreen(), preloadMainLayout()]).then(render, render);
     else render();
