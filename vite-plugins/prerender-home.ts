@@ -7,6 +7,9 @@ const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/app/prerender/home-entry.tsx';
 const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/features/accessibility/boot.ts', import.meta.url));
 const A11Y_BOOT_FILE = 'a11y-boot.js';
+// A shared listing link's page drawn before the app runs (loaded by /a11y-boot.js on such a link only).
+const EARLY_VIEW_ENTRY = fileURLToPath(new URL('../src/entities/car/early-view-boot.ts', import.meta.url));
+const EARLY_VIEW_FILE = 'listing-early-view.js';
 const PRERENDER_CSS = 'prerender.css';
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
@@ -138,16 +141,18 @@ export function prerenderHome(): Plugin[] {
         this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: rules });
         // The stored accessibility settings must be on <html> before the prerendered page paints, or a
         // reader with large text or high contrast sees the default page flash first.
-        const out = await esbuild({
-          entryPoints: [A11Y_BOOT_ENTRY],
-          bundle: true,
-          format: 'iife',
-          minify: true,
-          write: false,
-          target: 'es2020',
-          define: { 'import.meta.env': JSON.stringify(bootEnv) },
-        });
-        this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: out.outputFiles[0].text });
+        const script = (entry: string) =>
+          esbuild({
+            entryPoints: [entry],
+            bundle: true,
+            format: 'iife',
+            minify: true,
+            write: false,
+            target: 'es2020',
+            define: { 'import.meta.env': JSON.stringify(bootEnv) },
+          }).then((out) => out.outputFiles[0].text);
+        this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: await script(A11Y_BOOT_ENTRY) });
+        this.emitFile({ type: 'asset', fileName: EARLY_VIEW_FILE, source: await script(EARLY_VIEW_ENTRY) });
       },
     },
     transformIndexHtml: {

@@ -25,6 +25,15 @@ const Marketplace = lazyWithPreload(() => import('./routes/marketplace').then((m
  */
 export const PRERENDERED_SCREENS = [{ path: paths.marketplace, file: 'marketplace.html', load: Marketplace.preload }];
 
+const Listing = lazyWithPreload(() => import('./routes/listing-detail').then((m) => m.default));
+
+/**
+ * The listing screen's chunk: a shared listing link whose top the head script has drawn (or is drawing)
+ * from its early answer loads it before the app's first render, which then shows the same top, not the
+ * loading fallback.
+ */
+export const preloadListingScreen = (): Promise<unknown> => Listing.preload();
+
 const S = {
   browse: lazy(() => import('./routes/browse')),
   brand: lazy(() => import('./routes/brand')),
@@ -32,7 +41,7 @@ const S = {
   aiSearch: lazy(() => import('./routes/ai-search')),
   reviews: lazy(() => import('./routes/reviews')),
   marketplace: Marketplace,
-  listing: lazy(() => import('./routes/listing-detail')),
+  listing: Listing,
   dealer: lazy(() => import('./routes/dealer')),
   bookmarks: lazy(() => import('./routes/bookmarks')),
   recommended: lazy(() => import('./routes/recommended')),

@@ -4,12 +4,16 @@ import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
-import { PRERENDERED_SCREENS } from '@/app/route-table';
+import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
+import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
 import { applyStoredAccessibility } from '@/features/accessibility';
 import { captureInstallPrompt } from '@/features/install';
+
+/** Longest wait for a shared listing link's early answer before the first render. */
+const EARLY_ROW_WAIT_MS = 3000;
 
 /** Runs once the client's first render is in the DOM, before the browser paints it. */
 function OnCommit({ run }: { run: () => void }) {
@@ -37,6 +41,7 @@ export function startApp(): void {
   const ownPage = () => {
     delete container.dataset.prerendered;
     delete document.documentElement.dataset.deepLink;
+    delete document.documentElement.dataset.earlyView;
   };
 
   // Both the hydration and the first client render run as transitions: React then works in slices of a
@@ -82,7 +87,15 @@ export function startApp(): void {
       document.documentElement.dataset.prerenderedPath === path
         ? PRERENDERED_SCREENS.find((s) => s.path === path)
         : undefined;
+    // A shared listing link's first visit: the head script asked for the car and draws its top from the
+    // answer (src/entities/car/early-view-boot.ts). The first render waits for that answer and the screen's
+    // chunk, so it shows the same top (ListingLayout) in the same place rather than a loading block.
+    // A slow answer holds the app back EARLY_ROW_WAIT_MS at most (the screen then asks on its own).
+    const listingId = listingIdOfPath(path);
+    const answer = listingId ? whenEarlyListingRow(listingId) : null;
+    const earlyRow = answer && Promise.race([answer, new Promise((r) => setTimeout(r, EARLY_ROW_WAIT_MS))]);
     if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
+    else if (earlyRow) void Promise.all([earlyRow, preloadListingScreen(), preloadMainLayout()]).then(render, render);
     else render();
   }
 

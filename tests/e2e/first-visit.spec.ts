@@ -52,6 +52,24 @@ test('first visit: nothing shifts when the app takes over and the catalogue arri
   expect(cls).toBeLessThanOrEqual(0.02);
 });
 
+test("the app's code is requested only once the first paint is on screen, so it never competes with it", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.auth ?? 'loading')).not.toBe('loading');
+  const { fcp, firstScript } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    ),
+  }));
+  expect(Number.isFinite(fcp)).toBe(true);
+  expect(firstScript).toBeGreaterThanOrEqual(fcp);
+});
+
 test('the app hydrates the prerendered home page: its nodes stay, and nothing mismatches', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (m) => {

@@ -49,3 +49,54 @@ test('a link to a car that does not exist says so once the server has answered',
   await page.goto('/marketplace/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText("We couldn't find this car")).toBeVisible({ timeout: 15_000 });
 });
+
+test("a shared link's first visit draws the car before the app's code runs, and the app takes over without a blink or a shift", async ({
+  page,
+}) => {
+  const [car] = await serviceRest<{ id: string; title: string }[]>(
+    '/vehicle_listings?select=id,title&status=eq.active&order=id.desc&limit=1',
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __gaps: number };
+    w.__cls = 0;
+    w.__gaps = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // Every frame from the picture's first: it is still there (a frame without it would be a blink).
+    let seen = false;
+    const frame = () => {
+      if (document.querySelector('main .cat-gallery__main img')) seen = true;
+      else if (seen) w.__gaps++;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/marketplace/${car.id}`, { waitUntil: 'commit' });
+  // No code of the app has run: the head scripts drew the heading and the picture from the early answer.
+  const picture = page.locator('main .cat-gallery__main img');
+  await expect(page.getByRole('heading', { level: 1, name: car.title })).toBeVisible({ timeout: 15_000 });
+  await expect(picture).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered');
+  const box = await picture.boundingBox();
+  const src = await picture.getAttribute('src');
+  release();
+  // The app renders the screen over it: the same picture in the same place, then the rest of the page.
+  await expect(page.getByTestId('listing-price')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  expect(await picture.boundingBox()).toEqual(box);
+  expect(await picture.getAttribute('src')).toBe(src);
+  const { cls, gaps } = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __gaps: number };
+    return { cls: w.__cls, gaps: w.__gaps };
+  });
+  expect(gaps).toBe(0);
+  expect(cls).toBeLessThanOrEqual(0.02);
+});

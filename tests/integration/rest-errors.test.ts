@@ -97,6 +97,15 @@ describe('JWT', () => {
     expect(raw.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
   };
 
+  it("takes the key as the gateway's apikey url parameter too (a simple request: no preflight), not as a filter", async () => {
+    const url = `${stack().url}/rest/v1/brands?select=id&limit=1&apikey=${encodeURIComponent(stack().anonKey)}`;
+    const res = await fetch(url, { headers: { Accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveLength(1);
+    const none = await fetch(`${stack().url}/rest/v1/brands?select=id&limit=1`);
+    expect(none.status).toBe(401);
+  });
+
   it('rejects a token signed with another secret', async () => {
     await expectInvalid(
       await sign({ role: 'service_role' }, new TextEncoder().encode('not-the-secret-not-the-secret-not-the')),

@@ -4,8 +4,9 @@
 // is the Data API's JSON rows, or null when the request failed; either way the app falls back to its own
 // request when it has no row.
 const KEY = '__motorlyEarlyListing';
-type EarlyListing = { id: string; rows: Promise<unknown[] | null> };
-type Holder = { [KEY]?: EarlyListing | null };
+const VIEW_KEY = '__motorlyEarlyListingView';
+type EarlyListing = { id: string; rows: Promise<unknown[] | null>; row?: Record<string, unknown> | null };
+type Holder = { [KEY]?: EarlyListing | null; [VIEW_KEY]?: EarlyListing };
 
 /** A listing id as the app issues them (UUID); anything else is not worth a request. */
 const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,15 +18,41 @@ export function listingIdOfPath(pathname: string): string | null {
   return LISTING_ID.test(id) ? id : null;
 }
 
-/** Head script: start the request for the listing `url` answers (a Data API GET with the anon key). */
-export function startEarlyListing(id: string, url: string, anonKey: string): void {
-  const rows = fetch(url, {
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
-  })
+/**
+ * Head script: start the request for the listing `url` answers (a Data API GET carrying the anon key as its
+ * `apikey` parameter, listingRequestUrl): only a safelisted header, so no CORS preflight before it.
+ */
+export function startEarlyListing(id: string, url: string): void {
+  const rows = fetch(url, { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((body) => (Array.isArray(body) ? body : null))
     .catch(() => null);
-  (window as unknown as Holder)[KEY] = { id, rows };
+  const early: EarlyListing = { id, rows };
+  const w = window as unknown as Holder;
+  w[KEY] = early;
+  w[VIEW_KEY] = early;
+  void rows.then((answer) => {
+    const row: unknown = answer?.[0];
+    early.row = row && typeof row === 'object' ? (row as Record<string, unknown>) : null;
+  });
+}
+
+/**
+ * The early answer for this listing, for drawing its page before the app has it in the local store: the
+ * head script's early view (listing-early-view.ts) and the app's first render of the screen (not taken,
+ * unlike takeEarlyListing). Undefined while the answer is on its way; null without a row.
+ */
+export function earlyListingRow(id: string): Record<string, unknown> | null | undefined {
+  if (typeof window === 'undefined') return null;
+  const early = (window as unknown as Holder)[VIEW_KEY];
+  return early?.id === id ? early.row : null;
+}
+
+/** Settles once the early answer for this listing has arrived (or failed); null when none was asked for. */
+export function whenEarlyListingRow(id: string): Promise<unknown> | null {
+  if (typeof window === 'undefined') return null;
+  const early = (window as unknown as Holder)[VIEW_KEY];
+  return early?.id === id ? early.rows.then(() => undefined) : null;
 }
 
 /** The app: the early answer for this listing, once (null when there is none for it). */
@@ -37,3 +64,10 @@ export function takeEarlyListing(id: string): Promise<unknown[] | null> | null {
   w[KEY] = null;
   return early.rows;
 }
+
+/**
+ * Fired on window by /listing-early-view.js once it has drawn the car's page and the browser has shown it
+ * (or has nothing to draw): the head script starts the app's code only then, so the app's chunks do not
+ * take bandwidth from the page's largest paint.
+ */
+export const EARLY_VIEW_DONE_EVENT = 'motorly:early-view-done';

@@ -35,10 +35,13 @@ export function createSchemaHolder(ctx: Pick<StackContext, 'db'>): SchemaHolder 
   };
 }
 
+// The key may also come as an `apikey` url parameter, as the hosted gateway (Kong's key-auth) takes it: a
+// GET with no custom header is a simple cross-origin request, with no preflight round trip (the head
+// script's early listing request, src/shared/lib/early-listing.ts).
 const bearer = (c: Context): string | null => {
   const auth = c.req.header('authorization');
   const m = auth ? /^Bearer\s+(.+)$/i.exec(auth) : null;
-  return m ? m[1].trim() : (c.req.header('apikey') ?? null);
+  return m ? m[1].trim() : (c.req.header('apikey') ?? c.req.query('apikey') ?? null);
 };
 
 async function claimsFor(ctx: StackContext, c: Context): Promise<JwtClaims> {
@@ -99,6 +102,7 @@ export function restRoutes(ctx: StackContext, schemas: SchemaHolder = createSche
       const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
       if (Buffer.byteLength(body) > ctx.config.maxBodyBytes) throw new ApiError(413, 'PGRST413', 'Payload Too Large');
       const query = new URL(c.req.url).searchParams;
+      query.delete('apikey'); // the gateway's, not a filter (the hosted gateway removes it too)
       return await run({ claims, query, body });
     } catch (err) {
       if (err instanceof JwtError) return errorResponse(new ApiError(401, err.code, err.message));

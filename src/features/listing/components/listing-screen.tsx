@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useListingDetail, firstRegistered } from '@/data/catalogue';
 import { useProfile } from '@/data';
@@ -6,7 +6,7 @@ import { useListingOnDemand } from '@/sync';
 import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Badge, Button, ButtonLink, LoadingBlock, PageHeader, toast } from '@/shared/ui';
+import { Badge, Button, ButtonLink, LoadingBlock, toast } from '@/shared/ui';
 import { homeDistanceLabel } from '../home-distance';
 import {
   BookmarkButton,
@@ -18,7 +18,10 @@ import {
   PriceHistoryChart,
   RunningCosts,
   CarNotFound,
+  ListingLayout,
+  earlyListingParts,
 } from '@/entities/car';
+import { earlyListingRow } from '@/shared/lib/early-listing';
 
 export interface ListingScreenProps {
   listingId: string;
@@ -34,7 +37,12 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
   const fetching = useListingOnDemand(listingId, detail === null);
   const profile = useProfile();
   const [shot, setShot] = useState(0);
-  if (detail === undefined || fetching) return <LoadingBlock />;
+  const early = useMemo(() => earlyListingParts(earlyListingRow(listingId)), [listingId]);
+  if (detail === undefined || fetching) {
+    // A shared link opened cold: the head script's early answer has drawn the page's top already (before
+    // the app ran); the same top stays until the car is in the local store.
+    return early ? <ListingLayout listing={early.listing} brand={early.brand} model={early.model} /> : <LoadingBlock />;
+  }
   if (detail === null)
     return (
       <CarNotFound
@@ -68,56 +76,40 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
     }
   };
 
-  return (
-    <div className="container page cat-page">
-      <nav aria-label="Breadcrumb" className="cat-muted cat-small">
-        <Link to={href.marketplace()}>Marketplace</Link> ›{' '}
-        {brand && <Link to={`${href.marketplace()}?make=${brand.slug}`}>{brand.name}</Link>}
-      </nav>
-      <PageHeader
-        title={l.title}
-        eyebrow={l.condition === 'nearly_new' ? 'Nearly new' : 'Used car'}
-        intro={`${l.year} · ${formatMiles(l.mileage)} · ${fuelLabel(l.fuel_type)} · ${GEARBOX_LABELS[l.gearbox]}`}
-      />
-      <div className="cat-detail">
-        <div className="cat-section">
-          <div className="cat-gallery">
-            <div className="cat-gallery__main">
-              <CarImage
-                eager
-                bodyStyle={l.body_style}
-                model={model}
-                brand={brand?.name}
-                colour={l.colour}
-                view={shots[shot].view}
-                backdrop={shots[shot].backdrop}
-                alt={`${l.colour} ${l.title}, ${shots[shot].label}`}
-              />
-            </div>
-            <div className="cat-gallery__thumbs" role="group" aria-label="Pictures">
-              {shots.map((s, i) => (
-                <button
-                  key={s.view}
-                  type="button"
-                  className="cat-thumb"
-                  aria-pressed={i === shot}
-                  aria-label={`Show ${s.label}`}
-                  onClick={() => setShot(i)}
-                >
-                  <CarImage
-                    bodyStyle={l.body_style}
-                    model={model}
-                    brand={brand?.name}
-                    colour={l.colour}
-                    view={s.view}
-                    backdrop={s.backdrop}
-                    alt=""
-                  />
-                </button>
-              ))}
-            </div>
-          </div>
+  const thumbs = (
+    <div className="cat-gallery__thumbs" role="group" aria-label="Pictures">
+      {shots.map((s, i) => (
+        <button
+          key={s.view}
+          type="button"
+          className="cat-thumb"
+          aria-pressed={i === shot}
+          aria-label={`Show ${s.label}`}
+          onClick={() => setShot(i)}
+        >
+          <CarImage
+            bodyStyle={l.body_style}
+            model={model}
+            brand={brand?.name}
+            colour={l.colour}
+            view={s.view}
+            backdrop={s.backdrop}
+            alt=""
+          />
+        </button>
+      ))}
+    </div>
+  );
 
+  return (
+    <ListingLayout
+      listing={l}
+      brand={brand}
+      model={model}
+      shot={shot}
+      thumbs={thumbs}
+      details={
+        <>
           <section className="cat-panel" aria-labelledby="facts-h">
             <h2 id="facts-h">Key facts</h2>
             <dl className="cat-spec">
@@ -170,8 +162,9 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
             />
           )}
           <FinanceCalculator cashPrice={l.price} />
-        </div>
-
+        </>
+      }
+      aside={
         <aside className="cat-aside" aria-label="Price and dealer">
           <div className="cat-panel">
             <p className="cat-bigprice" data-testid="listing-price">
@@ -230,8 +223,8 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
             </div>
           )}
         </aside>
-      </div>
-    </div>
+      }
+    />
   );
 }
 
