@@ -20,9 +20,10 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  /** Answers every request so far with a PNG blob. */
-  answer() {
-    for (const r of this.requests.splice(0)) this.onmessage?.({ data: { id: r.id, blob: new Blob(['png']) } });
+  /** Answers every request so far with a PNG data: URL (`size` characters). */
+  answer(size = 100) {
+    for (const r of this.requests.splice(0))
+      this.onmessage?.({ data: { id: r.id, src: `data:image/png;base64,${++urls}`.padEnd(size, 'A') } });
   }
 }
 
@@ -31,8 +32,6 @@ beforeEach(() => {
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal('OffscreenCanvas', class {});
   urls = 0;
-  URL.createObjectURL = vi.fn(() => `blob:picture-${++urls}`);
-  URL.revokeObjectURL = vi.fn();
 });
 
 afterEach(() => {
@@ -40,6 +39,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
   workers.length = 0;
 });
+
+const MODEL = {
+  body_style: 'suv',
+  length_mm: 4490,
+  height_mm: 1610,
+  width_mm: 1850,
+  seats: 5,
+  doors: 5,
+  boot_litres: 488,
+  fuel_type: 'petrol',
+  price_from: 30000,
+  power_bhp: 150,
+} as const;
 
 const red = { bodyStyle: 'suv' as const, colour: 'Red', view: 'front-three-quarter' as const, brand: 'Audi' };
 
@@ -51,11 +63,17 @@ describe('car pictures as bitmaps', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0].requests).toHaveLength(1);
     expect(workers[0].requests[0]).toMatchObject({ input: red, scale: 1 });
+    // Only what the picture is drawn from goes to the worker.
+    const model = { ...MODEL, id: 'm1', name: 'Q3', slug: 'q3', description: 'x'.repeat(1000) };
+    void carArtBitmap({ ...red, model }, 1);
+    expect(workers[0].requests[1].input.model).toEqual(MODEL);
+    workers[0].requests.pop();
     workers[0].answer();
-    expect(await first).toBe('blob:picture-1');
-    expect(await again).toBe('blob:picture-1');
+    const png = await first;
+    expect(png).toMatch(/^data:image\/png;base64,1A+$/);
+    expect(await again).toBe(png);
     // Known now: the URL at once, no new request.
-    expect(carArtBitmap({ ...red }, 1)).toBe('blob:picture-1');
+    expect(carArtBitmap({ ...red }, 1)).toBe(png);
     expect(workers[0].requests).toHaveLength(0);
     // Another colour, backdrop or size is another picture.
     void carArtBitmap({ ...red, colour: 'Blue' }, 1);
@@ -89,12 +107,20 @@ describe('car pictures as bitmaps', () => {
     expect(workers[0].terminated).toBe(true);
   });
 
-  it('revokes the URLs of pictures it drops (the 300 most recent are kept)', () => {
-    for (let i = 0; i < 301; i++) void carArtBitmap({ ...red, colour: `Colour ${i}` }, 1);
-    workers[0].answer();
-    for (let i = 301; i < 305; i++) void carArtBitmap({ ...red, colour: `Colour ${i}` }, 1);
-    expect(vi.mocked(URL.revokeObjectURL).mock.calls.length).toBeGreaterThanOrEqual(1);
-    expect(carArtBitmap({ ...red, colour: 'Colour 300' }, 1)).toBe('blob:picture-301');
+  it('keeps the most recently used pictures, up to 12 million characters of URLs', () => {
+    const colour = (i: number) => ({ ...red, colour: `Colour ${i}` });
+    for (let i = 0; i < 4; i++) void carArtBitmap(colour(i), 1);
+    workers[0].answer(3_000_000);
+    // Colour 0 used again: the least recently used is now Colour 1, then Colour 2.
+    expect(carArtBitmap(colour(0), 1)).toMatch(/^data:image\/png/);
+    void carArtBitmap(colour(4), 1);
+    void carArtBitmap(colour(5), 1);
+    workers[0].answer(3_000_000);
+    for (const i of [0, 3, 4, 5]) expect(carArtBitmap(colour(i), 1)).toMatch(/^data:image\/png/);
+    // Colours 1 and 2 were dropped: drawn again.
+    expect(carArtBitmap(colour(1), 1)).toBeInstanceOf(Promise);
+    expect(carArtBitmap(colour(2), 1)).toBeInstanceOf(Promise);
+    expect(workers[0].requests.map((r) => r.input.colour)).toEqual(['Colour 1', 'Colour 2']);
   });
 
   it('picks the bitmap size from the shown width and the device pixels', () => {

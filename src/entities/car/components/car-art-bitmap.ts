@@ -1,8 +1,9 @@
 // Car pictures as bitmaps, for cards in long lists. An <img> of an SVG is a whole SVG document per
 // picture (created, laid out and painted on the main thread, its vectors rastered again with every tile),
 // which is most of the cost of a card coming into view while a list scrolls. A worker draws the same SVG on
-// an OffscreenCanvas (car-art-canvas.ts) and returns a PNG: the page sets it as a blob: URL, Chromium
-// decodes it once off the main thread and then only composites it. Memoised per picture and size.
+// an OffscreenCanvas (car-art-canvas.ts) and returns a PNG as a data: URL (a blob: URL costs the page a
+// synchronous call to the browser process each): Chromium decodes it once off the main thread and then only
+// composites it. Memoised per picture and size, up to MAX_CHARS of URLs.
 // Where a worker cannot draw (no OffscreenCanvas, tests, server-side), or a picture fails, the SVG data:
 // URL is used as before.
 import { carArtDataUri, carArtKey, type CarArtInput } from './car-art';
@@ -13,7 +14,7 @@ export interface BitmapRequest {
   scale: number;
 }
 
-export type BitmapReply = { id: number; blob: Blob } | { id: number; error: string };
+export type BitmapReply = { id: number; src: string } | { id: number; error: string };
 
 /** Device pixels per SVG unit (the SVG is 400x240): a few sizes, so a picture is drawn at most a few times. */
 const SCALES = [1, 1.5, 2, 3] as const;
@@ -31,27 +32,40 @@ interface Entry {
   waiters: ((src: string) => void)[];
 }
 
-/** Bitmaps kept (blob: URLs, revoked when dropped): 300 pictures of about 30-100 KB each. */
-const MAX_ENTRIES = 300;
+/** The data: URLs kept, in characters (JS heap): about 200 pictures of 400x240, fewer larger ones. */
+const MAX_CHARS = 12_000_000;
+let chars = 0;
 const entries = new Map<string, Entry>();
 const pending = new Map<number, { key: string; input: CarArtInput }>();
 let nextId = 1;
 let worker: Worker | null | undefined;
 
+/** localStorage switch for comparisons (bench/scroll.ts): 'off' keeps the SVG pictures. */
+export const BITMAP_SWITCH_KEY = 'motorly:car-bitmaps';
+
+function switchedOff(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(BITMAP_SWITCH_KEY) === 'off';
+  } catch {
+    return false;
+  }
+}
+
+let off: boolean | undefined;
+
 export function bitmapsSupported(): boolean {
-  return (
-    typeof Worker !== 'undefined' &&
-    typeof OffscreenCanvas !== 'undefined' &&
-    typeof URL !== 'undefined' &&
-    typeof URL.createObjectURL === 'function'
-  );
+  off ??= switchedOff();
+  return !off && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
 }
 
 function settle(key: string, input: CarArtInput, reply: BitmapReply | null): void {
   const e = entries.get(key);
   if (!e) return;
-  if (reply && 'blob' in reply) e.url = URL.createObjectURL(reply.blob);
-  else e.failed = true;
+  if (reply && 'src' in reply) {
+    e.url = reply.src;
+    chars += reply.src.length;
+    drop();
+  } else e.failed = true;
   const src = e.url ?? carArtDataUri(input);
   for (const w of e.waiters.splice(0)) w(src);
 }
@@ -80,13 +94,39 @@ function getWorker(): Worker | null {
   return worker;
 }
 
+/** Forgets the least recently used pictures beyond MAX_CHARS (or 1,000 pictures). */
 function drop(): void {
-  while (entries.size > MAX_ENTRIES) {
-    const [key, e] = entries.entries().next().value as [string, Entry];
-    if (e.waiters.length) break;
+  for (const [key, e] of entries) {
+    if (chars <= MAX_CHARS && entries.size <= 1000) return;
+    if (!e.url && !e.failed) continue;
     entries.delete(key);
-    if (e.url) URL.revokeObjectURL(e.url);
+    chars -= e.url?.length ?? 0;
   }
+}
+
+/** Only what the picture is drawn from (a model row has many more fields to copy to the worker). */
+function slim(input: CarArtInput): CarArtInput {
+  const m = input.model;
+  const model = m && {
+    body_style: m.body_style,
+    length_mm: m.length_mm,
+    height_mm: m.height_mm,
+    width_mm: m.width_mm,
+    seats: m.seats,
+    doors: m.doors,
+    boot_litres: m.boot_litres,
+    fuel_type: m.fuel_type,
+    price_from: m.price_from,
+    power_bhp: m.power_bhp,
+  };
+  return {
+    bodyStyle: input.bodyStyle,
+    model,
+    colour: input.colour,
+    view: input.view,
+    backdrop: input.backdrop,
+    brand: input.brand,
+  };
 }
 
 /**
@@ -109,7 +149,7 @@ export function carArtBitmap(input: CarArtInput, scale: number): string | Promis
     entries.set(key, e);
     const id = nextId++;
     pending.set(id, { key, input });
-    w.postMessage({ id, input, scale } satisfies BitmapRequest);
+    w.postMessage({ id, input: slim(input), scale } satisfies BitmapRequest);
     drop();
   }
   const entry = e;
@@ -118,9 +158,10 @@ export function carArtBitmap(input: CarArtInput, scale: number): string | Promis
 
 /** Tests: forget every bitmap and the worker. */
 export function resetCarArtBitmaps(): void {
-  for (const e of entries.values()) if (e.url) URL.revokeObjectURL(e.url);
   entries.clear();
+  chars = 0;
   pending.clear();
   worker?.terminate();
   worker = undefined;
+  off = undefined;
 }

@@ -66,8 +66,6 @@ describe('CarImage', () => {
     );
     vi.stubGlobal('OffscreenCanvas', class {});
     vi.stubGlobal('devicePixelRatio', 2);
-    URL.createObjectURL = vi.fn(() => 'blob:red-suv');
-    URL.revokeObjectURL = vi.fn();
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const one = render(<CarImage bodyStyle="suv" colour="Red" alt="Red SUV" whenNear />);
     const img = one.getByRole('img', { name: 'Red SUV' });
@@ -76,13 +74,13 @@ describe('CarImage', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ scale: 1.5, input: { bodyStyle: 'suv', colour: 'Red' } });
     expect(img.getAttribute('src')).toBeNull();
-    await act(async () => reply?.({ data: { id: requests[0].id, blob: new Blob(['png']) } }));
-    expect(img.getAttribute('src')).toBe('blob:red-suv');
+    await act(async () => reply?.({ data: { id: requests[0].id, src: 'data:image/png;base64,UkVE' } }));
+    expect(img.getAttribute('src')).toBe('data:image/png;base64,UkVE');
     expect(img.getAttribute('alt')).toBe('Red SUV');
     // The same picture again (a card scrolled back into view): the same bitmap at once, no new drawing.
     const two = render(<CarImage bodyStyle="suv" colour="Red" alt="Red SUV again" whenNear />);
     act(() => observers[1].callback([{ isIntersecting: true, boundingClientRect: { width: 300 } }]));
-    expect(two.getByRole('img', { name: 'Red SUV again' }).getAttribute('src')).toBe('blob:red-suv');
+    expect(two.getByRole('img', { name: 'Red SUV again' }).getAttribute('src')).toBe('data:image/png;base64,UkVE');
     expect(requests).toHaveLength(1);
   });
 });
