@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Card pictures come from a worker as PNG bitmaps, memoised per picture and size; where no worker can draw,
-// or a picture fails, the SVG data: URL is used as before.
+// Card pictures come from a worker as bitmaps, memoised per picture and size; where no worker can draw, or a
+// picture fails, there is none (CarImage keeps the SVG).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bitmapScale, carArtBitmap, resetCarArtBitmaps, type BitmapReply, type BitmapRequest } from './car-art-bitmap';
 
@@ -20,18 +20,26 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  /** Answers every request so far with a PNG data: URL (`size` characters). */
-  answer(size = 100) {
-    for (const r of this.requests.splice(0))
-      this.onmessage?.({ data: { id: r.id, src: `data:image/png;base64,${++urls}`.padEnd(size, 'A') } });
+  /** Answers every request so far with a bitmap. */
+  answer() {
+    for (const r of this.requests.splice(0)) this.onmessage?.({ data: { id: r.id, bitmap: fakeBitmap() } });
   }
 }
 
-let urls = 0;
+let made: (ImageBitmap & { n: number; closed: boolean })[] = [];
+function fakeBitmap() {
+  const b = { n: made.length + 1, width: 400, height: 240, closed: false } as unknown as ImageBitmap & {
+    n: number;
+    closed: boolean;
+  };
+  b.close = () => void (b.closed = true);
+  made.push(b);
+  return b;
+}
 beforeEach(() => {
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal('OffscreenCanvas', class {});
-  urls = 0;
+  made = [];
 });
 
 afterEach(() => {
@@ -69,11 +77,11 @@ describe('car pictures as bitmaps', () => {
     expect(workers[0].requests[1].input.model).toEqual(MODEL);
     workers[0].requests.pop();
     workers[0].answer();
-    const png = await first;
-    expect(png).toMatch(/^data:image\/png;base64,1A+$/);
-    expect(await again).toBe(png);
-    // Known now: the URL at once, no new request.
-    expect(carArtBitmap({ ...red }, 1)).toBe(png);
+    const bitmap = await first;
+    expect(bitmap).toBe(made[0]);
+    expect(await again).toBe(bitmap);
+    // Known now: the bitmap at once, no new request.
+    expect(carArtBitmap({ ...red }, 1)).toBe(bitmap);
     expect(workers[0].requests).toHaveLength(0);
     // Another colour, backdrop or size is another picture.
     void carArtBitmap({ ...red, colour: 'Blue' }, 1);
@@ -86,41 +94,41 @@ describe('car pictures as bitmaps', () => {
     ]);
   });
 
-  it('keeps the SVG picture where a worker cannot draw, or when a picture fails', async () => {
+  it('has no bitmap where a worker cannot draw, or when a picture fails', async () => {
     vi.stubGlobal('OffscreenCanvas', undefined);
-    expect(carArtBitmap(red, 1)).toMatch(/^data:image\/svg\+xml/);
+    expect(carArtBitmap(red, 1)).toBeNull();
     expect(workers).toHaveLength(0);
     vi.stubGlobal('OffscreenCanvas', class {});
     const failing = carArtBitmap({ ...red, colour: 'Green' }, 1);
     const r = workers[0].requests[0];
     workers[0].onmessage?.({ data: { id: r.id, error: 'UnsupportedSvg' } });
-    expect(await failing).toMatch(/^data:image\/svg\+xml/);
-    expect(carArtBitmap({ ...red, colour: 'Green' }, 1)).toMatch(/^data:image\/svg\+xml/);
+    expect(await failing).toBeNull();
+    expect(carArtBitmap({ ...red, colour: 'Green' }, 1)).toBeNull();
   });
 
   it('falls back to the SVG for every waiting picture when the worker fails to load', async () => {
     const a = carArtBitmap(red, 1);
     const b = carArtBitmap({ ...red, colour: 'Blue' }, 1);
     workers[0].onerror?.();
-    expect(await a).toMatch(/^data:image\/svg\+xml/);
-    expect(await b).toMatch(/^data:image\/svg\+xml/);
+    expect(await a).toBeNull();
+    expect(await b).toBeNull();
     expect(workers[0].terminated).toBe(true);
   });
 
-  it('keeps the most recently used pictures, up to 12 million characters of URLs', () => {
+  it('keeps the 120 most recently used bitmaps, and closes those it drops', () => {
     const colour = (i: number) => ({ ...red, colour: `Colour ${i}` });
-    for (let i = 0; i < 4; i++) void carArtBitmap(colour(i), 1);
-    workers[0].answer(3_000_000);
+    for (let i = 0; i < 120; i++) void carArtBitmap(colour(i), 1);
+    workers[0].answer();
     // Colour 0 used again: the least recently used is now Colour 1, then Colour 2.
-    expect(carArtBitmap(colour(0), 1)).toMatch(/^data:image\/png/);
-    void carArtBitmap(colour(4), 1);
-    void carArtBitmap(colour(5), 1);
-    workers[0].answer(3_000_000);
-    for (const i of [0, 3, 4, 5]) expect(carArtBitmap(colour(i), 1)).toMatch(/^data:image\/png/);
+    expect(carArtBitmap(colour(0), 1)).toBe(made[0]);
+    void carArtBitmap(colour(120), 1);
+    void carArtBitmap(colour(121), 1);
+    workers[0].answer();
+    expect(made.filter((b) => b.closed).map((b) => b.n)).toEqual([2, 3]);
+    for (const i of [0, 3, 119, 120, 121]) expect(carArtBitmap(colour(i), 1)).toBe(made[i]);
     // Colours 1 and 2 were dropped: drawn again.
     expect(carArtBitmap(colour(1), 1)).toBeInstanceOf(Promise);
-    expect(carArtBitmap(colour(2), 1)).toBeInstanceOf(Promise);
-    expect(workers[0].requests.map((r) => r.input.colour)).toEqual(['Colour 1', 'Colour 2']);
+    expect(workers[0].requests.map((r) => r.input.colour)).toEqual(['Colour 1']);
   });
 
   it('picks the bitmap size from the shown width and the device pixels', () => {

@@ -1,12 +1,10 @@
 // Car pictures as bitmaps, for cards in long lists. An <img> of an SVG is a whole SVG document per
-// picture (created, laid out and painted on the main thread, its vectors rastered again with every tile),
-// which is most of the cost of a card coming into view while a list scrolls. A worker draws the same SVG on
-// an OffscreenCanvas (car-art-canvas.ts) and returns a PNG as a data: URL (a blob: URL costs the page a
-// synchronous call to the browser process each): Chromium decodes it once off the main thread and then only
-// composites it. Memoised per picture and size, up to MAX_CHARS of URLs.
-// Where a worker cannot draw (no OffscreenCanvas, tests, server-side), or a picture fails, the SVG data:
-// URL is used as before.
-import { carArtDataUri, carArtKey, type CarArtInput } from './car-art';
+// picture (created, laid out and painted on the main thread as the card scrolls in). A worker draws the same
+// SVG on an OffscreenCanvas (car-art-canvas.ts) and hands the page an ImageBitmap (transferred, not copied or
+// encoded), which CarImage copies into a <canvas>. Memoised per picture and size (MAX_BITMAPS).
+// Where a worker cannot draw (no OffscreenCanvas, tests, server-side), or a picture fails, CarImage keeps the
+// SVG <img> as before.
+import { carArtKey, type CarArtInput } from './car-art';
 
 export interface BitmapRequest {
   id: number;
@@ -14,7 +12,7 @@ export interface BitmapRequest {
   scale: number;
 }
 
-export type BitmapReply = { id: number; src: string } | { id: number; error: string };
+export type BitmapReply = { id: number; bitmap: ImageBitmap } | { id: number; error: string };
 
 /** Device pixels per SVG unit (the SVG is 400x240): a few sizes, so a picture is drawn at most a few times. */
 const SCALES = [1, 1.5, 2, 3] as const;
@@ -26,17 +24,16 @@ export function bitmapScale(cssWidth: number, dpr: number): number {
 }
 
 interface Entry {
-  url: string | null;
-  /** The SVG data: URL instead, when the worker could not draw this picture. */
+  bitmap: ImageBitmap | null;
+  /** The worker could not draw this picture: the SVG instead. */
   failed: boolean;
-  waiters: ((src: string) => void)[];
+  waiters: ((bitmap: ImageBitmap | null) => void)[];
 }
 
-/** The data: URLs kept, in characters (JS heap): about 200 pictures of 400x240, fewer larger ones. */
-const MAX_CHARS = 12_000_000;
-let chars = 0;
+/** Bitmaps kept (each 400x240 x scale^2 x 4 bytes, 384 KB at scale 1), the least recently used dropped. */
+const MAX_BITMAPS = 120;
 const entries = new Map<string, Entry>();
-const pending = new Map<number, { key: string; input: CarArtInput }>();
+const pending = new Map<number, string>();
 let nextId = 1;
 let worker: Worker | null | undefined;
 
@@ -58,16 +55,16 @@ export function bitmapsSupported(): boolean {
   return !off && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
 }
 
-function settle(key: string, input: CarArtInput, reply: BitmapReply | null): void {
+function settle(key: string, reply: BitmapReply | null): void {
   const e = entries.get(key);
-  if (!e) return;
-  if (reply && 'src' in reply) {
-    e.url = reply.src;
-    chars += reply.src.length;
-    drop();
-  } else e.failed = true;
-  const src = e.url ?? carArtDataUri(input);
-  for (const w of e.waiters.splice(0)) w(src);
+  if (!e) {
+    if (reply && 'bitmap' in reply) reply.bitmap.close();
+    return;
+  }
+  if (reply && 'bitmap' in reply) e.bitmap = reply.bitmap;
+  else e.failed = true;
+  for (const w of e.waiters.splice(0)) w(e.bitmap);
+  drop();
 }
 
 function getWorker(): Worker | null {
@@ -79,28 +76,28 @@ function getWorker(): Worker | null {
     return null;
   }
   worker.onmessage = (e: MessageEvent<BitmapReply>) => {
-    const job = pending.get(e.data.id);
-    if (!job) return;
+    const key = pending.get(e.data.id);
+    if (key === undefined) return;
     pending.delete(e.data.id);
-    settle(job.key, job.input, e.data);
+    settle(key, e.data);
   };
   worker.onerror = () => {
     // The worker itself failed (e.g. it could not load): every picture falls back to its SVG.
     worker?.terminate();
     worker = null;
-    for (const job of pending.values()) settle(job.key, job.input, null);
+    for (const key of pending.values()) settle(key, null);
     pending.clear();
   };
   return worker;
 }
 
-/** Forgets the least recently used pictures beyond MAX_CHARS (or 1,000 pictures). */
+/** Forgets the least recently used pictures beyond MAX_BITMAPS (a canvas showing one keeps its copy). */
 function drop(): void {
   for (const [key, e] of entries) {
-    if (chars <= MAX_CHARS && entries.size <= 1000) return;
-    if (!e.url && !e.failed) continue;
+    if (entries.size <= MAX_BITMAPS) return;
+    if (!e.bitmap && !e.failed) continue;
     entries.delete(key);
-    chars -= e.url?.length ?? 0;
+    e.bitmap?.close();
   }
 }
 
@@ -130,36 +127,36 @@ function slim(input: CarArtInput): CarArtInput {
 }
 
 /**
- * The picture's src: at once (a string) when known (a bitmap drawn before, or the SVG when bitmaps cannot
- * be drawn here), else a promise of it. The same picture at the same scale is drawn once.
+ * The picture as a bitmap: at once when drawn before, else a promise of it; null when it cannot be drawn
+ * here (no worker or OffscreenCanvas) or the worker failed on it: then the SVG. Drawn once per picture and
+ * scale.
  */
-export function carArtBitmap(input: CarArtInput, scale: number): string | Promise<string> {
+export function carArtBitmap(input: CarArtInput, scale: number): ImageBitmap | Promise<ImageBitmap | null> | null {
   const w = bitmapsSupported() ? getWorker() : null;
-  if (!w) return carArtDataUri(input);
+  if (!w) return null;
   const key = `${carArtKey(input)}@${scale}`;
   let e = entries.get(key);
   if (e) {
     // Most recently used last.
     entries.delete(key);
     entries.set(key, e);
-    if (e.url) return e.url;
-    if (e.failed) return carArtDataUri(input);
+    if (e.bitmap) return e.bitmap;
+    if (e.failed) return null;
   } else {
-    e = { url: null, failed: false, waiters: [] };
+    e = { bitmap: null, failed: false, waiters: [] };
     entries.set(key, e);
     const id = nextId++;
-    pending.set(id, { key, input });
+    pending.set(id, key);
     w.postMessage({ id, input: slim(input), scale } satisfies BitmapRequest);
-    drop();
   }
   const entry = e;
-  return new Promise<string>((resolve) => entry.waiters.push(resolve));
+  return new Promise((resolve) => entry.waiters.push(resolve));
 }
 
 /** Tests: forget every bitmap and the worker. */
 export function resetCarArtBitmaps(): void {
+  for (const e of entries.values()) e.bitmap?.close();
   entries.clear();
-  chars = 0;
   pending.clear();
   worker?.terminate();
   worker = undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
 import { carArtDataUri, type Backdrop, type CarArtInput, type CarView } from './car-art';
-import { bitmapScale, carArtBitmap } from './car-art-bitmap';
+import { bitmapScale, bitmapsSupported, carArtBitmap } from './car-art-bitmap';
 
 export interface CarImageProps {
   bodyStyle: BodyStyle;
@@ -17,7 +17,7 @@ export interface CarImageProps {
   eager?: boolean;
   /**
    * Draw the picture only once it comes near the viewport (a card's media box keeps its place meanwhile),
-   * as a bitmap made off the main thread (car-art-bitmap.ts): cards in long lists, scrolled past quickly.
+   * as a bitmap a worker draws (car-art-bitmap.ts) in a <canvas>: cards in long lists, scrolled past fast.
    * A generated picture is otherwise an SVG data: URL, which the browser parses at once whatever `loading`
    * says: a page of cards would draw every one of them in the same task as the render.
    */
@@ -27,23 +27,21 @@ export interface CarImageProps {
 /** How far outside the viewport a deferred picture starts drawing. */
 const NEAR_MARGIN = '600px';
 
-/** null until the element comes within NEAR_MARGIN of the viewport (at once when `now`), then its width. */
-function useNear(ref: RefObject<Element | null>, now: boolean): number | null {
-  const [near, setNear] = useState<number | null>(now ? 0 : null);
+/** Whether the element has come within NEAR_MARGIN of the viewport (true at once when `now`). */
+function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
+  const [near, setNear] = useState(now);
   useEffect(() => {
     const el = ref.current;
-    if (near !== null || !el) return;
+    if (near || !el) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(el.clientWidth);
+      setNear(true);
       return;
     }
     const io = new IntersectionObserver(
       (entries) => {
-        const entry = entries.find((e) => e.isIntersecting);
-        if (!entry) return;
+        if (!entries.some((e) => e.isIntersecting)) return;
         io.disconnect();
-        // (A test's entry may have no box: then the element's own width.)
-        setNear((entry.boundingClientRect as DOMRectReadOnly | undefined)?.width ?? el.clientWidth);
+        setNear(true);
       },
       { rootMargin: NEAR_MARGIN },
     );
@@ -53,30 +51,40 @@ function useNear(ref: RefObject<Element | null>, now: boolean): number | null {
   return near;
 }
 
-/** The bitmap's src once drawn (at once when drawn before), for a picture `width` px wide; else undefined. */
-function useBitmap(input: CarArtInput | null, width: number): string | undefined {
-  const now = useMemo(
-    () =>
-      input
-        ? carArtBitmap(input, bitmapScale(width, typeof devicePixelRatio === 'number' ? devicePixelRatio : 1))
-        : undefined,
-    [input, width],
-  );
-  const [late, setLate] = useState<{ from: Promise<string>; src: string } | null>(null);
-  useEffect(() => {
-    if (!(now instanceof Promise)) return;
-    let live = true;
-    void now.then((src) => live && setLate({ from: now, src }));
-    return () => {
-      live = false;
-    };
-  }, [now]);
-  if (typeof now === 'string') return now;
-  return late && late.from === now ? late.src : undefined;
+/** A generated picture of the car (no network, works offline; memoised per model, colour and view). */
+export function CarImage(props: CarImageProps) {
+  const [svg, setSvg] = useState(false);
+  if (props.whenNear === true && props.eager !== true && !svg && bitmapsSupported())
+    return <CarCanvas {...props} onFail={() => setSvg(true)} />;
+  return <CarSvg {...props} />;
 }
 
-/** A generated picture of the car (no network, works offline; memoised per model, colour and view). */
-export function CarImage({
+function CarSvg({ bodyStyle, colour, alt, model, brand, view, backdrop, className, eager, whenNear }: CarImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const near = useNear(ref, !whenNear || eager === true);
+  const src = useMemo(
+    () => (near ? carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }) : undefined),
+    [near, bodyStyle, model, colour, view, backdrop, brand],
+  );
+  return (
+    <img
+      ref={ref}
+      className={className ?? 'cat-img'}
+      src={src}
+      alt={alt}
+      width={400}
+      height={240}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}
+
+/**
+ * The picture as a bitmap in a canvas (an image to assistive technology, named by `alt`; hidden when `alt` is
+ * empty, as an img with an empty alt is). The bitmap is copied in, so one bitmap serves every card showing it.
+ */
+function CarCanvas({
   bodyStyle,
   colour,
   alt,
@@ -85,28 +93,45 @@ export function CarImage({
   view,
   backdrop,
   className,
-  eager,
-  whenNear,
-}: CarImageProps) {
-  const ref = useRef<HTMLImageElement>(null);
-  const deferred = whenNear === true && eager !== true;
-  const near = useNear(ref, !deferred);
-  const input = useMemo(
-    () => (near !== null ? { bodyStyle, model, colour, view, backdrop, brand } : null),
+  onFail,
+}: CarImageProps & { onFail: () => void }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const near = useNear(ref, false);
+  const input = useMemo<CarArtInput | null>(
+    () => (near ? { bodyStyle, model, colour, view, backdrop, brand } : null),
     [near, bodyStyle, model, colour, view, backdrop, brand],
   );
-  const bitmap = useBitmap(deferred ? input : null, near ?? 0);
-  const svg = useMemo(() => (input && !deferred ? carArtDataUri(input) : undefined), [input, deferred]);
+  const fail = useRef(onFail);
+  fail.current = onFail;
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!input || !canvas) return;
+    const dpr = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+    const got = carArtBitmap(input, bitmapScale(canvas.clientWidth, dpr));
+    let live = true;
+    const show = (bitmap: ImageBitmap | null) => {
+      if (!live) return;
+      const ctx = bitmap ? canvas.getContext('2d') : null;
+      if (!bitmap || !ctx) return fail.current();
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      ctx.drawImage(bitmap, 0, 0);
+    };
+    if (got instanceof Promise) void got.then(show);
+    else show(got);
+    return () => {
+      live = false;
+    };
+  }, [input]);
   return (
-    <img
+    <canvas
       ref={ref}
       className={className ?? 'cat-img'}
-      src={svg ?? bitmap}
-      alt={alt}
       width={400}
       height={240}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
     />
   );
 }
