@@ -1,8 +1,6 @@
 // `npm run bench:scroll`: scrolling 1,000 marketplace results in real Chromium at 4x CPU slowdown
 // (CDP Emulation.setCPUThrottlingRate), list and grid views, virtualised (VirtualGrid) and, in the
-// same run, with virtualisation switched off (localStorage 'motorly:virtual-lists' = 'off'), and virtualised
-// with the cards' pictures as SVG images instead of the worker's bitmaps (localStorage 'motorly:car-bitmaps'
-// = 'off'; car-art-bitmap.ts).
+// same run, with virtualisation switched off (localStorage 'motorly:virtual-lists' = 'off').
 // The first row is the ceiling: a static page of the same height (no script, no images) scrolled the
 // same way under the same throttling and browser flags. Headless Chromium here composites and rasters
 // in software on a shared CPU, so the ceiling itself may be well under 60 fps; the virtualised rows
@@ -259,20 +257,14 @@ async function scrollRow(browser: Browser, page: Page, label: string, renderMs: 
   }
 }
 
-type Variant = 'virtualised' | 'virtualised, SVG pictures' | 'all rendered';
-const VARIANTS: readonly Variant[] = ['virtualised', 'virtualised, SVG pictures', 'all rendered'];
-
-async function measure(browser: Browser, page: Page, view: 'list' | 'grid', variant: Variant): Promise<Row> {
-  const virtual = variant !== 'all rendered';
+async function measure(browser: Browser, page: Page, view: 'list' | 'grid', virtual: boolean): Promise<Row> {
   await page.evaluate(
-    ([v, on, svg]) => {
+    ([v, on]) => {
       localStorage.setItem('motorly.marketplace.view', v);
       if (on) localStorage.removeItem('motorly:virtual-lists');
       else localStorage.setItem('motorly:virtual-lists', 'off');
-      if (svg) localStorage.setItem('motorly:car-bitmaps', 'off');
-      else localStorage.removeItem('motorly:car-bitmaps');
     },
-    [view, virtual, variant === 'virtualised, SVG pictures'] as const,
+    [view, virtual] as const,
   );
   const t0 = Date.now();
   await page.goto(`http://localhost:${APP_PORT}/marketplace?size=1000`);
@@ -284,7 +276,7 @@ async function measure(browser: Browser, page: Page, view: 'list' | 'grid', vari
   const renderMs = Date.now() - t0;
   await page.waitForTimeout(500);
   await settle(page);
-  return scrollRow(browser, page, `${view}, ${variant}`, renderMs);
+  return scrollRow(browser, page, `${view}, ${virtual ? 'virtualised' : 'all rendered'}`, renderMs);
 }
 
 /** The ceiling: a static page as tall as the virtualised list's, no script, a striped background to paint. */
@@ -371,13 +363,14 @@ async function main(): Promise<void> {
     );
     const rows: Row[] = [];
     for (const view of ['list', 'grid'] as const)
-      for (const variant of VARIANTS)
-        if (!ONLY || `${view}, ${variant}`.includes(ONLY)) rows.push(await measure(browser, page, view, variant));
+      for (const virtual of [true, false])
+        if (!ONLY || `${view}, ${virtual ? 'virtualised' : 'all rendered'}`.includes(ONLY))
+          rows.push(await measure(browser, page, view, virtual));
     const listHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     rows.unshift(await measureStatic(browser, page, Math.max(listHeight, SCROLL_PX + 2000)));
     console.log(`Chromium flags: ${BROWSER_ARGS.join(' ')} (headless).\n`);
     console.log(
-      `${'view'.padEnd(32)} ${'first card'.padStart(10)} ${'DOM'.padStart(6)} ${'heap MB'.padStart(7)}` +
+      `${'view'.padEnd(24)} ${'first card'.padStart(10)} ${'DOM'.padStart(6)} ${'heap MB'.padStart(7)}` +
         ` ${'frames'.padStart(6)} ${'fps'.padStart(5)} ${'dropped'.padStart(7)} ${'p95 ms'.padStart(6)} ${'worst'.padStart(5)}` +
         ` ${'trace fps'.padStart(9)} ${'missed'.padStart(6)} ${'script'.padStart(6)} ${'layout'.padStart(6)} ${'task'.padStart(5)}` +
         ` ${'of ceiling'.padStart(10)}`,
@@ -387,7 +380,7 @@ async function main(): Promise<void> {
     for (const r of rows) {
       const t = r.trace;
       console.log(
-        `${r.label.padEnd(32)} ${r.renderMs ? `${r.renderMs} ms`.padStart(10) : '-'.padStart(10)} ${String(r.domNodes).padStart(6)}` +
+        `${r.label.padEnd(24)} ${r.renderMs ? `${r.renderMs} ms`.padStart(10) : '-'.padStart(10)} ${String(r.domNodes).padStart(6)}` +
           ` ${r.heapMb.toFixed(0).padStart(7)} ${String(r.frames).padStart(6)} ${fps(r).toFixed(1).padStart(5)}` +
           ` ${String(r.dropped).padStart(7)} ${r.p95.toFixed(1).padStart(6)} ${r.worst.toFixed(0).padStart(5)}` +
           ` ${(t ? (t.presented / t.seconds).toFixed(1) : 'n/a').padStart(9)} ${(t ? String(t.missed) : 'n/a').padStart(6)}` +
@@ -400,15 +393,7 @@ async function main(): Promise<void> {
         ' step (Chromium PipelineReporter) and vsyncs without one; script, layout (style + layout) and task: main-thread' +
         ' ms per frame at the throttled rate (a 60 fps frame has 16.7 ms).',
     );
-    const virtualRows = rows.filter((r) => r.label.endsWith('virtualised'));
-    for (const r of virtualRows) {
-      const svg = rows.find((o) => o.label === `${r.label}, SVG pictures`);
-      if (!svg) continue;
-      console.log(
-        `${r.label}: bitmap pictures ${fps(r).toFixed(1)} fps, ${r.taskMs.toFixed(1)} ms of main thread a frame;` +
-          ` SVG pictures ${fps(svg).toFixed(1)} fps, ${svg.taskMs.toFixed(1)} ms (${(fps(r) / fps(svg)).toFixed(2)}x the frames).`,
-      );
-    }
+    const virtualRows = rows.filter((r) => r.label.includes('virtualised'));
     const worst = virtualRows.reduce((a, b) => (fps(a) <= fps(b) ? a : b));
     const worstShare = Math.max(...virtualRows.map((r) => r.dropped / (r.frames + r.dropped)));
     console.log(

@@ -227,11 +227,6 @@ function cacheKey(input: CarArtInput, shape: CarShape): string {
   return `${shapeKey}|${input.colour}|${input.view ?? 'side'}|${input.backdrop ?? 'studio'}|${input.brand ?? ''}`;
 }
 
-/** What tells one picture from another: the model's shape, colour, view, backdrop and badge. */
-export function carArtKey(input: CarArtInput): string {
-  return cacheKey(input, carShape(input));
-}
-
 /** The SVG markup (400x240) of one picture; memoised by model shape, colour, view, backdrop and badge. */
 export function carArtSvg(input: CarArtInput): string {
   const shape = carShape(input);
