@@ -12,7 +12,7 @@ import {
   catalogueTables,
   idsInRange,
   indexStats,
-  keysById,
+  keyLookup,
   patchOrder,
   readStamp,
   READ_CHUNK,
@@ -167,7 +167,7 @@ it('a patch copies only the ids: its orders look keys up in the root, with the c
     expect(Object.values(order).filter((v) => Array.isArray(v))).toEqual([]);
     expect(order.ids).toBeInstanceOf(Int32Array);
   }
-  const price = keysById(snap, 'price');
+  const price = keyLookup(snap, 'price');
   expect(price(snap.idOf.get(id(24)) as number)).toBe(2_222);
   expect(price(snap.idOf.get(id(25)) as number)).toBe(3_333);
   const other = (await db.vehicle_listings.get(id(26))) as { price: number };
@@ -193,7 +193,7 @@ it("gives each row's key by id after patches, deletes included", async () => {
   await db.vehicle_listings.put(listing(300, 55_555, '2026-05-01T00:00:00Z') as never);
   await db.vehicle_listings.delete(id(23));
   const { snap } = await orders();
-  const byId = keysById(snap, 'price');
+  const byId = keyLookup(snap, 'price');
   const rows = await db.vehicle_listings.toArray();
   for (const row of rows) expect(byId(snap.idOf.get(row.id) as number)).toBe(row.price);
   expect(byId(snap.idOf.get(id(23)) as number)).toBeUndefined();

@@ -559,7 +559,7 @@ function becomeRoot(snap: Building<IndexSnapshot>): void {
     snap.orders.set(index, { ids, key: arrayLookup(keyById) });
   }
   snap.pending = undefined;
-  keysByIdCache.delete(snap as IndexSnapshot);
+  keyLookupCache.delete(snap as IndexSnapshot);
 }
 
 /** A state under construction: derivedComplete is set once its orders are in. */
@@ -669,7 +669,7 @@ export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
   return order.ids.subarray(from, Math.max(from, to));
 }
 
-const keysByIdCache = new WeakMap<IndexSnapshot, Map<string, KeyLookup>>();
+const keyLookupCache = new WeakMap<IndexSnapshot, Map<string, KeyLookup>>();
 
 /**
  * Each row's key in one index by integer id in this state (undefined when the row is gone or not in
@@ -680,8 +680,8 @@ export function keyLookup(snap: IndexSnapshot, index: string): KeyLookup {
   if (built) return built.key;
   const keyById = snap.unsorted?.get(index);
   if (keyById) return arrayLookup(keyById);
-  let cache = keysByIdCache.get(snap);
-  if (!cache) keysByIdCache.set(snap, (cache = new Map()));
+  let cache = keyLookupCache.get(snap);
+  if (!cache) keyLookupCache.set(snap, (cache = new Map()));
   const cached = cache.get(index);
   if (cached) return cached;
   const p = snap.pending;
@@ -693,11 +693,6 @@ export function keyLookup(snap: IndexSnapshot, index: string): KeyLookup {
   const out: KeyLookup = (id) => (isChanged[id] === 1 ? changed.get(id) : rootKey(id));
   cache.set(index, out);
   return out;
-}
-
-/** Each row's key in one index, by integer id (undefined when the row is gone or not in it). */
-export function keysById(snap: IndexSnapshot, index: string): KeyLookup {
-  return keyLookup(snap, index);
 }
 
 /** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */

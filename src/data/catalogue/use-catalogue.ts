@@ -5,7 +5,7 @@
 import { useCatalogueQuery } from './use-catalogue-query';
 import { priceIndicator, type PriceIndicator, type PricedListing } from '@/shared/lib/uk';
 import { db, type MotorlyDb } from '../db';
-import { bindCatalogue, catalogueTables, idsInRange, keysById, readStamp, snapshotFor } from './listing-index';
+import { bindCatalogue, catalogueTables, idsInRange, keyLookup, readStamp, snapshotFor } from './listing-index';
 import { searchListings, reductionMap, type ListingPage, type ListingSearch } from './listing-search';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
@@ -69,7 +69,7 @@ export async function priceIndicatorsFor(
     const t = bindCatalogue(store, tx);
     return snapshotFor(t, await readStamp(t));
   });
-  const [price, year, mileage, status] = ['price', 'year', 'mileage', 'status'].map((index) => keysById(snap, index));
+  const [price, year, mileage, status] = ['price', 'year', 'mileage', 'status'].map((index) => keyLookup(snap, index));
   const byModel = new Map<string, PricedListing[]>();
   for (const modelId of new Set(rows.map((r) => r.car_model_id))) {
     const comparables: PricedListing[] = [];
