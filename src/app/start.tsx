@@ -1,6 +1,6 @@
 // The app's start, run by src/main.tsx once React DOM and the local store have been evaluated (each in
 // a task of its own): hydrate or render the page, then the start-up work that can wait for the first paint.
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
@@ -21,6 +21,16 @@ const FIRST_COMMIT_WAIT_MS = 10_000;
 function OnCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run]);
   return null;
+}
+
+/**
+ * The same, around the hydrated tree: a sibling beside <App /> would shift the ids useId gives (they follow
+ * the tree's shape), so the client's would no longer match the prerendered HTML's (a dialog's
+ * aria-labelledby, kept from the HTML, would name nothing).
+ */
+function Committed({ run, children }: { run: () => void; children: ReactNode }) {
+  useLayoutEffect(run, [run]);
+  return children;
 }
 
 /** Hydrates or renders the page, then schedules auth, the sync worker and the service worker. */
@@ -69,8 +79,9 @@ export function startApp(): void {
       hydrateRoot(
         container,
         <StrictMode>
-          <App />
-          <OnCommit run={firstCommit} />
+          <Committed run={firstCommit}>
+            <App />
+          </Committed>
         </StrictMode>,
         {
           // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
