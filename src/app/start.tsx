@@ -1,6 +1,6 @@
 // The app's start, run by src/main.tsx once React DOM and the local store have been evaluated (each in
 // a task of its own): hydrate or render the page, then the start-up work that can wait for the first paint.
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
@@ -14,11 +14,23 @@ import { captureInstallPrompt } from '@/features/install';
 
 /** Longest wait for a shared listing link's early answer before the first render. */
 const EARLY_ROW_WAIT_MS = 3000;
+/** Longest wait for the first commit before the start-up work below begins anyway. */
+const FIRST_COMMIT_WAIT_MS = 10_000;
 
 /** Runs once the client's first render is in the DOM, before the browser paints it. */
 function OnCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run]);
   return null;
+}
+
+/**
+ * The same, around the hydrated tree: a sibling beside <App /> would shift the ids useId gives (they follow
+ * the tree's shape), so the client's would no longer match the prerendered HTML's (a dialog's
+ * aria-labelledby, kept from the HTML, would name nothing).
+ */
+function Committed({ run, children }: { run: () => void; children: ReactNode }) {
+  useLayoutEffect(run, [run]);
+  return children;
 }
 
 /** Hydrates or renders the page, then schedules auth, the sync worker and the service worker. */
@@ -28,6 +40,16 @@ export function startApp(): void {
   applyStoredAccessibility();
   // The browser fires beforeinstallprompt once, early: listen before anything else can miss it.
   captureInstallPrompt();
+
+  // The start-up work (auth, the sync worker, the service worker) begins once the first render is committed.
+  // Before, auth's answer (or the sync status) could land while the first render was still being worked on
+  // in slices: a store that useSyncExternalStore reads changing under a concurrent render makes React redo
+  // the whole render synchronously, in one long task.
+  let firstCommit = () => {};
+  const committed = new Promise<void>((resolve) => {
+    firstCommit = resolve;
+    setTimeout(resolve, FIRST_COMMIT_WAIT_MS);
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -42,6 +64,7 @@ export function startApp(): void {
     delete container.dataset.prerendered;
     delete document.documentElement.dataset.deepLink;
     delete document.documentElement.dataset.earlyView;
+    firstCommit();
   };
 
   // Both the hydration and the first client render run as transitions: React then works in slices of a
@@ -56,7 +79,9 @@ export function startApp(): void {
       hydrateRoot(
         container,
         <StrictMode>
-          <App />
+          <Committed run={firstCommit}>
+            <App />
+          </Committed>
         </StrictMode>,
         {
           // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
@@ -110,10 +135,12 @@ export function startApp(): void {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   };
-  afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
-  afterPaint(() => {
-    void loadAuthActions().then((m) => m.initAuth());
-    registerServiceWorker();
-    void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
+  void committed.then(() => {
+    afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
+    afterPaint(() => {
+      void loadAuthActions().then((m) => m.initAuth());
+      registerServiceWorker();
+      void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
+    });
   });
 }

@@ -2,7 +2,6 @@
 // build enables it (VITE_AI_REPHRASE=1) and the device is online; any failure, a refusal by the server's
 // faithfulness guard, or a slow answer leaves the on-device grounded text as it is.
 import type { RephraseRequest } from '@/shared/lib/ai/rephrase';
-import { getSupabase } from './supabase-client';
 
 const TIMEOUT_MS = 8_000;
 
@@ -14,6 +13,7 @@ export function aiRephraseEnabled(): boolean {
 export async function rephraseGroundedAnswer(request: RephraseRequest): Promise<string> {
   if (!aiRephraseEnabled()) return request.text;
   try {
+    const { getSupabase } = await import('./supabase-client');
     const { data, error } = await getSupabase().functions.invoke<{ text?: unknown; rephrased?: unknown }>(
       'ai-rephrase',
       {

@@ -2,7 +2,6 @@
 // worker, forwards the page's signals (online/offline, visible, auth changes) to the leader and
 // mirrors the leader's status for the badge.
 import { createSyncStore, db, pendingCountForUser as pendingForUser, setSessionUser } from '@/data';
-import { getSupabase } from './supabase-client';
 import {
   BACKGROUND_SYNC_TAG,
   COMMAND_CHANNEL,
@@ -145,7 +144,11 @@ export function startSync(): void {
     send: (type) => sendSyncCommand({ type }),
     onError: pageProblem,
   });
-  getSupabase().auth.onAuthStateChange((event, session) => void onAuth(event, session?.user.id ?? null));
+  // supabase-js is a chunk of its own, evaluated here (or by auth's start) rather than with this module: the
+  // screens that import this module (the sync badge, the marketplace) then render without waiting for it.
+  void import('./supabase-client').then(({ getSupabase }) =>
+    getSupabase().auth.onAuthStateChange((event, session) => void onAuth(event, session?.user.id ?? null)),
+  );
 
   sendSyncCommand({ type: 'status-request' });
 }

@@ -7,7 +7,6 @@ import { createSyncStore, db, type SyncTableName } from '@/data';
 import { takeEarlyListing } from '@/shared/lib/early-listing';
 import { LISTING_WITH_RELATED } from './listing-request';
 import { pageProblem } from './page-problem';
-import { getSupabase } from './supabase-client';
 import { syncError } from './sync-errors';
 
 type Row = Record<string, unknown>;
@@ -40,6 +39,7 @@ async function requestListing(id: string): Promise<Row | undefined> {
   const early = await takeEarlyListing(id);
   const earlyRow = asRows(early)[0];
   if (earlyRow) return earlyRow;
+  const { getSupabase } = await import('./supabase-client');
   const { data, error } = await getSupabase()
     .from('vehicle_listings')
     .select(LISTING_WITH_RELATED)

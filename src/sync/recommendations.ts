@@ -1,7 +1,6 @@
 // Asks the ml-recommendations edge function for the user's recommendations and stores the rows it
 // returns in the local store (views never call Supabase; they read the rows through Dexie).
 import { db, storeServerRecommendations, type PersonalizedRecommendation } from '@/data';
-import { getSupabase } from './supabase-client';
 
 interface FunctionAnswer {
   recommendations: (PersonalizedRecommendation & { car_models?: unknown })[];
@@ -11,6 +10,7 @@ interface FunctionAnswer {
 
 /** Fetches (a fresh set when `forceRefresh`) and stores them; throws when the server cannot be reached. */
 export async function refreshRecommendations(userId: string, forceRefresh: boolean): Promise<void> {
+  const { getSupabase } = await import('./supabase-client');
   const { data, error } = await getSupabase().functions.invoke<FunctionAnswer>('ml-recommendations', {
     body: { userId, forceRefresh },
   });
