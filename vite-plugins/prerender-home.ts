@@ -116,7 +116,7 @@ export function prerenderHome(): Plugin[] {
     apply: 'build',
     configResolved(config) {
       bootEnv = Object.fromEntries(
-        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']
+        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_EARLY_API_URL']
           .filter((key) => typeof config.env[key] === 'string')
           .map((key) => [key, String(config.env[key])]),
       );
@@ -178,10 +178,11 @@ export function prerenderHome(): Plugin[] {
             // with it. Without JavaScript nothing would run anyway.
             .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
             .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
-            .replace(
-              '</head>',
-              `${startPreloads}<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`,
-            );
+            // The head script first, before the stylesheets and icons: on a shared listing link it starts the
+            // page's one data request, which nothing should queue behind (and a script after a stylesheet
+            // waits for it).
+            .replace('<title>', `<script src="/${A11Y_BOOT_FILE}"></script><title>`)
+            .replace('</head>', `${startPreloads}${stylesheets(route)}</head>`);
         const home0 = page('home');
         const early = EARLY_ROUTES.map(({ route, name }) => {
           const { js, css } = routeFiles(ctx.bundle, route);

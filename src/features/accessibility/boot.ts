@@ -36,7 +36,7 @@ else recordEarlyClicks();
 const listingId = listingIdOfPath(window.location.pathname);
 let earlyView: Promise<unknown> = Promise.resolve();
 if (listingId && !navigator.serviceWorker?.controller) {
-  startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId, env.supabaseAnonKey));
+  startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
   const script = document.createElement('script');
   script.src = `/${EARLY_VIEW_SCRIPT}`;
   script.async = true;
