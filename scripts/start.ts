@@ -54,6 +54,13 @@ if (existsSync(stackModule)) {
   }
 }
 
+// The Data API through the app's own origin as well (the preview proxy below): a shared listing link's
+// early request (the head script's) then needs no DNS lookup nor a new connection to another host before
+// the car can be drawn. A static host does the same with a rewrite of EARLY_API_PATH/* to the Data API.
+const EARLY_API_PATH = '/supabase';
+const apiTarget = process.env.VITE_SUPABASE_URL ?? stackUrl;
+process.env.VITE_EARLY_API_URL ??= EARLY_API_PATH;
+
 if (!skipBuild) {
   console.log('Building the app for this stack...');
   await build({ logLevel: 'warn' });
@@ -65,7 +72,14 @@ const server = await preview({
     strictPort: true,
     host: 'localhost',
     headers: appSecurity.headers,
-    proxy: { '/api': { target: stackUrl, changeOrigin: true } },
+    proxy: {
+      '/api': { target: stackUrl, changeOrigin: true },
+      [`^${EARLY_API_PATH}/`]: {
+        target: apiTarget,
+        changeOrigin: true,
+        rewrite: (p) => p.slice(EARLY_API_PATH.length),
+      },
+    },
   },
 });
 console.log(`App            http://localhost:${appPort}`);

@@ -10,6 +10,14 @@ const A11Y_BOOT_FILE = 'a11y-boot.js';
 // A shared listing link's page drawn before the app runs (loaded by /a11y-boot.js on such a link only).
 const EARLY_VIEW_ENTRY = fileURLToPath(new URL('../src/entities/car/early-view-boot.ts', import.meta.url));
 const EARLY_VIEW_FILE = 'listing-early-view.js';
+/**
+ * A listing link's own copy of index.html, which the preview server (and a host with the same rewrite)
+ * answers for /marketplace/<id>: its head asks for /listing-early-view.js itself, beside the head script,
+ * instead of the head script asking once it has run (one round trip later). Elsewhere index.html does.
+ */
+const LISTING_HTML = 'listing.html';
+/** The addresses LISTING_HTML holds: /marketplace/<listing id> (src/shared/lib/early-listing.ts). */
+const LISTING_PATH = /^\/marketplace\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?(\?.*)?$/i;
 const PRERENDER_CSS = 'prerender.css';
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
@@ -116,7 +124,7 @@ export function prerenderHome(): Plugin[] {
     apply: 'build',
     configResolved(config) {
       bootEnv = Object.fromEntries(
-        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']
+        ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_EARLY_API_URL']
           .filter((key) => typeof config.env[key] === 'string')
           .map((key) => [key, String(config.env[key])]),
       );
@@ -178,10 +186,11 @@ export function prerenderHome(): Plugin[] {
             // with it. Without JavaScript nothing would run anyway.
             .replaceAll('<script type="module" crossorigin src=', '<script type="text/plain" data-app-entry src=')
             .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="app-modulepreload" href=')
-            .replace(
-              '</head>',
-              `${startPreloads}<script src="/${A11Y_BOOT_FILE}"></script>${stylesheets(route)}</head>`,
-            );
+            // The head script first, before the stylesheets and icons: on a shared listing link it starts the
+            // page's one data request, which nothing should queue behind (and a script after a stylesheet
+            // waits for it).
+            .replace('<title>', `<script src="/${A11Y_BOOT_FILE}"></script><title>`)
+            .replace('</head>', `${startPreloads}${stylesheets(route)}</head>`);
         const home0 = page('home');
         const early = EARLY_ROUTES.map(({ route, name }) => {
           const { js, css } = routeFiles(ctx.bundle, route);
@@ -192,6 +201,17 @@ export function prerenderHome(): Plugin[] {
           return [...js.map((f) => link(f, 'script')), ...css.map((f) => link(f, 'style'))].join('');
         }).join('');
         const home = home0.replace('</head>', `${early}</head>`);
+        // The head script marks the page (data-early-view-script) so that it does not ask for it again.
+        extraHtml.set(
+          LISTING_HTML,
+          home
+            .replace('<html lang="en-GB">', '<html lang="en-GB" data-early-view-script>')
+            .replace(
+              `<script src="/${A11Y_BOOT_FILE}"></script>`,
+              `<script src="/${A11Y_BOOT_FILE}"></script><script async src="/${EARLY_VIEW_FILE}"></script>`,
+            )
+            .replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`),
+        );
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
           extraHtml.set(
@@ -220,5 +240,15 @@ export function prerenderHome(): Plugin[] {
       },
     },
   };
-  return [main, screens];
+  // `npm start` (vite preview): a listing link gets its own copy of the page (LISTING_HTML).
+  const listingPage: Plugin = {
+    name: 'motorly:listing-page',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.method === 'GET' && req.url && LISTING_PATH.test(req.url)) req.url = `/${LISTING_HTML}`;
+        next();
+      });
+    },
+  };
+  return [main, screens, listingPage];
 }

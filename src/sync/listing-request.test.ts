@@ -12,4 +12,10 @@ describe('listingRequestUrl', () => {
     expect(url.searchParams.get('apikey')).toBe('anon-key');
     expect(LISTING_WITH_RELATED).toMatch(/^id,.*car_model:car_models\(.*reviews\(.*brand:brands\(.*dealer:dealers\(/);
   });
+
+  it("goes through the app's own origin when given a path (a host that proxies the Data API there)", () => {
+    const url = listingRequestUrl('/supabase', 'abc', 'anon-key');
+    expect(url.startsWith('/supabase/rest/v1/vehicle_listings?')).toBe(true);
+    expect(new URL(url, 'http://localhost:5173').searchParams.get('id')).toBe('eq.abc');
+  });
 });

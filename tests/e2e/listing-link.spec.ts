@@ -100,3 +100,17 @@ test("a shared link's first visit draws the car before the app's code runs, and 
   expect(gaps).toBe(0);
   expect(cls).toBeLessThanOrEqual(0.02);
 });
+
+test("a listing link is answered with the listing's own page, which asks for the early view from its head", async ({
+  request,
+}) => {
+  const [car] = await serviceRest<{ id: string }[]>('/vehicle_listings?select=id&status=eq.active&limit=1');
+  const html = await (await request.get(`/marketplace/${car.id}`)).text();
+  // Beside the head script, not once it has run: the car's picture then waits only for the car's data.
+  expect(html).toMatch(
+    /<head>[\s\S]*<script src="\/a11y-boot\.js"><\/script><script async src="\/listing-early-view\.js">/,
+  );
+  expect(html).toContain('data-early-view-script');
+  // Any other page keeps index.html, which does not load it.
+  expect(await (await request.get('/')).text()).not.toContain('listing-early-view.js');
+});

@@ -1,7 +1,9 @@
-// Built by the prerender plugin into /listing-early-view.js, which /a11y-boot.js loads (async) on a shared
-// listing link's first visit beside its early request for the car: once the answer is in and the HTML
-// parsed, it draws the page's top (heading and main picture) in place of the deep link's loading block,
-// before the app's code has arrived. The app's first render shows the same (ListingLayout) and replaces it.
+// Built by the prerender plugin into /listing-early-view.js, which a listing link's own page (listing.html)
+// loads from its head (async), or else /a11y-boot.js on a shared listing link's first visit, beside its
+// early request for the car (on a later visit it finds no early request and only says so): once the answer
+// is in and the HTML parsed, it draws the page's top (heading and main picture) in place of the deep link's
+// loading block, before the app's code has arrived. The app's first render shows the same (ListingLayout) and
+// replaces it.
 import {
   EARLY_VIEW_DONE_EVENT,
   earlyListingRow,

@@ -36,16 +36,18 @@ else recordEarlyClicks();
 const listingId = listingIdOfPath(window.location.pathname);
 let earlyView: Promise<unknown> = Promise.resolve();
 if (listingId && !navigator.serviceWorker?.controller) {
-  startEarlyListing(listingId, listingRequestUrl(env.supabaseUrl, listingId, env.supabaseAnonKey));
-  const script = document.createElement('script');
-  script.src = `/${EARLY_VIEW_SCRIPT}`;
-  script.async = true;
+  startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
   earlyView = new Promise((resolve) => {
     window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
-    script.addEventListener('error', resolve, { once: true });
     setTimeout(resolve, SAFETY_MS);
+    // A listing link's own page (listing.html, where the host serves it) asks for the script in its head.
+    if ('earlyViewScript' in document.documentElement.dataset) return;
+    const script = document.createElement('script');
+    script.src = `/${EARLY_VIEW_SCRIPT}`;
+    script.async = true;
+    script.addEventListener('error', resolve, { once: true });
+    document.head.append(script);
   });
-  document.head.append(script);
 }
 
 /** After the first paint: fetch and run the app (the build leaves its tags inert in index.html). */

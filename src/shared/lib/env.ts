@@ -12,6 +12,12 @@ const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
 export const env = {
   supabaseUrl: viteEnv.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL,
   supabaseAnonKey: viteEnv.VITE_SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+  /**
+   * The Data API as the head script's early request for a shared listing link reaches it: the app's own
+   * origin when the host proxies it there (VITE_EARLY_API_URL, e.g. `/supabase`; `npm start` does), which
+   * spares that request a DNS lookup and a new connection to another host; else the Data API's own address.
+   */
+  earlyApiUrl: viteEnv.VITE_EARLY_API_URL || viteEnv.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL,
   /** package.json's version, set by vite.config.ts at build time (error reports carry it). */
   appVersion: viteEnv.VITE_APP_VERSION || '0.0.0-dev',
 };
