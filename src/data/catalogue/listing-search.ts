@@ -559,34 +559,76 @@ async function orderedIds(
   if (s.sort === 'reduction')
     return byReductionTopK(orderOf(snap, 'listed_at'), keep, dropsById(snap, await reductionMap(t)), need);
   if (r.dealerMiles.size === 0) return walkOrder(orderOf(snap, 'listed_at'), true, keep, need);
-  const newestListed = walkOrder(orderOf(snap, 'listed_at'), true, keep, Infinity).ids;
-  const all = (ids: number[]): Ordered => ({ total: ids.length, ids });
-  const postings = dealerPostings(snap);
+  const { dealers, of } = dealerNumbers(snap);
+  const listedAt = orderOf(snap, 'listed_at');
   if (s.sort === 'distance') {
-    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first:
-    // the matches, newest first, dealt into one list per dealer (dealers numbered in that order).
+    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first. A
+    // listing in no dealer's postings sorts as dealer '' (0 miles, first by id): group 0.
     const miles = (d: string) => r.dealerMiles.get(d) ?? 0;
-    const dealers = [...postings.keys()].sort((a, b) => miles(a) - miles(b) || a.localeCompare(b));
-    const rank = new Int32Array(snap.pks.length).fill(-1);
-    dealers.forEach((d, i) => {
-      for (const id of postings.get(d) ?? []) rank[id] = i;
-    });
-    const lists: number[][] = dealers.map(() => []);
-    const noDealer: number[] = [];
-    for (const id of newestListed) (rank[id] < 0 ? noDealer : lists[rank[id]]).push(id);
-    // A listing in no dealer's postings sorts as dealer '' (0 miles, first by id).
-    return all([...noDealer, ...lists.flat()]);
+    const byDistance = dealers
+      .map((_, k) => k)
+      .sort((a, b) => miles(dealers[a]) - miles(dealers[b]) || dealers[a].localeCompare(dealers[b]));
+    const groupOf = new Int32Array(dealers.length);
+    byDistance.forEach((k, rank) => (groupOf[k] = rank + 1));
+    return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? 0 : groupOf[of[id]]), dealers.length + 1, need);
   }
-  // Relevance near a postcode: distance bands first, newest within a band (dealt into one list a band).
-  const NO_BAND = distanceBand(undefined);
-  const band = new Uint8Array(snap.pks.length).fill(NO_BAND);
-  for (const [d, ids] of postings) {
-    const b = distanceBand(r.dealerMiles.get(d));
-    for (const id of ids) band[id] = b;
+  // Relevance near a postcode: distance bands first (no known distance last), newest within a band.
+  const bands = distanceBand(100.5) + 2;
+  const bandOf = new Int32Array(dealers.length);
+  dealers.forEach((d, k) => {
+    const miles = r.dealerMiles.get(d);
+    bandOf[k] = miles === undefined ? bands - 1 : distanceBand(miles);
+  });
+  return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? bands - 1 : bandOf[of[id]]), bands, need);
+}
+
+/** Each state's dealers (its dealer postings' keys) and each id's dealer as a number into them (-1: none). */
+const dealerNumbersCache = new WeakMap<IndexSnapshot, { dealers: string[]; of: Int32Array }>();
+
+function dealerNumbers(snap: IndexSnapshot): { dealers: string[]; of: Int32Array } {
+  const cached = dealerNumbersCache.get(snap);
+  if (cached) return cached;
+  const postings = dealerPostings(snap);
+  const dealers = [...postings.keys()];
+  const of = new Int32Array(snap.pks.length).fill(-1);
+  dealers.forEach((d, k) => {
+    const ids = postings.get(d) as Int32Array;
+    for (let i = 0; i < ids.length; i++) of[ids[i]] = k;
+  });
+  const out = { dealers, of };
+  dealerNumbersCache.set(snap, out);
+  return out;
+}
+
+/**
+ * The matches grouped (groups in ascending order), newest listed first within a group: one walk of the
+ * listed_at order, newest first, counts every match and keeps at most `need` a group, so the page is
+ * all it collects (not every match, dealt and flattened, on every query).
+ */
+export function groupedNewest(
+  listedAt: Int32Array,
+  keep: (id: number) => boolean,
+  groupOf: (id: number) => number,
+  groups: number,
+  need: number,
+): Ordered {
+  const lists: number[][] = Array.from({ length: groups }, () => []);
+  let total = 0;
+  for (let k = listedAt.length - 1; k >= 0; k--) {
+    const id = listedAt[k];
+    if (!keep(id)) continue;
+    total++;
+    const list = lists[groupOf(id)];
+    if (list.length < need) list.push(id);
   }
-  const bands: number[][] = Array.from({ length: NO_BAND + 1 }, () => []);
-  for (const id of newestListed) bands[band[id]].push(id);
-  return all(bands.flat());
+  const ids: number[] = [];
+  for (const list of lists) {
+    for (const id of list) {
+      if (ids.length >= need) return { total, ids };
+      ids.push(id);
+    }
+  }
+  return { total, ids };
 }
 
 /**
