@@ -15,6 +15,7 @@
 import { cmp, Dexie, type IndexableType, type ObservabilitySet, type Table, type Transaction } from 'dexie';
 import type { MotorlyDb } from '../db';
 import { mutatedTables } from '../raw-bulk-write';
+import { sortIdsByKey } from './key-order';
 import { listingChangeSeq, listingChangesSince } from './listing-changes';
 
 /**
@@ -169,6 +170,7 @@ export async function snapshotFor(t: CatalogueTx, stamp: ListingStamp): Promise<
   if (!snap || !matches(snap, stamp)) {
     snap = await readAll(t, stamp.seq);
     stats.reads++;
+    sortWhenIdle(t.db, snap);
   }
   if (snap !== cached && (snapshots.get(t.db)?.seq ?? -1) <= snap.seq) snapshots.set(t.db, snap);
   return snap;
@@ -380,12 +382,38 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
   return snap;
 }
 
+/** Idle time an order's sort waits for (a sort of 50,000 keys takes a few milliseconds, 10-20 on a slow core). */
+const IDLE_SORT_MS = 12;
+
+type IdleCallback = (deadline: { timeRemaining(): number }) => void;
+
+/** requestIdleCallback where there is one (a window); a short timer elsewhere (a worker, the tests). */
+const whenIdle: (cb: IdleCallback) => void =
+  typeof requestIdleCallback === 'function'
+    ? (cb) => requestIdleCallback(cb)
+    : (cb) => setTimeout(() => cb({ timeRemaining: () => IDLE_SORT_MS }), 20);
+
+/**
+ * After a full read, the orders no query has read yet are sorted while the thread is idle, one an idle
+ * period, so that the first query with a new filter or sort (or after a realtime change, which patches
+ * from this state) finds its orders built instead of paying their sorts. Stops once the state is no
+ * longer the one queries patch from.
+ */
+function sortWhenIdle(db: MotorlyDb, root: IndexSnapshot): void {
+  const step: IdleCallback = (deadline) => {
+    const unsorted = root.unsorted;
+    if (!unsorted || unsorted.size === 0) return;
+    const current = snapshots.get(db);
+    if (current !== root && current?.pending?.root !== root) return;
+    if (deadline.timeRemaining() >= IDLE_SORT_MS) orderFor(root, unsorted.keys().next().value as string);
+    whenIdle(step);
+  };
+  whenIdle(step);
+}
+
 /** An index's order from its keys by id: ids with a key, by key, ties by id (ids ascend with the primary key). */
 function sortedOrder(keyById: readonly (IndexKey | undefined)[]): IndexOrder {
-  const ids: number[] = [];
-  for (let i = 0; i < keyById.length; i++) if (keyById[i] !== undefined) ids.push(i);
-  ids.sort((a, b) => cmpKey(keyById[a] as IndexKey, keyById[b] as IndexKey) || a - b);
-  return { ids: Int32Array.from(ids), key: arrayLookup(keyById) };
+  return { ids: sortIdsByKey(keyById, cmpKey), key: arrayLookup(keyById) };
 }
 
 function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {

@@ -26,7 +26,8 @@ import {
   type IndexRange,
   type IndexSnapshot,
 } from './listing-index';
-import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow } from './types';
+import { listingChangeSeq, listingChangesSince } from './listing-changes';
+import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow, PriceHistoryRow } from './types';
 
 export const LISTING_SORTS = [
   'relevance',
@@ -188,34 +189,157 @@ function fullMatch(s: ListingSearch, r: Resolved): (l: ListingRow) => boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Reductions: first price minus current price, from the price history. The history has no index
-// on the amount, so the map is built once and reused until the history table changes (a write
-// Dexie reports, or a different row count), like the other caches here.
+// on the amount, so the map is built from one read of the table (over 100,000 rows at 50,000
+// listings), then patched from the price-history change log (listing-changes.ts): a write re-reads
+// only its rows and the history of their listings. A write the log cannot name, a deleted history
+// row, a log that no longer reaches back, or a row count the patched map does not reproduce, reads
+// the table whole again.
 // ---------------------------------------------------------------------------------------------
-let reductionCache: { db: MotorlyDb; stamp: string; map: Map<string, number> } | undefined;
+
+/** The reduction map and what it is patched with, per database. */
+interface Reductions {
+  readonly db: MotorlyDb;
+  /** The price-history change-log position whose writes are all in the map. */
+  seq: number;
+  /** How many history rows the map was computed from (the state check against the table's count). */
+  rows: number;
+  /** Listing id -> how much its price has come down (only listings with a reduction); patched in place. */
+  readonly map: Map<string, number>;
+  /** Listing id -> its history rows. */
+  readonly rowsOf: Map<string, number>;
+  /** Bumped by every patch that changes a drop; `changed` holds the listings each recent one changed. */
+  version: number;
+  readonly changed: { version: number; ids: readonly string[] }[];
+}
+
+let reductions: Reductions | undefined;
+/** The state behind each map (dropsById patches its array from the versions). */
+const reductionsOf = new WeakMap<Map<string, number>, Reductions>();
+/** Patch versions kept; an array of drops further behind is rebuilt. */
+const KEEP_VERSIONS = 64;
+/** More written history rows than this are read as a whole table instead of patched. */
+const MAX_PATCHED_HISTORY = 2000;
+
+/** How often the reduction map was read whole and patched, per database (the tests). */
+export interface ReductionStats {
+  reads: number;
+  patches: number;
+}
+const reductionStatsByDb = new WeakMap<MotorlyDb, ReductionStats>();
+
+export function reductionStats(db: MotorlyDb): ReductionStats {
+  return { ...reductionStatsOf(db) };
+}
+
+function reductionStatsOf(db: MotorlyDb): ReductionStats {
+  let s = reductionStatsByDb.get(db);
+  if (!s) reductionStatsByDb.set(db, (s = { reads: 0, patches: 0 }));
+  return s;
+}
+
+type HistoryTable = CatalogueTx['history'];
+
+/** First and last price of each listing in `rows` (first and last changed_at; ties: the first row read). */
+function dropsOf(rows: readonly PriceHistoryRow[]): { drop: Map<string, number>; count: Map<string, number> } {
+  const first = new Map<string, { at: string; price: number }>();
+  const last = new Map<string, { at: string; price: number }>();
+  const count = new Map<string, number>();
+  for (const h of rows) {
+    const id = h.vehicle_listing_id;
+    count.set(id, (count.get(id) ?? 0) + 1);
+    const f = first.get(id);
+    if (!f || h.changed_at < f.at) first.set(id, { at: h.changed_at, price: h.price });
+    const l = last.get(id);
+    if (!l || h.changed_at > l.at) last.set(id, { at: h.changed_at, price: h.price });
+  }
+  const drop = new Map<string, number>();
+  for (const [id, f] of first) {
+    const d = f.price - (last.get(id)?.price ?? f.price);
+    if (d > 0) drop.set(id, d);
+  }
+  return { drop, count };
+}
+
+async function readReductions(db: MotorlyDb, history: HistoryTable, seq: number): Promise<Reductions> {
+  // toArray (one getAll) rather than each (a cursor step per row), in primary-key order.
+  const rows = await history.toArray();
+  const { drop, count } = dropsOf(rows);
+  reductionStatsOf(db).reads++;
+  return { db, seq, rows: rows.length, map: drop, rowsOf: count, version: 0, changed: [] };
+}
+
+/**
+ * Patches `r` for the history rows written since its position (up to `upTo`): re-reads them and every
+ * history row of their listings. 'read' when the map must be read whole (a row is gone: its listing is
+ * unknown); 'raced' when another query patched the map meanwhile (the caller tries again from there).
+ */
+async function patchReductions(
+  r: Reductions,
+  history: HistoryTable,
+  written: Set<string>,
+  upTo: number,
+): Promise<'done' | 'raced' | 'read'> {
+  if (written.size > MAX_PATCHED_HISTORY) return 'read';
+  const from = r.seq;
+  const changed = await history.bulkGet([...written]);
+  const listings = new Set<string>();
+  for (const h of changed) {
+    if (!h) return 'read';
+    listings.add(h.vehicle_listing_id);
+  }
+  // Rows of one listing arrive together, in primary-key order (as in the whole read).
+  const rows = await history
+    .where('vehicle_listing_id')
+    .anyOf([...listings])
+    .toArray();
+  if (r.seq !== from) return 'raced';
+  const { drop, count } = dropsOf(rows);
+  const moved: string[] = [];
+  for (const id of listings) {
+    r.rows += (count.get(id) ?? 0) - (r.rowsOf.get(id) ?? 0);
+    r.rowsOf.set(id, count.get(id) ?? 0);
+    const d = drop.get(id);
+    if (d === r.map.get(id)) continue;
+    if (d === undefined) r.map.delete(id);
+    else r.map.set(id, d);
+    moved.push(id);
+  }
+  if (moved.length) {
+    r.version++;
+    r.changed.push({ version: r.version, ids: moved });
+    if (r.changed.length > KEEP_VERSIONS) r.changed.splice(0, r.changed.length - KEEP_VERSIONS);
+  }
+  r.seq = upTo;
+  reductionStatsOf(r.db).patches++;
+  return 'done';
+}
 
 /** Listing id -> how much its price has come down (only listings with a reduction). */
 export async function reductionMap(source: MotorlyDb | CatalogueTx): Promise<Map<string, number>> {
-  const t = 'history' in source ? source : unboundCatalogue(source);
-  const db = t.db;
-  tableGeneration(db, 'listing_price_history'); // starts listening before the read
-  const stamp = `${tableGeneration(db, 'listing_price_history')}|${await t.history.count()}`;
-  if (reductionCache && reductionCache.db === db && reductionCache.stamp === stamp) return reductionCache.map;
-  const first = new Map<string, { at: string; price: number }>();
-  const last = new Map<string, { at: string; price: number }>();
-  // toArray (one getAll) rather than each (a cursor step per row).
-  for (const h of await t.history.toArray()) {
-    const f = first.get(h.vehicle_listing_id);
-    if (!f || h.changed_at < f.at) first.set(h.vehicle_listing_id, { at: h.changed_at, price: h.price });
-    const l = last.get(h.vehicle_listing_id);
-    if (!l || h.changed_at > l.at) last.set(h.vehicle_listing_id, { at: h.changed_at, price: h.price });
+  if ('history' in source) return reductionsIn(source.db, source.history);
+  // One read transaction: the count, the changed rows and their listings' history in one view.
+  return source.transaction('r', source.listing_price_history, (tx) =>
+    reductionsIn(source, tx.table('listing_price_history') as HistoryTable),
+  );
+}
+
+async function reductionsIn(db: MotorlyDb, history: HistoryTable): Promise<Map<string, number>> {
+  // Every write logged while this transaction is open is in its view (see snapshotFor in listing-index.ts).
+  const count = await history.count();
+  const cached = reductions?.db === db ? reductions : undefined;
+  for (let tries = 0; cached && tries < 3; tries++) {
+    const upTo = listingChangeSeq(db.name, 'listing_price_history');
+    const written = listingChangesSince(db.name, cached.seq, 'listing_price_history');
+    if (!written) break;
+    const patched = written.size === 0 ? 'done' : await patchReductions(cached, history, written, upTo);
+    if (patched === 'raced') continue;
+    if (patched === 'read' || cached.rows !== count) break;
+    return cached.map;
   }
-  const map = new Map<string, number>();
-  for (const [id, f] of first) {
-    const drop = f.price - (last.get(id)?.price ?? f.price);
-    if (drop > 0) map.set(id, drop);
-  }
-  reductionCache = { db, stamp, map };
-  return map;
+  const fresh = await readReductions(db, history, listingChangeSeq(db.name, 'listing_price_history'));
+  if (!reductions || reductions.db !== db || reductions.seq <= fresh.seq) reductions = fresh;
+  reductionsOf.set(fresh.map, fresh);
+  return fresh.map;
 }
 
 /** Drops by integer id for one reduction map and one id numbering (shared by the states patched from it). */
@@ -224,6 +348,8 @@ interface Drops {
   /** Ids below this have their drop filled in. */
   filled: number;
   drops: Float64Array;
+  /** The map's patch version the drops reflect. */
+  version: number;
 }
 
 const dropsCache = new WeakMap<Map<string, number>, Drops>();
@@ -231,18 +357,33 @@ const dropsCache = new WeakMap<Map<string, number>, Drops>();
 /**
  * Each listing's price reduction by integer id (0 when none). A drop belongs to a primary key, and
  * patched states share one append-only id numbering, so the array is built once per reduction map and
- * numbering and only extended for the ids a change adds: not rebuilt (a lookup per reduced listing)
- * for every state a realtime change makes.
+ * numbering, only extended for the ids a change adds and patched for the listings a price-history
+ * write changes: not rebuilt (a lookup per reduced listing) for every state a realtime change makes.
  */
-function dropsById(snap: IndexSnapshot, reductions: Map<string, number>): Float64Array {
+export function dropsById(snap: IndexSnapshot, reductions: Map<string, number>): Float64Array {
+  const state = reductionsOf.get(reductions);
+  const version = state?.version ?? 0;
   let d = dropsCache.get(reductions);
+  if (d && d.pks === snap.pks && d.version !== version) {
+    const behind = state?.changed.filter((c) => c.version > (d as Drops).version) ?? [];
+    if (behind.length !== version - d.version)
+      d = undefined; // the versions kept don't reach back
+    else {
+      for (const c of behind)
+        for (const pk of c.ids) {
+          const id = snap.idOf.get(pk);
+          if (id !== undefined && id < d.filled) d.drops[id] = reductions.get(pk) ?? 0;
+        }
+      d.version = version;
+    }
+  }
   if (!d || d.pks !== snap.pks) {
     const drops = new Float64Array(snap.pks.length);
     for (const [pk, drop] of reductions) {
       const id = snap.idOf.get(pk);
       if (id !== undefined && id < drops.length) drops[id] = drop;
     }
-    dropsCache.set(reductions, (d = { pks: snap.pks, filled: drops.length, drops }));
+    dropsCache.set(reductions, (d = { pks: snap.pks, filled: drops.length, drops, version }));
   }
   const n = snap.pks.length;
   if (d.filled < n) {
@@ -418,34 +559,76 @@ async function orderedIds(
   if (s.sort === 'reduction')
     return byReductionTopK(orderOf(snap, 'listed_at'), keep, dropsById(snap, await reductionMap(t)), need);
   if (r.dealerMiles.size === 0) return walkOrder(orderOf(snap, 'listed_at'), true, keep, need);
-  const newestListed = walkOrder(orderOf(snap, 'listed_at'), true, keep, Infinity).ids;
-  const all = (ids: number[]): Ordered => ({ total: ids.length, ids });
-  const postings = dealerPostings(snap);
+  const { dealers, of } = dealerNumbers(snap);
+  const listedAt = orderOf(snap, 'listed_at');
   if (s.sort === 'distance') {
-    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first:
-    // the matches, newest first, dealt into one list per dealer (dealers numbered in that order).
+    // Nearest dealer first (ties by dealer id, as the scan), each dealer's newest listings first. A
+    // listing in no dealer's postings sorts as dealer '' (0 miles, first by id): group 0.
     const miles = (d: string) => r.dealerMiles.get(d) ?? 0;
-    const dealers = [...postings.keys()].sort((a, b) => miles(a) - miles(b) || a.localeCompare(b));
-    const rank = new Int32Array(snap.pks.length).fill(-1);
-    dealers.forEach((d, i) => {
-      for (const id of postings.get(d) ?? []) rank[id] = i;
-    });
-    const lists: number[][] = dealers.map(() => []);
-    const noDealer: number[] = [];
-    for (const id of newestListed) (rank[id] < 0 ? noDealer : lists[rank[id]]).push(id);
-    // A listing in no dealer's postings sorts as dealer '' (0 miles, first by id).
-    return all([...noDealer, ...lists.flat()]);
+    const byDistance = dealers
+      .map((_, k) => k)
+      .sort((a, b) => miles(dealers[a]) - miles(dealers[b]) || dealers[a].localeCompare(dealers[b]));
+    const groupOf = new Int32Array(dealers.length);
+    byDistance.forEach((k, rank) => (groupOf[k] = rank + 1));
+    return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? 0 : groupOf[of[id]]), dealers.length + 1, need);
   }
-  // Relevance near a postcode: distance bands first, newest within a band (dealt into one list a band).
-  const NO_BAND = distanceBand(undefined);
-  const band = new Uint8Array(snap.pks.length).fill(NO_BAND);
-  for (const [d, ids] of postings) {
-    const b = distanceBand(r.dealerMiles.get(d));
-    for (const id of ids) band[id] = b;
+  // Relevance near a postcode: distance bands first (no known distance last), newest within a band.
+  const bands = distanceBand(100.5) + 2;
+  const bandOf = new Int32Array(dealers.length);
+  dealers.forEach((d, k) => {
+    const miles = r.dealerMiles.get(d);
+    bandOf[k] = miles === undefined ? bands - 1 : distanceBand(miles);
+  });
+  return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? bands - 1 : bandOf[of[id]]), bands, need);
+}
+
+/** Each state's dealers (its dealer postings' keys) and each id's dealer as a number into them (-1: none). */
+const dealerNumbersCache = new WeakMap<IndexSnapshot, { dealers: string[]; of: Int32Array }>();
+
+function dealerNumbers(snap: IndexSnapshot): { dealers: string[]; of: Int32Array } {
+  const cached = dealerNumbersCache.get(snap);
+  if (cached) return cached;
+  const postings = dealerPostings(snap);
+  const dealers = [...postings.keys()];
+  const of = new Int32Array(snap.pks.length).fill(-1);
+  dealers.forEach((d, k) => {
+    const ids = postings.get(d) as Int32Array;
+    for (let i = 0; i < ids.length; i++) of[ids[i]] = k;
+  });
+  const out = { dealers, of };
+  dealerNumbersCache.set(snap, out);
+  return out;
+}
+
+/**
+ * The matches grouped (groups in ascending order), newest listed first within a group: one walk of the
+ * listed_at order, newest first, counts every match and keeps at most `need` a group, so the page is
+ * all it collects (not every match, dealt and flattened, on every query).
+ */
+export function groupedNewest(
+  listedAt: Int32Array,
+  keep: (id: number) => boolean,
+  groupOf: (id: number) => number,
+  groups: number,
+  need: number,
+): Ordered {
+  const lists: number[][] = Array.from({ length: groups }, () => []);
+  let total = 0;
+  for (let k = listedAt.length - 1; k >= 0; k--) {
+    const id = listedAt[k];
+    if (!keep(id)) continue;
+    total++;
+    const list = lists[groupOf(id)];
+    if (list.length < need) list.push(id);
   }
-  const bands: number[][] = Array.from({ length: NO_BAND + 1 }, () => []);
-  for (const id of newestListed) bands[band[id]].push(id);
-  return all(bands.flat());
+  const ids: number[] = [];
+  for (const list of lists) {
+    for (const id of list) {
+      if (ids.length >= need) return { total, ids };
+      ids.push(id);
+    }
+  }
+  return { total, ids };
 }
 
 /**
