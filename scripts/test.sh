@@ -18,6 +18,8 @@ export STACK_DEMO_KEYS=1
 VITE_SUPABASE_ANON_KEY="$(npx tsx supabase/local/cli.ts status --json \
   | node -pe 'JSON.parse(require("fs").readFileSync(0)).anonKey')"
 export VITE_SUPABASE_ANON_KEY
+# The e2e server is scripts/start.ts, which forwards /supabase/* to the Data API: build as `npm start` does.
+export VITE_EARLY_API_URL=/supabase
 # The e2e specs drive writes through the page test hooks, which only VITE_TEST_HOOKS=1 builds carry.
 echo "== build (with test hooks, for e2e)"; VITE_TEST_HOOKS=1 npx vite build
 echo "== end-to-end (Chromium)"; npx playwright test
