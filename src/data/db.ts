@@ -77,6 +77,21 @@ export const SCHEMA_V5: Record<string, string> = {
   saved_searches: 'id, user_id, created_at, [user_id+created_at]',
 };
 
+/**
+ * Version 6: vehicle_listings keeps only the indexes something reads through IndexedDB. The
+ * marketplace search filters and sorts on orders it builds in memory from the rows' own values
+ * (catalogue/listing-index.ts, LISTING_ORDER_FIELDS), so the single-field indexes on price, mileage,
+ * year, brand, fuel, body, status, gearbox, seats, insurance group, colour, tax and ULEZ were only
+ * written, at a cost on every stored listing (most of a first download's IndexedDB time).
+ * Still read: car_model_id (a listing's comparables, a model's re-derive, the assistant),
+ * [car_model_id+price] (a model's cars by price, the AI search's cheapest per model), dealer_id (the
+ * Dealer Hub), listed_at (saved searches' newest listings) and updated_at (the listing indexes' state
+ * check and look-back).
+ */
+export const SCHEMA_V6: Record<string, string> = {
+  vehicle_listings: 'id, car_model_id, dealer_id, listed_at, updated_at, [car_model_id+price]',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -102,7 +117,7 @@ export class MotorlyDb extends Dexie {
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 5) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 6) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -131,6 +146,7 @@ export class MotorlyDb extends Dexie {
     }
     if (maxVersion >= 4) this.version(4).stores(SCHEMA_V4);
     if (maxVersion >= 5) this.version(5).stores(SCHEMA_V5);
+    if (maxVersion >= 6) this.version(6).stores(SCHEMA_V6);
   }
 
   /** The Dexie table for a synced table name. */

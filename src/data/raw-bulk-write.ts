@@ -34,7 +34,9 @@ export async function putPulledRaw(
     const written = await putUnlessPending(db, table, values);
     if (written !== null) return written;
   }
-  const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite');
+  // Relaxed: committed once the OS has the write, without waiting for the disk flush. The rows and the
+  // cursor still commit together (a write lost to a power cut is pulled again from the older cursor).
+  const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite', RELAXED);
   return new Promise<number>((resolve, reject) => {
     let written = 0;
     tx.oncomplete = () => resolve(written);
@@ -66,6 +68,8 @@ export async function putPulledRaw(
   });
 }
 
+const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
+
 /** Up to this many rows (a realtime change, say), a write does not wait for its pending-op check. */
 const OPTIMISTIC_ROWS = 4;
 
@@ -76,7 +80,7 @@ const OPTIMISTIC_ROWS = 4;
  * checked path, which skips just that row.
  */
 function putUnlessPending(db: MotorlyDb, table: SyncTableName, values: readonly object[]): Promise<number | null> {
-  const tx = db.backendDB().transaction([table, ...PENDING_STORES], 'readwrite');
+  const tx = db.backendDB().transaction([table, ...PENDING_STORES], 'readwrite', RELAXED);
   return new Promise<number | null>((resolve, reject) => {
     let clash = false;
     tx.oncomplete = () => resolve(values.length);

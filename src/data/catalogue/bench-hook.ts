@@ -42,12 +42,11 @@ async function liveChange(n: number): Promise<void> {
   const L = db.vehicle_listings;
   const store = createSyncStore(db);
   const now = new Date().toISOString();
-  const rows = await L.where('status')
-    .equals('active')
-    .offset((n * 7919) % 5000)
-    .limit(1)
+  // The first active listing from a position in primary-key order (status has no IndexedDB index).
+  const rows = await L.offset((n * 7919) % 5000)
+    .limit(50)
     .toArray();
-  const row = rows[0];
+  const row = rows.find((r) => r.status === 'active');
   if (!row) return;
   const put = async (changed: typeof row) => {
     await store.applyPulled('vehicle_listings', [changed as unknown as Record<string, unknown>]);

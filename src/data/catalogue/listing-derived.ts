@@ -183,18 +183,16 @@ export function listingDerivedSettled(db: Dexie): Promise<void> {
 }
 
 /**
- * Rows written around Dexie (raw IndexedDB) lack the derived fields and so are missing from their
- * indexes. A cheap count check finds that; the caller then searches by scanning and calls
- * `scheduleListingRepair` (live queries must not write, so the repair runs outside them).
+ * Rows written around Dexie (raw IndexedDB) lack the derived fields. The search finds that from its
+ * in-memory ulez order (listing-index.ts: derivedComplete), then scans and calls
+ * `scheduleListingRepair` (live queries must not write, so the repair runs outside them). This check
+ * reads every row (ulez has no IndexedDB index since version 6): for tests and diagnostics.
  */
 export async function listingsDerivedComplete(source: Dexie | EntityTable<ListingRow, 'id'>): Promise<boolean> {
-  // A table bound to the caller's transaction keeps the counts in it.
+  // A table bound to the caller's transaction keeps the read in it.
   const listings = source instanceof Dexie ? source.table<ListingRow, string>('vehicle_listings') : source;
-  const [all, derived] = await Promise.all([
-    listings.count(),
-    listings.where('ulez').between(0, 1, true, true).count(),
-  ]);
-  return all === derived;
+  const missing = await listings.filter((l) => (l as ListingRow & Partial<ListingDerived>).ulez === undefined).count();
+  return missing === 0;
 }
 
 const repairing = new WeakMap<Dexie, Promise<void>>();

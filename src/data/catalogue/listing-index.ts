@@ -1,8 +1,9 @@
 /**
  * The listing indexes held in memory, per tab (and worker), so a marketplace query reads IndexedDB
- * only for a state check and the page's rows. Every single-field index of vehicle_listings is kept
- * as IndexedDB orders it: the primary keys (as small integer ids) in (key, primary key) order, with
- * the keys beside them. A filter's range is then a slice found by binary search, no IDB read.
+ * only for a state check and the page's rows. Every field the search reads (LISTING_ORDER_FIELDS) is
+ * kept as IndexedDB would order an index on it: the primary keys (as small integer ids) in (key,
+ * primary key) order, with the keys beside them. A filter's range is then a slice found by binary
+ * search, no IDB read.
  *
  * The orders are built once from one read of the table, then patched: every listing write, in this
  * tab, another tab or the sync worker, reaches every context as Dexie's 'storagemutated' event with
@@ -84,7 +85,7 @@ function keyAt(order: IndexOrder, pos: number): IndexKey {
 /** The keys these indexes hold (IndexedDB leaves a row out of an index when its value is not a key). */
 export type IndexKey = string | number | Date;
 
-/** Listing ids as dense integers, and every single-field index's order, for one catalogue state. */
+/** Listing ids as dense integers, and every kept field's order, for one catalogue state. */
 export interface IndexSnapshot {
   /** The listing-change log position whose changes are all in this state (listing-changes.ts). */
   readonly seq: number;
@@ -97,7 +98,7 @@ export interface IndexSnapshot {
   readonly derivedComplete: boolean;
   /** The orders built so far, by index; read them through orderFor(), which builds the others. */
   readonly orders: Map<string, IndexOrder>;
-  /** Every single-field index of the table. */
+  /** The fields kept as orders (LISTING_ORDER_FIELDS). */
   readonly indexes: readonly string[];
   /** While some orders are unbuilt: the state this one was patched from, and the patch. */
   pending?: PendingPatch;
@@ -299,12 +300,31 @@ function matches(snap: IndexSnapshot, stamp: ListingStamp): boolean {
 export type IndexRow = Record<string, unknown> & { id: string };
 type Row = IndexRow;
 
-/** The single-field indexes kept in memory (compound and multi-entry ones are not). */
-function indexNames(t: CatalogueTx): string[] {
-  return t.listings.schema.indexes
-    .filter((idx) => !idx.compound && !idx.multi && typeof idx.keyPath === 'string')
-    .map((idx) => idx.keyPath as string);
-}
+/**
+ * The listing fields kept as orders in memory: every field the search filters or sorts on, and
+ * status (sold rows leave the results), updated_at (the state check) and ulez (derivedComplete).
+ * Each order is built from the rows' own values (keyOf), in IndexedDB's key order, so none of these
+ * needs an IndexedDB index: the store indexes only what is read through IndexedDB (db.ts, version 6).
+ */
+export const LISTING_ORDER_FIELDS: readonly string[] = [
+  'price',
+  'mileage',
+  'year',
+  'listed_at',
+  'car_model_id',
+  'brand_id',
+  'dealer_id',
+  'fuel_type',
+  'body_style',
+  'status',
+  'updated_at',
+  'gearbox',
+  'seats',
+  'insurance_group',
+  'colour_key',
+  'annual_tax',
+  'ulez',
+];
 
 /** A value as IndexedDB would key it, or undefined when it leaves the row out of the index. */
 function keyOf(row: Row, index: string): IndexKey | undefined {
@@ -355,7 +375,7 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
   // Each index's keys by id now (the rows can then go); an order is sorted when first read (orderFor):
   // a query reads three to six of the twenty, and the sorts are most of a full read's time.
   const unsorted = new Map<string, (IndexKey | undefined)[]>();
-  for (const index of indexNames(t)) {
+  for (const index of LISTING_ORDER_FIELDS) {
     const keyById: (IndexKey | undefined)[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) keyById[i] = keyOf(rows[i], index);
     unsorted.set(index, keyById);
@@ -556,7 +576,7 @@ function mergePending(
 export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
   const built = snap.orders.get(index);
   if (built) return built;
-  if (!snap.indexes.includes(index)) throw new Error(`vehicle_listings has no single-field index "${index}"`);
+  if (!snap.indexes.includes(index)) throw new Error(`no in-memory listing order "${index}"`);
   const keyById = snap.unsorted?.get(index);
   const p = snap.pending;
   let order: IndexOrder;
