@@ -87,48 +87,63 @@ export class ChangeReader {
     return typeof r === 'string' ? (JSON.parse(r) as Record<string, unknown>) : r;
   }
 
-  /** RLS decides: selects the row by id inside a transaction as the subscriber's role and claims. */
-  async visibleTo(claims: JwtClaims, schema: string, table: string, id: string): Promise<boolean> {
-    if (claims.role === 'service_role') return true;
+  /** Runs `sql` as the subscriber's role and claims, in a transaction of its own; its rows' `id`s. */
+  private async idsAs(claims: JwtClaims, sql: string, params: unknown[]): Promise<Set<string>> {
     const role = claims.role === 'authenticated' ? 'authenticated' : 'anon';
-    const match = await this.idMatch(schema, table);
-    if (!match) return false;
+    return this.db.transaction(async (tx) => {
+      await tx.query(
+        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
+        [role, JSON.stringify(claims)],
+      );
+      const { rows } = await tx.query<{ id: string }>(sql, params);
+      return new Set(rows.map((r) => String(r.id)));
+    });
+  }
+
+  /**
+   * RLS decides: of these rows (by id), the ones the subscriber's role and claims may select. One
+   * transaction for any number of rows, so a burst of changes (a 200-op push) costs one check, not 200.
+   */
+  async visibleIds(claims: JwtClaims, schema: string, table: string, ids: readonly string[]): Promise<Set<string>> {
+    if (claims.role === 'service_role') return new Set(ids);
+    const id = (await this.columnsOf(schema, table)).find((c) => c.name === 'id');
+    if (!id || !ids.length) return new Set();
     try {
-      return await this.db.transaction(async (tx) => {
-        await tx.query(
-          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
-          [role, JSON.stringify(claims)],
-        );
-        const { rows } = await tx.query(`select 1 as ok from ${quote(schema)}.${quote(table)} t where ${match}`, [id]);
-        return rows.length > 0;
-      });
+      // = any(array) of the id type: the primary-key index, however many ids.
+      return await this.idsAs(
+        claims,
+        `select t.id::text as id from ${quote(schema)}.${quote(table)} t
+          where t.id = any (array(select cast(x as ${quote(id.type)}) from jsonb_array_elements_text($1::jsonb) x))`,
+        [JSON.stringify(ids)],
+      );
     } catch {
-      return false; // no grant / RLS error -> not visible
+      return new Set(); // no grant / RLS error -> not visible
     }
   }
 
   /**
    * A deleted row is gone, so its tombstone decides: public.deleted_rows keeps the row's owner and
-   * visibility at delete time and its RLS follows the source row's, read here as the subscriber.
+   * visibility at delete time and its RLS follows the source row's, read here as the subscriber. Of
+   * these deleted ids of `table`, the ones whose tombstone the subscriber reads (one transaction).
    */
-  async deletionVisibleTo(claims: JwtClaims, schema: string, table: string, id: string): Promise<boolean> {
-    if (claims.role === 'service_role') return true;
-    if (schema !== 'public') return false;
-    const role = claims.role === 'authenticated' ? 'authenticated' : 'anon';
+  async deletionsVisibleTo(
+    claims: JwtClaims,
+    schema: string,
+    table: string,
+    ids: readonly string[],
+  ): Promise<Set<string>> {
+    if (claims.role === 'service_role') return new Set(ids);
+    if (schema !== 'public' || !ids.length) return new Set();
     try {
-      return await this.db.transaction(async (tx) => {
-        await tx.query(
-          "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public, extensions', true)",
-          [role, JSON.stringify(claims)],
-        );
-        const { rows } = await tx.query(
-          'select 1 as ok from public.deleted_rows d where d.table_name = $1 and d.row_id = cast($2 as uuid) limit 1',
-          [table, id],
-        );
-        return rows.length > 0;
-      });
+      return await this.idsAs(
+        claims,
+        `select distinct d.row_id::text as id from public.deleted_rows d
+          where d.table_name = $1
+            and d.row_id = any (array(select cast(x as uuid) from jsonb_array_elements_text($2::jsonb) x))`,
+        [table, JSON.stringify(ids)],
+      );
     } catch {
-      return false; // not a uuid key / no grant -> not visible
+      return new Set(); // not a uuid key / no grant -> not visible
     }
   }
 }

@@ -41,7 +41,8 @@ function fakeDb(visibleTo: (claims: JwtClaims) => boolean) {
             checks.push(claims);
             return result([] as Row[]);
           }
-          return result((claims && visibleTo(claims) ? [{ ok: 1 }] : []) as Row[]);
+          const ids = JSON.parse(String(params[0])) as string[];
+          return result((claims && visibleTo(claims) ? ids.map((id) => ({ id })) : []) as Row[]);
         },
         async exec() {},
       });
@@ -52,15 +53,15 @@ function fakeDb(visibleTo: (claims: JwtClaims) => boolean) {
     },
     async close() {},
   } as unknown as Db;
-  const change = (price: number) =>
+  const change = (price: number, id = LISTING) =>
     notify(
       JSON.stringify({
         schema: 'public',
         table: 'vehicle_listings',
         type: 'UPDATE',
-        id: LISTING,
-        old: { id: LISTING },
-        record: { id: LISTING, price },
+        id,
+        old: { id },
+        record: { id, price },
         ts: '2026-01-01T00:00:00.000Z',
       }),
     );
@@ -180,6 +181,31 @@ describe('realtime fan-out', () => {
     expect(b.every((s) => s.frames.length === 0)).toBe(true);
     expect(rt.checks).toHaveLength(3);
     for (const s of [...anon, ...a, ...b]) s.ws.terminate();
+  });
+});
+
+describe('realtime bursts', () => {
+  it('checks RLS once per distinct claims for changes that arrive together, and keeps their order', async () => {
+    const rt = await start((claims) => claims.role === 'authenticated');
+    const anon = await rt.subscribe('anon');
+    const a = await rt.subscribe('user-a');
+    const ANY = { ...BINDING, filter: undefined };
+    // A binding without the id filter, so every change of the burst matches (a push's 100 tombstones, say).
+    for (const s of [anon, a])
+      s.ws.send(JSON.stringify(['2', '2', 'realtime:all', 'phx_join', { config: { postgres_changes: [ANY] } }]));
+    await settle();
+    rt.checks.length = 0;
+    for (let i = 0; i < 100; i++) rt.change(5000 + i, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    await until(() => a.frames.length === 101); // the listing's own binding: just the first change
+    await settle();
+    expect(anon.frames).toHaveLength(0);
+    expect(rt.checks).toHaveLength(2); // anon and user-a, once each for the 100 changes
+    const prices = a.frames
+      .map((f) => JSON.parse(f) as [unknown, unknown, string, string, { data: { record: { price: number } } }])
+      .filter(([, , topic]) => topic === 'realtime:all')
+      .map(([, , , , payload]) => payload.data.record.price);
+    expect(prices).toEqual(Array.from({ length: 100 }, (_, i) => 5000 + i));
+    for (const s of [anon, a]) s.ws.terminate();
   });
 });
 

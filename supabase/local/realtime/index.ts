@@ -37,6 +37,13 @@ interface Channel {
   presenceEnabled: boolean;
 }
 
+/** Channels interested in one change that share claims (so one RLS answer), with their binding ids. */
+interface ClaimsGroup {
+  claims: JwtClaims;
+  claimsKey: string;
+  subscribers: { ch: Channel; ids: number[] }[];
+}
+
 interface Connection {
   ws: WebSocket;
   vsn: Vsn;
@@ -337,28 +344,14 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     return l.filter ? matchesFilter(l.filter, row) : true;
   }
 
-  /** RLS, as the given claims, on this change's row (a deletion: its tombstone in public.deleted_rows). */
-  function visibleTo(claims: JwtClaims, n: ChangeNotice): Promise<boolean> {
-    if (claims.role === 'service_role') return Promise.resolve(true);
-    return n.type === 'DELETE'
-      ? reader.deletionVisibleTo(claims, n.schema, n.table, n.id)
-      : reader.visibleTo(claims, n.schema, n.table, n.id);
-  }
-
   const isLive = (ch: Channel) => ch.conn.channels.get(ch.topic) === ch && ch.conn.ws.readyState === ch.conn.ws.OPEN;
 
-  /**
-   * One change to every subscriber allowed to see it. Visibility is decided once per distinct claims
-   * (RLS depends on nothing else; filters are matched in memory), all at once, and the frame is encoded
-   * once per distinct topic + join ref + binding ids: a thousand anonymous sockets on the same binding
-   * cost one RLS check, one JSON encoding, and then only their own socket writes.
-   */
-  async function deliver(n: ChangeNotice): Promise<void> {
-    const row = n.type === 'DELETE' ? null : (n.record ?? (await reader.fetchRow(n.schema, n.table, n.id)));
-    if (n.type !== 'DELETE' && !row) return; // gone again before we looked
-    const match = n.type === 'DELETE' ? (n.old ?? { id: n.id }) : (row as Record<string, unknown>);
-    /** Interested channels by claims key, each with the ids of its bindings this change matches. */
-    const byClaims = new Map<string, { claims: JwtClaims; subscribers: { ch: Channel; ids: number[] }[] }>();
+  /** Changes taken from the queue at once: their RLS checks are shared (see deliver). */
+  const MAX_BATCH = 500;
+
+  /** The channels interested in a change, grouped by claims, each with its matching binding ids. */
+  function interested(n: ChangeNotice, match: Record<string, unknown>): ClaimsGroup[] {
+    const byClaims = new Map<string, ClaimsGroup>();
     for (const set of topics.values()) {
       for (const ch of set) {
         let ids: number[] | null = null;
@@ -372,41 +365,80 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
         }
         let group = byClaims.get(ch.claimsKey);
         if (!group) {
-          group = { claims: ch.claims, subscribers: [] };
+          group = { claims: ch.claims, claimsKey: ch.claimsKey, subscribers: [] };
           byClaims.set(ch.claimsKey, group);
         }
         group.subscribers.push({ ch, ids });
       }
     }
-    if (!byClaims.size) return;
-    const columns = await reader.columnsOf(n.schema, n.table);
-    const groups = [...byClaims.values()];
-    const visible = await mapLimit(groups, VISIBILITY_CONCURRENCY, (g) => visibleTo(g.claims, n));
-    const data: Record<string, unknown> = {
-      schema: n.schema,
-      table: n.table,
-      commit_timestamp: n.ts,
-      type: n.type,
-      columns,
-      errors: null,
-    };
-    if (row) data.record = row;
-    if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
-    const dataJson = JSON.stringify(data);
-    const frames = new Map<string, Buffer>();
-    groups.forEach((group, i) => {
-      if (!visible[i]) return;
-      for (const { ch, ids } of group.subscribers) {
-        if (!isLive(ch)) continue; // left, rejoined or closed while RLS was asked
-        const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
-        let frame = frames.get(key);
-        if (!frame) {
-          frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
-          frames.set(key, frame);
-        }
-        ch.conn.ws.send(frame, { binary: false });
+    return [...byClaims.values()];
+  }
+
+  /**
+   * Changes, in commit order, to every subscriber allowed to see each. Visibility is decided per distinct
+   * claims (RLS depends on nothing else; filters are matched in memory) and per table, for all the
+   * batch's changes of that table in one query (a 200-op push's 100 tombstones: one check per
+   * subscriber's claims, not 100), all at once; the frame is encoded once per distinct topic + join ref +
+   * binding ids: a thousand anonymous sockets on the same binding cost one RLS check, one JSON encoding,
+   * and then only their own socket writes.
+   */
+  async function deliver(notices: ChangeNotice[]): Promise<void> {
+    const changes: { n: ChangeNotice; row: Record<string, unknown> | null; groups: ClaimsGroup[] }[] = [];
+    for (const n of notices) {
+      const row = n.type === 'DELETE' ? null : (n.record ?? (await reader.fetchRow(n.schema, n.table, n.id)));
+      if (n.type !== 'DELETE' && !row) continue; // gone again before we looked
+      const groups = interested(n, n.type === 'DELETE' ? (n.old ?? { id: n.id }) : (row as Record<string, unknown>));
+      if (groups.length) changes.push({ n, row, groups });
+    }
+    if (!changes.length) return;
+    // One check per claims, table and kind (a row, or a deletion's tombstone) for the whole batch.
+    const checks = new Map<string, { claims: JwtClaims; n: ChangeNotice; ids: Set<string> }>();
+    const checkKey = (g: ClaimsGroup, n: ChangeNotice) =>
+      JSON.stringify([g.claimsKey, n.type === 'DELETE', n.schema, n.table]);
+    for (const { n, groups } of changes) {
+      for (const g of groups) {
+        const key = checkKey(g, n);
+        const check = checks.get(key) ?? { claims: g.claims, n, ids: new Set<string>() };
+        check.ids.add(n.id);
+        checks.set(key, check);
       }
+    }
+    const keys = [...checks.keys()];
+    const answers = await mapLimit(keys, VISIBILITY_CONCURRENCY, (key) => {
+      const { claims, n, ids } = checks.get(key)!;
+      return n.type === 'DELETE'
+        ? reader.deletionsVisibleTo(claims, n.schema, n.table, [...ids])
+        : reader.visibleIds(claims, n.schema, n.table, [...ids]);
     });
+    const visible = new Map(keys.map((key, i) => [key, answers[i]]));
+    for (const { n, row, groups } of changes) {
+      const columns = await reader.columnsOf(n.schema, n.table);
+      const data: Record<string, unknown> = {
+        schema: n.schema,
+        table: n.table,
+        commit_timestamp: n.ts,
+        type: n.type,
+        columns,
+        errors: null,
+      };
+      if (row) data.record = row;
+      if (n.type !== 'INSERT') data.old_record = n.old ?? { id: n.id };
+      const dataJson = JSON.stringify(data);
+      const frames = new Map<string, Buffer>();
+      for (const group of groups) {
+        if (!visible.get(checkKey(group, n))?.has(n.id)) continue;
+        for (const { ch, ids } of group.subscribers) {
+          if (!isLive(ch)) continue; // left, rejoined or closed while RLS was asked
+          const key = JSON.stringify([ch.conn.vsn, ch.joinRef, ch.topic, ids]);
+          let frame = frames.get(key);
+          if (!frame) {
+            frame = Buffer.from(encodeChange(ch, ids, dataJson), 'utf8');
+            frames.set(key, frame);
+          }
+          ch.conn.ws.send(frame, { binary: false });
+        }
+      }
+    }
   }
 
   /** The postgres_changes frame around the change's data, serialised once per change. */
@@ -418,12 +450,20 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     return `{"topic":${topic},"event":"postgres_changes","payload":${payload},"ref":null,"join_ref":${joinRef}}`;
   }
 
-  // Notifications are handled one at a time so subscribers see changes in commit order.
-  let queue: Promise<void> = Promise.resolve();
+  // Notifications are delivered in batches, one batch at a time, so subscribers see changes in commit
+  // order: those that arrive together (one transaction's) or while a batch is out share its RLS checks.
+  const pending: ChangeNotice[] = [];
+  let queue: Promise<void> | null = null;
+  const drain = async (): Promise<void> => {
+    await null; // the rest of this tick's notifications join the first batch
+    while (pending.length && !closed) await deliver(pending.splice(0, MAX_BATCH)).catch(() => undefined);
+    queue = null;
+  };
   const unlisten = await ctx.db.listen(NOTIFY_CHANNEL, (payload) => {
     const notice = parseNotice(payload);
     if (!notice || closed || topics.size === 0) return;
-    queue = queue.then(() => deliver(notice)).catch(() => undefined);
+    pending.push(notice);
+    queue ??= drain();
   });
 
   // ---------------------------------------------------------------- sockets
@@ -466,7 +506,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await queue.catch(() => undefined);
+      await queue?.catch(() => undefined);
       await unlisten().catch(() => undefined);
     },
   };

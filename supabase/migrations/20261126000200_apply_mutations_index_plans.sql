@@ -1,0 +1,12 @@
+-- apply_mutations plans its lookups by key, whatever size the tables had when a plan was cached.
+--
+-- PL/pgSQL keeps a statement's generic plan for the life of the session. A session that first calls
+-- apply_mutations while mutation_ledger is small (a fresh database: PGlite's one session, or a pooled
+-- connection) plans the exactly-once check `exists (... where user_id = uid and op_id = v_op_id)` as a
+-- sequential scan, the cheapest way to read a page or two, and keeps that plan while the ledger grows:
+-- every op then read the whole ledger (bench:sync: the second 1,000-op drain took twice as long as the
+-- first, and each later one longer). Hosted Postgres re-plans after autovacuum's ANALYZE; PGlite has
+-- no autovacuum, so nothing ever did. Every table apply_mutations reads (the ledger, the target row by
+-- id, the catalogue) is read by key through an index, so within the call a sequential scan is never
+-- the plan wanted: turning it off makes every plan, cached or not, the index one.
+alter function public.apply_mutations(text, jsonb) set enable_seqscan = off;

@@ -1,0 +1,86 @@
+// apply_mutations reads the ledger and the target rows by key however the tables grew after its plans
+// were cached (PL/pgSQL keeps a session's generic plans; PGlite has one session and no autovacuum).
+// Counted with the statistics views on a stack of the test's own, analysed while empty as the seed leaves
+// a database: sequential scans of the ledger and of the target table during a call, once the ledger has
+// grown from empty to a few hundred rows.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../supabase/local/types';
+import { startDedicatedStack, type DedicatedStack } from './dedicated-stack';
+
+let own: DedicatedStack;
+let userId: string;
+let seq = 0;
+const clientId = randomUUID();
+
+/** n ops: a search_interactions row created and deleted, n/2 times. */
+function ops(n: number) {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < n; i += 2) {
+    const id = randomUUID();
+    out.push({
+      op_id: randomUUID(),
+      seq: ++seq,
+      type: 'create',
+      table: 'search_interactions',
+      row_id: id,
+      data: { id, user_id: userId, interaction_type: 'search' },
+    });
+    out.push({ op_id: randomUUID(), seq: ++seq, type: 'delete', table: 'search_interactions', row_id: id, data: {} });
+  }
+  return out;
+}
+
+async function apply(n: number): Promise<void> {
+  const claims = JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' });
+  const results = await own.running.db.transaction(async (tx: Queryable) => {
+    await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      claims,
+    ]);
+    const { rows } = await tx.query<{ r: unknown }>('select public.apply_mutations($1, $2::jsonb) as r', [
+      clientId,
+      JSON.stringify(ops(n)),
+    ]);
+    return rows[0].r;
+  });
+  const parsed = (typeof results === 'string' ? JSON.parse(results) : results) as { status: string }[];
+  expect(parsed.filter((r) => r.status !== 'applied')).toEqual([]);
+}
+
+async function seqScans(): Promise<Record<string, number>> {
+  const { db } = own.running;
+  await db.query('select pg_stat_force_next_flush()');
+  await db.query('select pg_stat_clear_snapshot()');
+  const { rows } = await db.query<{ relname: string; seq_scan: number | string }>(
+    `select relname, seq_scan from pg_stat_user_tables
+      where schemaname = 'public' and relname in ('mutation_ledger', 'search_interactions')`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.relname, Number(r.seq_scan)]));
+}
+
+beforeAll(async () => {
+  own = await startDedicatedStack({});
+  const { db } = own.running;
+  userId = randomUUID();
+  // As the seed leaves a database (supabase/local/seed.ts): analysed, here while these tables are empty.
+  await db.exec('analyze');
+  await db.query(`insert into auth.users (id, email) values ($1, $2)`, [
+    userId,
+    `plans-${userId.slice(0, 8)}@example.com`,
+  ]);
+});
+afterAll(async () => own?.dispose());
+
+describe('apply_mutations plans', () => {
+  it('looks ops up in the ledger and rows by id through indexes as the ledger grows', async () => {
+    // Plans cached while the ledger is nearly empty (PL/pgSQL switches to a generic plan after five calls)...
+    for (let i = 0; i < 8; i++) await apply(2);
+    // ...then the ledger grows.
+    for (let i = 0; i < 3; i++) await apply(200);
+    const before = await seqScans();
+    await apply(100);
+    const after = await seqScans();
+    expect(after.mutation_ledger - before.mutation_ledger).toBe(0);
+    expect(after.search_interactions - before.search_interactions).toBe(0);
+  });
+});
