@@ -43,6 +43,8 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
   await openListing(page, listing.id);
+  // The sync engine (and its test hooks) starts after the first render, which may be after the price shows.
+  await hooksReady(page);
   // The preferences row (instant on) is in the local store before the cut.
   await expect
     .poll(
