@@ -289,7 +289,12 @@ async function main() {
           new Promise<{ dom: number; store: number }>((resolve) => {
             let store = -1;
             let dom = -1;
+            // Kept on the page, so a lost sample can say which half never came.
+            const partial = { store: false, dom: false };
+            Reflect.set(window, '__benchRealtimeSample', partial);
             const done = () => {
+              partial.store = store >= 0;
+              partial.dom = dom >= 0;
               if (store < 0 || dom < 0) return;
               channel.close();
               resolve({ dom, store });
@@ -326,6 +331,8 @@ async function main() {
         motorly.realtimeStore.push(arrived.store - t0);
       } else {
         // Counted as never arriving: a lost event is the worst sample, not a skipped one.
+        const half = await page.evaluate(() => Reflect.get(window, '__benchRealtimeSample') as object);
+        console.log(`  realtime sample ${i} lost; arrived: ${JSON.stringify(half)}`);
         lost.motorly.push(i);
         rt.push(Infinity);
         motorly.realtimeStore.push(Infinity);

@@ -125,6 +125,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       userId,
       onSubscribed: () => void engine.trigger('all'),
       onSkipped: () => void engine.trigger('user'),
+      onApplyFailed: () => void engine.trigger('all'),
       // Offline, a dropped channel is expected (the badge says Offline), not a problem to report.
       onError: (event) => {
         if (connectivity.isOnline()) problems.report(event);

@@ -76,6 +76,30 @@ describe('realtime bursts', () => {
     expect(changes).toEqual(ids.map((id) => ['reviews', 'DELETE', id]));
   });
 
+  it('a change that fails to write is reported, asks for a catch-up pull, and the next change still applies', async () => {
+    const events: unknown[] = [];
+    let failNext = true;
+    const failing: SyncStore = {
+      ...store,
+      applyPulled: (table, rows, o) => {
+        if (!failNext) return store.applyPulled(table, rows, o);
+        failNext = false;
+        return Promise.reject(new Error('IndexedDB write failed'));
+      },
+    };
+    const apply = changeApplier({
+      store: failing,
+      onError: (e) => events.push(e.type),
+      onApplyFailed: () => events.push('catch-up'),
+    });
+    const row = (id: string) => ({ id, updated_at: '2026-01-01T00:00:00Z', price: 1 });
+    await apply('vehicle_listings', { eventType: 'INSERT', new: row('a'), old: {} } as never);
+    await apply('vehicle_listings', { eventType: 'INSERT', new: row('b'), old: {} } as never);
+    expect(events).toEqual(['sync-error', 'catch-up']);
+    expect(await db.vehicle_listings.get('a')).toBeUndefined();
+    expect(await db.vehicle_listings.get('b')).toBeDefined();
+  });
+
   it('keeps arrival order across kinds: an insert after a deletion of the same row brings it back', async () => {
     const apply = changeApplier({ store, onError: (e) => expect.fail(String(e.cause)) });
     const row = (id: string, price: number) => ({ id, updated_at: '2026-01-01T00:00:00Z', price });

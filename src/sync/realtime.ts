@@ -46,6 +46,11 @@ export interface RealtimeOptions {
   onSkipped?: (table: SyncTableName) => void;
   /** Applying a change or (re)subscribing failed. */
   onError: (event: SyncErrorEvent) => void;
+  /**
+   * Writing a change locally failed (after onError): the row is not in the store, and no later event
+   * may bring it, so the engine pulls to catch up, as after a (re)subscribe.
+   */
+  onApplyFailed?: () => void;
 }
 
 type Queued = { table: ChangeSource; change: Change };
@@ -63,7 +68,9 @@ function runKey({ table, change }: Queued): string {
  * 100 tombstones, say) costs a few writes, not a hundred, on the thread that also pushes the outbox.
  * A failed run becomes a sync-error event and the next run goes on.
  */
-export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError'>) {
+export function changeApplier(
+  opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError' | 'onApplyFailed'>,
+) {
   let queue: Queued[] = [];
   let draining: Promise<void> | null = null;
 
@@ -109,7 +116,10 @@ export function changeApplier(opts: Pick<RealtimeOptions, 'store' | 'onChange' |
       let run: Queued[] = [];
       for (const item of [...batch, null]) {
         if (run.length && (item === null || runKey(item) !== runKey(run[0]))) {
-          await applyRun(run).catch((err: unknown) => opts.onError(syncError('realtime', err)));
+          await applyRun(run).catch((err: unknown) => {
+            opts.onError(syncError('realtime', err));
+            opts.onApplyFailed?.();
+          });
           run = [];
         }
         if (item) run.push(item);
