@@ -12,11 +12,14 @@
 --
 -- Now:
 --   * the ledger is looked up once per call, for every op id at once, by a statement planned for that
---     call (EXECUTE), so its plan is chosen with the ledger as it is;
---   * fast path: the ops run in order inside ONE subtransaction, with each table's catalogue facts read
---     once per call and the ledger rows inserted by one statement at the end. It commits only if every
---     op that is not a duplicate applies (the results are then exactly what the per-op path returns:
---     all 'applied' or 'duplicate'). Anything else (a bad shape, an unknown table or column, a constraint
+--     call (EXECUTE), so its plan is chosen with the ledger as it is (on PGlite, whose statistics stay
+--     those of the empty ledger the seed analysed, that may still be one read of the user's ledger, but
+--     once per call, not once per op);
+--   * fast path: the ops run in order inside ONE subtransaction; each statement is built (its table and
+--     columns checked against the catalogue) once per call for each table, kind and key set, so an op
+--     runs no query but its own write; the ledger rows are inserted by one statement at the end. It
+--     commits only if every op that is not a duplicate applies (the results are then exactly what the
+--     per-op path returns: all 'applied' or 'duplicate'). Anything else (a bad shape, an unknown table or column, a constraint
 --     or RLS failure, an update or delete that reaches no row, a repeated op id, the one-row-per-user
 --     and insert-only tables, a concurrent duplicate) rolls the whole attempt back and the batch runs
 --     through the per-op path below, which gives each op its own result and error as before.
@@ -61,8 +64,8 @@ declare
   v_ids uuid[];                      -- every op id of the call (when all are well-formed)
   v_done uuid[] := '{}';             -- op ids already in the user's ledger, or applied earlier in this call
   v_fast boolean := false;
-  v_meta jsonb := '{}';              -- fast path: table -> {"ok": bool, "cols": [...]}, read once per call
-  v_tmeta jsonb;
+  v_sqls jsonb := '{}';              -- fast path: statement per table, kind and key set, built once per call
+  v_shape text;
   l_op uuid[] := '{}';               -- fast path: the ledger rows, inserted by one statement
   l_seq bigint[] := '{}';
   l_table text[] := '{}';
@@ -123,61 +126,68 @@ begin
           results := array_append(results, jsonb_build_object('op_id', v_op_id, 'status', 'duplicate'));
           continue;
         end if;
-        v_tmeta := v_meta -> v_table;
-        if v_tmeta is null then
-          v_rel := to_regclass(format('public.%I', v_table));
-          v_tmeta := jsonb_build_object(
-            'ok', v_rel is not null and (select c.relkind from pg_class c where c.oid = v_rel) in ('r', 'p'),
-            'cols', coalesce((select jsonb_agg(a.attname) from pg_attribute a
-                               where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped), '[]'));
-          v_meta := v_meta || jsonb_build_object(v_table, v_tmeta);
-        end if;
         v_inc := coalesce(v_data -> '$inc', '{}'::jsonb);
         v_data := v_data - '$inc';
-        if not (v_tmeta -> 'ok')::boolean
-           or jsonb_typeof(v_inc) <> 'object'
-           or exists (select 1 from jsonb_each(v_inc) i where jsonb_typeof(i.value) <> 'number')
-           or exists (select 1 from (select jsonb_object_keys(v_data) union all select jsonb_object_keys(v_inc)) k(k)
-                       where not (v_tmeta -> 'cols') ? k.k)
+        if jsonb_typeof(v_inc) <> 'object'
            or (v_type <> 'update' and v_inc <> '{}'::jsonb)
            or (v_data ? 'id' and (v_data ->> 'id') is distinct from v_row::text) then
           raise exception using errcode = 'P0001', message = 'apply_mutations: per-op path';
         end if;
         v_data := v_data - 'id';
-        select coalesce(array_agg(k order by k), '{}') into v_cols from jsonb_object_keys(v_data) k;
-        select coalesce(array_agg(k order by k), '{}') into v_inc_cols from jsonb_object_keys(v_inc) k;
-        if v_cols && v_inc_cols then
+        if v_inc <> '{}'::jsonb and exists (select 1 from jsonb_each(v_inc) i where jsonb_typeof(i.value) <> 'number') then
           raise exception using errcode = 'P0001', message = 'apply_mutations: per-op path';
         end if;
-        v_written := null;
-        if v_type = 'create' then
-          execute format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r'
-                         ' returning to_jsonb(t)',
-            v_table,
-            (select coalesce(string_agg(format(', %I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
-            (select coalesce(string_agg(format(', r.%I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
-            v_table)
-            into v_written using v_data, v_row;
-          get diagnostics v_affected = row_count;
-        elsif v_type = 'update' and cardinality(v_cols) + cardinality(v_inc_cols) > 0 then
-          execute format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2 '
-                         'returning to_jsonb(t)',
-            v_table,
-            array_to_string(
-              array(select format('%1$I = r.%1$I', c) from unnest(v_cols) c)
-              || array(select format('%1$I = t.%1$I + ($3 ->> %2$L)::numeric', c, c) from unnest(v_inc_cols) c),
-              ', '),
-            v_table)
-            into v_written using v_data, v_row, v_inc;
-          get diagnostics v_affected = row_count;
-        elsif v_type = 'update' then
-          execute format('select to_jsonb(t) from public.%I t where t.id = $1 for update', v_table)
-            into v_written using v_row;
-          v_affected := case when v_written is null then 0 else 1 end;
-        else
-          execute format('delete from public.%I where id = $1', v_table) using v_row;
-          get diagnostics v_affected = row_count;
+        -- One statement per table, kind and set of keys, built (its table and columns checked against
+        -- the catalogue) the first time the call meets that shape. The key lists come from a plain
+        -- function call, not a query: nothing else here runs a query per op.
+        v_shape := v_table || ' ' || v_type || ' ' || jsonb_path_query_array(v_data, '$.keyvalue().key')::text
+                   || ' ' || jsonb_path_query_array(v_inc, '$.keyvalue().key')::text;
+        v_sql := v_sqls ->> v_shape;
+        if v_sql is null then
+          v_rel := to_regclass(format('public.%I', v_table));
+          if v_rel is null or (select c.relkind from pg_class c where c.oid = v_rel) not in ('r', 'p')
+             or exists (select 1 from (select jsonb_object_keys(v_data) union all select jsonb_object_keys(v_inc)) k(k)
+                         where not exists (select 1 from pg_attribute a where a.attrelid = v_rel and a.attname = k.k
+                                              and a.attnum > 0 and not a.attisdropped)) then
+            raise exception using errcode = 'P0001', message = 'apply_mutations: per-op path';
+          end if;
+          select coalesce(array_agg(k order by k), '{}') into v_cols from jsonb_object_keys(v_data) k;
+          select coalesce(array_agg(k order by k), '{}') into v_inc_cols from jsonb_object_keys(v_inc) k;
+          if v_cols && v_inc_cols then
+            raise exception using errcode = 'P0001', message = 'apply_mutations: per-op path';
+          end if;
+          -- $1 the data, $2 the row id, $3 the increments (the same statements as the per-op path's)
+          if v_type = 'create' then
+            v_sql := format('insert into public.%I as t (id%s) select $2%s from jsonb_populate_record(null::public.%I, $1) r'
+                            ' returning to_jsonb(t)',
+              v_table,
+              (select coalesce(string_agg(format(', %I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
+              (select coalesce(string_agg(format(', r.%I', c), '' order by o), '') from unnest(v_cols) with ordinality u(c, o)),
+              v_table);
+          elsif v_type = 'update' and cardinality(v_cols) + cardinality(v_inc_cols) > 0 then
+            v_sql := format('update public.%I t set %s from jsonb_populate_record(null::public.%I, $1) r where t.id = $2 '
+                            'returning to_jsonb(t)',
+              v_table,
+              array_to_string(
+                array(select format('%1$I = r.%1$I', c) from unnest(v_cols) c)
+                || array(select format('%1$I = t.%1$I + ($3 ->> %2$L)::numeric', c, c) from unnest(v_inc_cols) c),
+                ', '),
+              v_table);
+          elsif v_type = 'update' then
+            -- nothing to set: still only a row the caller may change (FOR UPDATE applies the UPDATE policy)
+            v_sql := format('select to_jsonb(t) from public.%I t where t.id = $2 for update', v_table);
+          else
+            v_sql := format('delete from public.%I where id = $2', v_table);
+          end if;
+          v_sqls := v_sqls || jsonb_build_object(v_shape, v_sql);
         end if;
+        v_written := null;
+        if v_type = 'delete' then
+          execute v_sql using v_data, v_row, v_inc;
+        else
+          execute v_sql into v_written using v_data, v_row, v_inc;
+        end if;
+        get diagnostics v_affected = row_count;
         if v_affected = 0 then
           raise exception using errcode = 'P0001', message = 'apply_mutations: per-op path';
         end if;
