@@ -98,6 +98,26 @@ describe('apply_mutations plans', () => {
     expect(after.search_interactions - before.search_interactions).toBe(0);
   });
 
+  it('applies a batch of good ops once: no per-op retry of the whole batch, no statements left prepared', async () => {
+    // The batch path rolls a failed attempt back and runs every op again; inserts are counted either way.
+    const inserted = async () => {
+      await own.running.db.query('select pg_stat_force_next_flush()');
+      await own.running.db.query('select pg_stat_clear_snapshot()');
+      const { rows } = await own.running.db.query<{ n: number | string }>(
+        `select n_tup_ins as n from pg_stat_user_tables where schemaname = 'public' and relname = 'search_interactions'`,
+      );
+      return Number(rows[0].n);
+    };
+    const before = await inserted();
+    await apply(100);
+    expect((await inserted()) - before).toBe(50);
+    const { rows } = await own.running.db.query<{ n: number | string }>(
+      'select count(*) as n from pg_prepared_statements where name like $1',
+      ['apply\\_mutations\\_%'],
+    );
+    expect(Number(rows[0].n)).toBe(0);
+  });
+
   it('reads the ledger about once per call, not once per op', async () => {
     // The ledger holds 716 of this user's rows by now (the test above); 100 ops through a plan that
     // finds each op by user_id alone read about 80,000 ledger tuples.
