@@ -2,7 +2,9 @@
 // were cached (PL/pgSQL keeps a session's generic plans; PGlite has one session and no autovacuum).
 // Counted with the statistics views on a stack of the test's own, analysed while empty as the seed leaves
 // a database: sequential scans of the ledger and of the target table during a call, once the ledger has
-// grown from empty to a few hundred rows.
+// grown from empty to a few hundred rows; and tuples read through the ledger's indexes, since a cached
+// plan may also pick the wrong index: (user_id, client_id, seq) matches user_id alone, and an op looked up
+// through it reads all of the user's ledger.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../supabase/local/types';
@@ -47,6 +49,18 @@ async function apply(n: number): Promise<void> {
   expect(parsed.filter((r) => r.status !== 'applied')).toEqual([]);
 }
 
+/** Ledger index tuples read so far (all of the ledger's indexes). */
+async function ledgerTuplesRead(): Promise<number> {
+  const { db } = own.running;
+  await db.query('select pg_stat_force_next_flush()');
+  await db.query('select pg_stat_clear_snapshot()');
+  const { rows } = await db.query<{ n: number | string }>(
+    `select coalesce(sum(idx_tup_read), 0) as n from pg_stat_user_indexes
+      where schemaname = 'public' and relname = 'mutation_ledger'`,
+  );
+  return Number(rows[0].n);
+}
+
 async function seqScans(): Promise<Record<string, number>> {
   const { db } = own.running;
   await db.query('select pg_stat_force_next_flush()');
@@ -82,5 +96,38 @@ describe('apply_mutations plans', () => {
     const after = await seqScans();
     expect(after.mutation_ledger - before.mutation_ledger).toBe(0);
     expect(after.search_interactions - before.search_interactions).toBe(0);
+  });
+
+  it('applies a batch of good ops once: no per-op retry of the whole batch, no statements left prepared', async () => {
+    // The batch path rolls a failed attempt back and runs every op again; inserts are counted either way.
+    const inserted = async () => {
+      await own.running.db.query('select pg_stat_force_next_flush()');
+      await own.running.db.query('select pg_stat_clear_snapshot()');
+      const { rows } = await own.running.db.query<{ n: number | string }>(
+        `select n_tup_ins as n from pg_stat_user_tables where schemaname = 'public' and relname = 'search_interactions'`,
+      );
+      return Number(rows[0].n);
+    };
+    const before = await inserted();
+    await apply(100);
+    expect((await inserted()) - before).toBe(50);
+    const { rows } = await own.running.db.query<{ n: number | string }>(
+      'select count(*) as n from pg_prepared_statements where name like $1',
+      ['apply\\_mutations\\_%'],
+    );
+    expect(Number(rows[0].n)).toBe(0);
+  });
+
+  it('reads the ledger about once per call, not once per op', async () => {
+    // The ledger holds 716 of this user's rows by now (the test above); 100 ops through a plan that
+    // finds each op by user_id alone read about 80,000 ledger tuples.
+    const before = await ledgerTuplesRead();
+    await apply(100);
+    const read = (await ledgerTuplesRead()) - before;
+    const { rows } = await own.running.db.query<{ n: number | string }>(
+      'select count(*) as n from public.mutation_ledger where user_id = $1',
+      [userId],
+    );
+    expect(read).toBeLessThanOrEqual(Number(rows[0].n) + 200);
   });
 });

@@ -105,6 +105,7 @@ describe('realtime postgres_changes', () => {
     await waitFor(() => got.length >= 3);
     expect(got[2].eventType).toBe('DELETE');
     expect(got[2].old).toMatchObject({ id, user_id: a.id });
+    expect(got[2].old).not.toHaveProperty('title'); // keys only
     await new Promise((r) => setTimeout(r, 300));
     expect(bGot).toEqual([]);
   });

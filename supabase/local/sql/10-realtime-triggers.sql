@@ -21,11 +21,16 @@ begin
   else
     row_id := old.id::text;
     old_row := to_jsonb(old);
-    select jsonb_object_agg(a.attname, old_row -> a.attname)
-      into old_keys
-      from pg_attribute a
-     where a.attrelid = tg_relid and a.attnum > 0 and not a.attisdropped
-       and (a.atttypid = 'uuid'::regtype or a.attname in ('id', 'user_id'));
+    if tg_nargs > 0 then
+      -- The trigger's arguments name the table's other columns (below): no catalogue query per row.
+      old_keys := old_row - tg_argv;
+    else
+      select jsonb_object_agg(a.attname, old_row -> a.attname)
+        into old_keys
+        from pg_attribute a
+       where a.attrelid = tg_relid and a.attnum > 0 and not a.attisdropped
+         and (a.atttypid = 'uuid'::regtype or a.attname in ('id', 'user_id'));
+    end if;
     if tg_op = 'UPDATE' then
       row_id := new.id::text;
     end if;
@@ -48,11 +53,18 @@ begin
   return null;
 end $$;
 
+-- Each table's trigger is given the names of its columns that are not keys (not uuid, not id or user_id),
+-- which notify_change drops from the old row. Re-created on every boot, after the migrations, so the
+-- lists follow the schema.
 do $$
 declare t record;
 begin
   for t in
-    select c.relname
+    select c.relname,
+           (select coalesce(string_agg(quote_literal(a.attname), ', ' order by a.attnum), '')
+              from pg_attribute a
+             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+               and not (a.atttypid = 'uuid'::regtype or a.attname in ('id', 'user_id'))) as others
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('r', 'p')
@@ -62,6 +74,6 @@ begin
     execute format('drop trigger if exists zz_local_realtime on public.%I', t.relname);
     execute format(
       'create trigger zz_local_realtime after insert or update or delete on public.%I
-         for each row execute function local_realtime.notify_change()', t.relname);
+         for each row execute function local_realtime.notify_change(%s)', t.relname, t.others);
   end loop;
 end $$;
