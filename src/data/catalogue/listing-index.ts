@@ -34,9 +34,16 @@ export interface CatalogueTx {
   readonly history: MotorlyDb['listing_price_history'];
 }
 
-/** The tables a catalogue read transaction must include. */
-export function catalogueTables(db: MotorlyDb): Table[] {
-  return [db.vehicle_listings, db.dealers, db.brands, db.car_models, db.listing_price_history];
+/**
+ * The tables a catalogue read transaction must include. The price history only when the reader asks for
+ * it (a sort by reduction): an open read transaction holds back every write to the stores it covers, and a
+ * first download writes the price history last, while the open page re-reads the listings it has just
+ * announced (a whole-table read of 50,000 listings held the history's first page for seconds).
+ */
+export function catalogueTables(db: MotorlyDb, opts: { history?: boolean } = {}): Table[] {
+  const tables: Table[] = [db.vehicle_listings, db.dealers, db.brands, db.car_models];
+  if (opts.history !== false) tables.push(db.listing_price_history);
+  return tables;
 }
 
 /** The catalogue tables outside any transaction (each read runs in its own). */
@@ -51,7 +58,10 @@ export function unboundCatalogue(db: MotorlyDb): CatalogueTx {
   };
 }
 
-/** Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. */
+/**
+ * Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. The price history is
+ * bound when first read: a transaction opened without it fails only if it reads it.
+ */
 export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
   return {
     db,
@@ -59,7 +69,9 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
     dealers: tx.table('dealers'),
     brands: tx.table('brands'),
     models: tx.table('car_models'),
-    history: tx.table('listing_price_history'),
+    get history() {
+      return tx.table('listing_price_history') as MotorlyDb['listing_price_history'];
+    },
   };
 }
 
