@@ -44,6 +44,11 @@ export interface SyncStore {
   applyPulled(table: SyncTableName, rows: Record<string, unknown>[], opts?: PullWriteOptions): Promise<number>;
   /** Tells live queries in every tab that these tables changed (after `notify: false` writes). */
   notifyChanged(tables: SyncTableName[]): void;
+  /**
+   * Tells live queries in every tab that these rows of a table changed (after `notify: false` writes):
+   * the in-memory listing indexes patch just those rows instead of re-reading the table.
+   */
+  notifyRowsChanged(table: SyncTableName, ids: readonly string[]): void;
   /** Deletes rows removed on the server unless they have pending local ops. */
   applyDeleted(table: SyncTableName, ids: string[]): Promise<number>;
   getCursor(table: SyncTableName): Promise<Cursor | null>;
@@ -172,6 +177,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       return written;
     },
     notifyChanged: (tables) => notifyTablesChanged(db, tables),
+    notifyRowsChanged: (table, ids) => notifyRowsChanged(db, table, ids),
     async applyDeleted(table, ids) {
       if (!ids.length) return 0;
       const t = db.table(table);

@@ -21,6 +21,12 @@ const NOTIFY_EVERY_MS = 1000;
  * progress bar moves with every page. The first page is announced at once.
  */
 const NOTIFY_GROWTH = 3;
+/**
+ * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
+ * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
+ * catch-up did for the rows in its overlap window. A larger notice names no rows (a screen re-reads).
+ */
+export const NAMED_NOTICE_ROWS = 1000;
 
 interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
@@ -106,9 +112,17 @@ export class Puller {
     // re-running every screen query after every page of a first download doubled its time.
     let announcedAt = -Infinity;
     let unannounced = false;
+    /** The rows written since the last notice, while there are few enough to name (else null). */
+    let unannouncedIds: string[] | null = [];
     let written = 0;
     let writtenAtNotice = 0;
     let best: Cursor | null | 'stopped';
+    const announce = () => {
+      if (unannouncedIds) ctx.store.notifyRowsChanged(table, unannouncedIds);
+      else ctx.store.notifyChanged([table]);
+      unannounced = false;
+      unannouncedIds = [];
+    };
     try {
       best = await pullPages<Row>(ctx, {
         stored: await ctx.store.getCursor(table),
@@ -120,17 +134,21 @@ export class Puller {
             notify: false,
             cursor: rows.length && pageBest ? pageBest : undefined,
           });
-          if (count > 0) unannounced = true;
+          if (count > 0) {
+            unannounced = true;
+            if (unannouncedIds && unannouncedIds.length + rows.length <= NAMED_NOTICE_ROWS)
+              for (const row of rows) unannouncedIds.push(String(row.id));
+            else unannouncedIds = null;
+          }
           written += count;
           if (
             unannounced &&
             ctx.clock.now() - announcedAt >= NOTIFY_EVERY_MS &&
             written - writtenAtNotice >= NOTIFY_GROWTH * writtenAtNotice
           ) {
-            ctx.store.notifyChanged([table]);
+            announce();
             announcedAt = ctx.clock.now();
             writtenAtNotice = written;
-            unannounced = false;
           }
           if (rows.length) ctx.emit({ type: 'pulled', table, count });
           if (progress) {
@@ -146,7 +164,7 @@ export class Puller {
         },
       });
     } finally {
-      if (unannounced) ctx.store.notifyChanged([table]);
+      if (unannounced) announce();
     }
     if (best === null) await ctx.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
   }
