@@ -1,7 +1,7 @@
 // Pull: a first download with progress, then catch-ups by (updated_at, id) cursor per table and for
 // the deletion log. Both walk pages through one chain (pullPages): the next page is fetched while
 // the current one is written, and the cursor is stored with each page.
-import { knownTable, type Cursor, type SyncTableName } from '@/data';
+import { isOutOfOrder, knownTable, type Cursor, type SyncTableName } from '@/data';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
 import { ORIGIN_CURSOR, maxCursor, overlapStart } from './timestamps';
 import type { DeletedRow, Row } from './transport';
@@ -33,8 +33,14 @@ interface PageChain<R> {
   stored: Cursor | null;
   fetch(after: Cursor): Promise<R[]>;
   cursorOf(row: R): Cursor;
-  /** Writes one page; `best` is the highest cursor so far, to be stored with the rows. */
-  write(rows: R[], best: Cursor | null): Promise<void>;
+  /**
+   * Writes one page; `best` is the highest cursor so far, to be stored with the rows. `after`, when
+   * given, is the cursor the page before leaves stored: that page's write has not committed yet, and
+   * this one must fail (isOutOfOrder) rather than commit if it never does.
+   */
+  write(rows: R[], best: Cursor | null, after?: Cursor | null): Promise<void>;
+  /** Whether a page's write may be queued while the previous page's is still committing. */
+  pipelined?: boolean;
   /** Between pages (a write made during a long download goes up here). */
   between?(): Promise<void>;
 }
@@ -42,15 +48,29 @@ interface PageChain<R> {
 /**
  * Pages through rows after the stored cursor (less the overlap window, which catches rows committed
  * out of timestamp order). Returns the highest cursor seen, or 'stopped'.
+ *
+ * The next page is fetched while this one is written, and in a pipelined chain a page's write is
+ * queued while the previous page's is still committing: IndexedDB runs the two transactions in the
+ * order they were made, the store always has the next page waiting, and the worker prepares one
+ * page while the store writes the other (one write at a time left the store idle between pages, for
+ * the round trips of a commit and of the next page's transaction). Each write still stores its rows
+ * and cursor together, and checks in the same transaction that the page before it is stored.
  */
 async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cursor | null | 'stopped'> {
   const { pageSize, overlapMs } = ctx.settings;
   let cursor: Cursor = chain.stored ? overlapStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
   let best = chain.stored;
   let next = chain.fetch(cursor);
+  /** The previous page's write, queued and not awaited yet (pipelined chains only). */
+  let writing: Promise<void> | null = null;
+  /** The cursor stored once every queued write has committed. */
+  let storedAfter = chain.stored;
   for (;;) {
     const rows = await next;
-    if (ctx.isStopped()) return 'stopped';
+    if (ctx.isStopped()) {
+      await writing?.catch(() => undefined);
+      return 'stopped';
+    }
     if (rows.length) {
       cursor = chain.cursorOf(rows[rows.length - 1]);
       best = maxCursor(best, cursor);
@@ -61,7 +81,24 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
       next = chain.fetch(cursor);
       next.catch(() => undefined); // not swallowed: awaited (and thrown) on the next turn
     }
-    await chain.write(rows, best);
+    const pageBest = best;
+    if (!chain.pipelined) await chain.write(rows, pageBest);
+    else {
+      let write = chain.write(rows, pageBest, writing ? storedAfter : undefined);
+      if (rows.length) storedAfter = pageBest;
+      if (writing) {
+        write.catch(() => undefined); // not swallowed: awaited below, or failed with the page before
+        await writing; // the page before: its failure is thrown here (this page's write then stores nothing)
+        // The page before took its checked path (a row with a pending op), so its write committed after
+        // this one checked: write this page again, now in order.
+        write = write.catch((err: unknown) => {
+          if (isOutOfOrder(err)) return chain.write(rows, pageBest);
+          throw err;
+        });
+      }
+      writing = write;
+      if (!more) await write;
+    }
     if (!more) return best;
     await chain.between?.();
   }
@@ -128,11 +165,13 @@ export class Puller {
         stored: await ctx.store.getCursor(table),
         fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
-        write: async (rows, pageBest) => {
+        pipelined: true,
+        write: async (rows, pageBest, after) => {
           // Rows and cursor in one local transaction.
           const count = await ctx.store.applyPulled(table, rows, {
             notify: false,
             cursor: rows.length && pageBest ? pageBest : undefined,
+            after,
           });
           if (count > 0) {
             unannounced = true;
