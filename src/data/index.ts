@@ -7,6 +7,7 @@ export type { WriteOptions } from './outbox';
 export { getClientId, getSessionUserId, getLastSyncedAt, getCursor } from './sync-state';
 export { getReportedParked, setReportedParked, type ReportedParked } from './sync-state';
 export { createSyncStore, knownTable } from './sync-store';
+export { isOutOfOrder } from './raw-bulk-write';
 export type { SyncStore, FailureInfo, FailureOutcome, QueueCounts, ObserveQueueOptions } from './sync-store';
 export { setSessionUser, pendingCountForUser, clearUserData, claimSignedOutBookmarks } from './session';
 export { retryParkedOp, retryAllParked, discardParkedOp } from './needs-attention';

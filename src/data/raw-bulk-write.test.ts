@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
 import { MotorlyDb } from './db';
-import { DEXIE_FORMAT_VERSION, mutatedTables, mutationKeys, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
+import {
+  DEXIE_FORMAT_VERSION,
+  isOutOfOrder,
+  mutatedTables,
+  mutationKeys,
+  notifyTablesChanged,
+  putPulledRaw,
+} from './raw-bulk-write';
 import { setSessionUser } from './session';
 import { updateRow } from './outbox';
 
@@ -104,6 +111,76 @@ describe('raw bulk write, pinned to the installed Dexie', () => {
     await updateRow(db, 'vehicle_listings', 'raw', { price: 19000 });
     expect(await putPulledRaw(db, 'vehicle_listings', [listing('raw', 25000), listing('other', 1)])).toBe(1);
     expect((await db.vehicle_listings.get('raw'))?.price).toBe(19000);
+  });
+
+  it('a pulled page queues its puts with the pending-op check (one round trip), and still skips pending rows', async () => {
+    await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
+    await db.vehicle_listings.bulkPut([listing('queued', 1000), listing('elsewhere', 1000)] as never);
+    await updateRow(db, 'vehicle_listings', 'queued', { price: 900 });
+    await updateRow(db, 'vehicle_listings', 'elsewhere', { price: 800 });
+    const page = Array.from({ length: 10 }, (_, i) => listing(`row-${i}`, 5000 + i));
+    const cursor = { updated_at: '2026-01-01T00:00:00Z', id: 'row-9' };
+    // How many rows were already queued when the pending-op check first answered.
+    let puts = 0;
+    let queuedAtAnswer: number[] = [];
+    const put = IDBObjectStore.prototype.put;
+    const scan = IDBIndex.prototype.openKeyCursor;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'vehicle_listings') puts++;
+      return put.apply(this, args);
+    };
+    IDBIndex.prototype.openKeyCursor = function (this: IDBIndex, ...args: Parameters<IDBIndex['openKeyCursor']>) {
+      const req = scan.apply(this, args);
+      const before = puts;
+      let answered = false;
+      req.addEventListener('success', () => {
+        if (!answered) queuedAtAnswer.push(puts - before);
+        answered = true;
+      });
+      return req;
+    };
+    try {
+      // A page whose rows have no pending op (another row has one): every row, in one round trip.
+      expect(await putPulledRaw(db, 'vehicle_listings', page, cursor)).toBe(10);
+      expect(queuedAtAnswer).toEqual([10, 10]);
+      expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual(cursor);
+      expect((await db.vehicle_listings.get('elsewhere'))?.price).toBe(800);
+      // A page with a pending row: that row is left alone, the others and the cursor are stored.
+      queuedAtAnswer = [];
+      const next = { updated_at: '2026-01-02T00:00:00Z', id: 'queued' };
+      expect(await putPulledRaw(db, 'vehicle_listings', [listing('queued', 7000), listing('row-0', 7000)], next)).toBe(
+        1,
+      );
+      expect((await db.vehicle_listings.get('queued'))?.price).toBe(900);
+      expect((await db.vehicle_listings.get('row-0'))?.price).toBe(7000);
+      expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual(next);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+      IDBIndex.prototype.openKeyCursor = scan;
+    }
+  });
+
+  it('a page written after another (`after`) commits only over that page: else it stores nothing', async () => {
+    const first = { updated_at: '2026-01-01T00:00:00Z', id: 'a' };
+    const second = { updated_at: '2026-01-02T00:00:00Z', id: 'b' };
+    // The page before was never stored: no rows, no cursor.
+    const early = putPulledRaw(db, 'vehicle_listings', [listing('b', 2)], second, first);
+    await expect(early).rejects.toSatisfy(isOutOfOrder);
+    expect(await db.vehicle_listings.count()).toBe(0);
+    expect(await db.sync_state.get('cursor:vehicle_listings')).toBeUndefined();
+    // In order: the first page (nothing stored before it), then the second over it.
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('a', 1)], first, null)).toBe(1);
+    expect(await putPulledRaw(db, 'vehicle_listings', [listing('b', 2)], second, first)).toBe(1);
+    expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual(second);
+    // Queued back to back, as a download queues its pages: both commit, in order.
+    const third = { updated_at: '2026-01-03T00:00:00Z', id: 'c' };
+    const fourth = { updated_at: '2026-01-04T00:00:00Z', id: 'd' };
+    const [x, y] = await Promise.all([
+      putPulledRaw(db, 'vehicle_listings', [listing('c', 3)], third, second),
+      putPulledRaw(db, 'vehicle_listings', [listing('d', 4)], fourth, third),
+    ]);
+    expect([x, y]).toEqual([1, 1]);
+    expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual(fourth);
   });
 
   it('a one-row write (a realtime change) leaves a row with a queued or parked op alone and stores the others', async () => {

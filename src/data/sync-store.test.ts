@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { liveQuery } from 'dexie';
 import { MotorlyDb } from './db';
 import { addBookmark } from './repositories/bookmarks';
+import { isOutOfOrder } from './raw-bulk-write';
 import { createSyncStore, type QueueCounts } from './sync-store';
 import { withTestDb } from './testing/test-db';
 
@@ -47,6 +48,27 @@ describe('applyPulled', () => {
     expect(await store.applyPulled('brands', [brand(1), brand(2)], { cursor })).toBe(2);
     expect(await db.brands.count()).toBe(2);
     expect(await store.getCursor('brands')).toEqual(cursor);
+  });
+
+  it('stores a page over the page before it only (`after`), whatever the write path', async () => {
+    const store = createSyncStore(db);
+    const first = { updated_at: '2026-01-01T00:00:00Z', id: 'x1' };
+    const second = { updated_at: '2026-01-02T00:00:00Z', id: 'x2' };
+    for (const table of ['brands', 'car_models'] as const) {
+      const row = { ...brand(1), id: `${table}-1`, brand_id: 'b1', price_from: 20000 };
+      const early = store.applyPulled(table, [row], { cursor: second, after: first });
+      await expect(early).rejects.toSatisfy(isOutOfOrder);
+      expect(await db.table(table).count()).toBe(0);
+      expect(await store.getCursor(table)).toBeNull();
+      expect(await store.applyPulled(table, [row], { cursor: first, after: null })).toBe(1);
+      expect(
+        await store.applyPulled(table, [{ ...row, id: `${table}-2`, slug: 'another' }], {
+          cursor: second,
+          after: first,
+        }),
+      ).toBe(1);
+      expect(await store.getCursor(table)).toEqual(second);
+    }
   });
 
   it('never overwrites rows with queued ops, whatever the write path', async () => {

@@ -3,7 +3,14 @@
 import { Dexie, type ObservabilitySet } from 'dexie';
 import type { MotorlyDb } from './db';
 import { MAX_TRIES } from './db';
-import { mutatedTables, notifyRowsChanged, notifyTablesChanged, putPulledRaw } from './raw-bulk-write';
+import {
+  mutatedTables,
+  notifyRowsChanged,
+  notifyTablesChanged,
+  outOfOrder,
+  putPulledRaw,
+  sameCursor,
+} from './raw-bulk-write';
 import { STATE_KEYS, getClientId, getCursor, getSessionUserId, getState, setCursor, setState } from './sync-state';
 import {
   SYNC_TABLES,
@@ -44,6 +51,11 @@ export interface SyncStore {
   applyPulled(table: SyncTableName, rows: Record<string, unknown>[], opts?: PullWriteOptions): Promise<number>;
   /** Tells live queries in every tab that these tables changed (after `notify: false` writes). */
   notifyChanged(tables: SyncTableName[]): void;
+  /**
+   * Tells live queries in every tab that these rows of a table changed (after `notify: false` writes):
+   * the in-memory listing indexes patch just those rows instead of re-reading the table.
+   */
+  notifyRowsChanged(table: SyncTableName, ids: readonly string[]): void;
   /** Deletes rows removed on the server unless they have pending local ops. */
   applyDeleted(table: SyncTableName, ids: string[]): Promise<number>;
   getCursor(table: SyncTableName): Promise<Cursor | null>;
@@ -74,6 +86,12 @@ export interface PullWriteOptions {
   notify?: boolean;
   /** Stored as the table's pull cursor in the same transaction as the rows. */
   cursor?: Cursor;
+  /**
+   * Written only if the table's stored cursor is this one (null: none), else the write fails
+   * (isOutOfOrder) and stores nothing: a download queues a page before the previous page's write has
+   * committed, and must not store a page and its cursor over one that was not stored.
+   */
+  after?: Cursor | null;
 }
 
 export interface QueueCounts {
@@ -153,6 +171,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       if (VIA_DEXIE.has(table)) {
         const t = db.table(table);
         return db.transaction('rw', [t, db.outbox, db.needs_attention, db.sync_state], async () => {
+          if (opts.after !== undefined && !sameCursor(await getCursor(db, table), opts.after)) throw outOfOrder(table);
           const pending = await pendingRowIds(db, table);
           const fresh = pending.size ? rows.filter((r) => !pending.has(String(r.id))) : rows;
           await t.bulkPut(fresh);
@@ -162,7 +181,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       }
       // Raw IndexedDB (see raw-bulk-write.ts for why); announced now, row by row (realtime and
       // small pulls: the listing indexes patch just those rows), unless the caller batches.
-      const written = await putPulledRaw(db, table, rows, opts.cursor);
+      const written = await putPulledRaw(db, table, rows, opts.cursor, opts.after);
       if (opts.notify !== false && written > 0)
         notifyRowsChanged(
           db,
@@ -172,6 +191,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       return written;
     },
     notifyChanged: (tables) => notifyTablesChanged(db, tables),
+    notifyRowsChanged: (table, ids) => notifyRowsChanged(db, table, ids),
     async applyDeleted(table, ids) {
       if (!ids.length) return 0;
       const t = db.table(table);

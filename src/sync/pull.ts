@@ -1,7 +1,7 @@
 // Pull: a first download with progress, then catch-ups by (updated_at, id) cursor per table and for
 // the deletion log. Both walk pages through one chain (pullPages): the next page is fetched while
 // the current one is written, and the cursor is stored with each page.
-import { knownTable, type Cursor, type SyncTableName } from '@/data';
+import { isOutOfOrder, knownTable, type Cursor, type SyncTableName } from '@/data';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
 import { ORIGIN_CURSOR, maxCursor, overlapStart } from './timestamps';
 import type { DeletedRow, Row } from './transport';
@@ -21,14 +21,26 @@ const NOTIFY_EVERY_MS = 1000;
  * progress bar moves with every page. The first page is announced at once.
  */
 const NOTIFY_GROWTH = 3;
+/**
+ * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
+ * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
+ * catch-up did for the rows in its overlap window. A larger notice names no rows (a screen re-reads).
+ */
+export const NAMED_NOTICE_ROWS = 1000;
 
 interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
   stored: Cursor | null;
   fetch(after: Cursor): Promise<R[]>;
   cursorOf(row: R): Cursor;
-  /** Writes one page; `best` is the highest cursor so far, to be stored with the rows. */
-  write(rows: R[], best: Cursor | null): Promise<void>;
+  /**
+   * Writes one page; `best` is the highest cursor so far, to be stored with the rows. `after`, when
+   * given, is the cursor the page before leaves stored: that page's write has not committed yet, and
+   * this one must fail (isOutOfOrder) rather than commit if it never does.
+   */
+  write(rows: R[], best: Cursor | null, after?: Cursor | null): Promise<void>;
+  /** Whether a page's write may be queued while the previous page's is still committing. */
+  pipelined?: boolean;
   /** Between pages (a write made during a long download goes up here). */
   between?(): Promise<void>;
 }
@@ -36,15 +48,29 @@ interface PageChain<R> {
 /**
  * Pages through rows after the stored cursor (less the overlap window, which catches rows committed
  * out of timestamp order). Returns the highest cursor seen, or 'stopped'.
+ *
+ * The next page is fetched while this one is written, and in a pipelined chain a page's write is
+ * queued while the previous page's is still committing: IndexedDB runs the two transactions in the
+ * order they were made, the store always has the next page waiting, and the worker prepares one
+ * page while the store writes the other (one write at a time left the store idle between pages, for
+ * the round trips of a commit and of the next page's transaction). Each write still stores its rows
+ * and cursor together, and checks in the same transaction that the page before it is stored.
  */
 async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cursor | null | 'stopped'> {
   const { pageSize, overlapMs } = ctx.settings;
   let cursor: Cursor = chain.stored ? overlapStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
   let best = chain.stored;
   let next = chain.fetch(cursor);
+  /** The previous page's write, queued and not awaited yet (pipelined chains only). */
+  let writing: Promise<void> | null = null;
+  /** The cursor stored once every queued write has committed. */
+  let storedAfter = chain.stored;
   for (;;) {
     const rows = await next;
-    if (ctx.isStopped()) return 'stopped';
+    if (ctx.isStopped()) {
+      await writing?.catch(() => undefined);
+      return 'stopped';
+    }
     if (rows.length) {
       cursor = chain.cursorOf(rows[rows.length - 1]);
       best = maxCursor(best, cursor);
@@ -55,7 +81,24 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
       next = chain.fetch(cursor);
       next.catch(() => undefined); // not swallowed: awaited (and thrown) on the next turn
     }
-    await chain.write(rows, best);
+    const pageBest = best;
+    if (!chain.pipelined) await chain.write(rows, pageBest);
+    else {
+      let write = chain.write(rows, pageBest, writing ? storedAfter : undefined);
+      if (rows.length) storedAfter = pageBest;
+      if (writing) {
+        write.catch(() => undefined); // not swallowed: awaited below, or failed with the page before
+        await writing; // the page before: its failure is thrown here (this page's write then stores nothing)
+        // The page before took its checked path (a row with a pending op), so its write committed after
+        // this one checked: write this page again, now in order.
+        write = write.catch((err: unknown) => {
+          if (isOutOfOrder(err)) return chain.write(rows, pageBest);
+          throw err;
+        });
+      }
+      writing = write;
+      if (!more) await write;
+    }
     if (!more) return best;
     await chain.between?.();
   }
@@ -106,31 +149,45 @@ export class Puller {
     // re-running every screen query after every page of a first download doubled its time.
     let announcedAt = -Infinity;
     let unannounced = false;
+    /** The rows written since the last notice, while there are few enough to name (else null). */
+    let unannouncedIds: string[] | null = [];
     let written = 0;
     let writtenAtNotice = 0;
     let best: Cursor | null | 'stopped';
+    const announce = () => {
+      if (unannouncedIds) ctx.store.notifyRowsChanged(table, unannouncedIds);
+      else ctx.store.notifyChanged([table]);
+      unannounced = false;
+      unannouncedIds = [];
+    };
     try {
       best = await pullPages<Row>(ctx, {
         stored: await ctx.store.getCursor(table),
         fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
-        write: async (rows, pageBest) => {
+        pipelined: true,
+        write: async (rows, pageBest, after) => {
           // Rows and cursor in one local transaction.
           const count = await ctx.store.applyPulled(table, rows, {
             notify: false,
             cursor: rows.length && pageBest ? pageBest : undefined,
+            after,
           });
-          if (count > 0) unannounced = true;
+          if (count > 0) {
+            unannounced = true;
+            if (unannouncedIds && unannouncedIds.length + rows.length <= NAMED_NOTICE_ROWS)
+              for (const row of rows) unannouncedIds.push(String(row.id));
+            else unannouncedIds = null;
+          }
           written += count;
           if (
             unannounced &&
             ctx.clock.now() - announcedAt >= NOTIFY_EVERY_MS &&
             written - writtenAtNotice >= NOTIFY_GROWTH * writtenAtNotice
           ) {
-            ctx.store.notifyChanged([table]);
+            announce();
             announcedAt = ctx.clock.now();
             writtenAtNotice = written;
-            unannounced = false;
           }
           if (rows.length) ctx.emit({ type: 'pulled', table, count });
           if (progress) {
@@ -146,7 +203,7 @@ export class Puller {
         },
       });
     } finally {
-      if (unannounced) ctx.store.notifyChanged([table]);
+      if (unannounced) announce();
     }
     if (best === null) await ctx.store.setCursor(table, { ...ORIGIN_CURSOR }); // pulled: empty table
   }

@@ -34,9 +34,16 @@ export interface CatalogueTx {
   readonly history: MotorlyDb['listing_price_history'];
 }
 
-/** The tables a catalogue read transaction must include. */
-export function catalogueTables(db: MotorlyDb): Table[] {
-  return [db.vehicle_listings, db.dealers, db.brands, db.car_models, db.listing_price_history];
+/**
+ * The tables a catalogue read transaction must include. The price history only when the reader asks for
+ * it (a sort by reduction): an open read transaction holds back every write to the stores it covers, and a
+ * first download writes the price history last, while the open page re-reads the listings it has just
+ * announced (a whole-table read of 50,000 listings held the history's first page for seconds).
+ */
+export function catalogueTables(db: MotorlyDb, opts: { history?: boolean } = {}): Table[] {
+  const tables: Table[] = [db.vehicle_listings, db.dealers, db.brands, db.car_models];
+  if (opts.history !== false) tables.push(db.listing_price_history);
+  return tables;
 }
 
 /** The catalogue tables outside any transaction (each read runs in its own). */
@@ -51,7 +58,10 @@ export function unboundCatalogue(db: MotorlyDb): CatalogueTx {
   };
 }
 
-/** Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. */
+/**
+ * Binds the catalogue tables to a transaction opened over `catalogueTables(db)`. The price history is
+ * bound when first read: a transaction opened without it fails only if it reads it.
+ */
 export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
   return {
     db,
@@ -59,7 +69,9 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
     dealers: tx.table('dealers'),
     brands: tx.table('brands'),
     models: tx.table('car_models'),
-    history: tx.table('listing_price_history'),
+    get history() {
+      return tx.table('listing_price_history') as MotorlyDb['listing_price_history'];
+    },
   };
 }
 
@@ -355,13 +367,16 @@ function breath(t: CatalogueTx): Promise<unknown> {
   return t.dealers.get('');
 }
 
-/** Every listing, in primary-key order, read a chunk at a time. */
-async function readRows(t: CatalogueTx): Promise<Row[]> {
-  const rows: Row[] = [];
+/**
+ * Every listing, in primary-key order, read a chunk at a time; each chunk is handed to `take` and then
+ * let go, so a whole-table read never holds every row at once (at 50,000 listings the rows are several
+ * times the size of the keys kept from them).
+ */
+async function readRows(t: CatalogueTx, take: (rows: readonly Row[]) => void): Promise<void> {
   let page = (await t.listings.orderBy(':id').limit(READ_CHUNK).toArray()) as unknown as Row[];
   for (;;) {
-    for (const row of page) rows.push(row);
-    if (page.length < READ_CHUNK) return rows;
+    take(page);
+    if (page.length < READ_CHUNK) return;
     const last = page[page.length - 1].id;
     page = (await t.listings.where(':id').above(last).limit(READ_CHUNK).toArray()) as unknown as Row[];
   }
@@ -369,22 +384,24 @@ async function readRows(t: CatalogueTx): Promise<Row[]> {
 
 /** Reads every listing once and sorts each index's entries as IndexedDB orders them. */
 async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
-  const rows = await readRows(t);
-  const pks = rows.map((r) => r.id); // primary-key order
-  const idOf = new Map(pks.map((k, i) => [k, i]));
-  // Each index's keys by id now (the rows can then go); an order is sorted when first read (orderFor):
+  const pks: string[] = []; // primary-key order
+  // Each index's keys by id (the rows go chunk by chunk); an order is sorted when first read (orderFor):
   // a query reads three to six of the twenty, and the sorts are most of a full read's time.
+  const keys = LISTING_ORDER_FIELDS.map(() => [] as (IndexKey | undefined)[]);
+  await readRows(t, (rows) => {
+    for (const row of rows) {
+      pks.push(row.id);
+      for (let f = 0; f < LISTING_ORDER_FIELDS.length; f++) keys[f].push(keyOf(row, LISTING_ORDER_FIELDS[f]));
+    }
+  });
+  const idOf = new Map(pks.map((k, i) => [k, i]));
   const unsorted = new Map<string, (IndexKey | undefined)[]>();
-  for (const index of LISTING_ORDER_FIELDS) {
-    const keyById: (IndexKey | undefined)[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) keyById[i] = keyOf(rows[i], index);
-    unsorted.set(index, keyById);
-  }
-  const live = new Uint8Array(rows.length).fill(1);
+  LISTING_ORDER_FIELDS.forEach((index, f) => unsorted.set(index, keys[f]));
+  const live = new Uint8Array(pks.length).fill(1);
   const indexes = [...unsorted.keys()];
   const snap: Building<IndexSnapshot> = {
     seq,
-    size: rows.length,
+    size: pks.length,
     pks,
     idOf,
     orders: new Map(),

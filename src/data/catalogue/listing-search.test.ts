@@ -6,7 +6,7 @@ import { listingRow, modelRow } from '../testing/fixtures';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
 import { notifyRowsChanged, putPulledRaw } from '../raw-bulk-write';
 import { listingDerivedSettled } from './listing-derived';
-import { indexStats } from './listing-index';
+import { dropIndexSnapshot, indexStats } from './listing-index';
 import {
   LISTING_SORTS,
   colourKey,
@@ -358,6 +358,44 @@ describe('searchListings', () => {
     // The orders were patched, not only re-read (the property holds either way; this pins the path).
     expect(indexStats(db).patches).toBeGreaterThan(patchesBefore);
   }, 180_000);
+});
+
+describe('what a whole-table read holds back', () => {
+  // A first download writes the price history last, while the open page re-reads the listings it has
+  // just been told about: a read transaction over the history held each history page until it ended.
+  const historyWriteDuring = async (read: () => Promise<unknown>) => {
+    dropIndexSnapshot(db); // the read below reads every listing, a chunk at a time
+    const order: string[] = [];
+    const reading = read().then(() => order.push('read'));
+    // Once the read's transaction is under way (its first chunk is being read).
+    await new Promise((r) => setTimeout(r, 0));
+    const row = await db.listing_price_history.limit(1).first();
+    const writing = db.listing_price_history
+      .put({ ...row!, price: row!.price })
+      .then(() => order.push('history write'));
+    await Promise.all([reading, writing]);
+    return order;
+  };
+
+  it('a search that does not sort by reduction leaves the price history free to write', async () => {
+    expect(await historyWriteDuring(() => searchListings(db, { ...base, sort: 'price-asc' }))).toEqual([
+      'history write',
+      'read',
+    ]);
+  });
+
+  it('price indicators leave the price history free to write', async () => {
+    const page = (await db.vehicle_listings.limit(20).toArray()).filter((l) => l.status !== 'sold');
+    expect(await historyWriteDuring(() => priceIndicatorsFor(db, page, 2026))).toEqual(['history write', 'read']);
+  });
+
+  it('a search by reduction still reads the history in its own transaction', async () => {
+    const [a, b] = await Promise.all([
+      searchListings(db, { ...base, sort: 'reduction' }),
+      scanListings(db, { ...base, sort: 'reduction' }),
+    ]);
+    expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
+  });
 });
 
 describe('price indicators and reductions for a page of results', () => {

@@ -637,7 +637,10 @@ export function groupedNewest(
  * reads once the orders are in memory (listing-index.ts).
  */
 export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<ListingPage> {
-  const answer = await db.transaction('r', catalogueTables(db), async (tx) => {
+  // The price history is read only to sort by reduction; without it, this transaction leaves the
+  // history's writes free (catalogueTables).
+  const tables = catalogueTables(db, { history: s.sort === 'reduction' });
+  const answer = await db.transaction('r', tables, async (tx) => {
     const t = bindCatalogue(db, tx);
     const L = t.listings;
     // readStamp first: it notes the change-log position before any read of this transaction.

@@ -65,7 +65,7 @@ export async function priceIndicatorsFor(
   rows: readonly ListingRow[],
   referenceYear: number,
 ): Promise<Record<string, PriceIndicator>> {
-  const snap = await store.transaction('r', catalogueTables(store), async (tx) => {
+  const snap = await store.transaction('r', catalogueTables(store, { history: false }), async (tx) => {
     const t = bindCatalogue(store, tx);
     return snapshotFor(t, await readStamp(t));
   });
