@@ -84,3 +84,28 @@ describe('live queries start through startInOwnTask', () => {
     expect(pending).toHaveLength(0);
   });
 });
+
+describe('holdStartsUntil', () => {
+  it('holds starts until the gate settles, then runs each in a task of its own', async () => {
+    const { holdStartsUntil } = await vi.importActual<typeof import('../own-task')>('../own-task');
+    let open = () => {};
+    holdStartsUntil(new Promise<void>((resolve) => (open = resolve)));
+    const seen: string[] = [];
+    realStartInOwnTask(() => {
+      seen.push('a');
+      queueMicrotask(() => seen.push('a-microtask'));
+    });
+    realStartInOwnTask(() => seen.push('b'));
+    const cancelled = realStartInOwnTask(() => seen.push('never'));
+    cancelled();
+    await settle();
+    expect(seen).toEqual([]);
+    open();
+    await settle();
+    expect(seen).toEqual(['a', 'a-microtask', 'b']);
+    // The gate is gone once settled: a later start waits for nothing.
+    realStartInOwnTask(() => seen.push('c'));
+    await settle();
+    expect(seen.at(-1)).toBe('c');
+  });
+});
