@@ -3,7 +3,7 @@
  * best first, top 10) and the same scoring module run locally over the local catalogue, the stored
  * profile and local behaviour, for offline use and while a changed profile has not reached the server.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './hooks/use-live-query';
 import {
   behaviourFrom,
   DEFAULT_PROFILE,

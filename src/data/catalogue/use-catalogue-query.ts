@@ -10,26 +10,27 @@
  * objects, so their memoised cards skip their render.
  */
 import { startTransition } from 'react';
-import { liveQuery } from 'dexie';
 import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
 import { replaceEqualDeep } from '@/shared/lib/replace-equal-deep';
+import { ownTaskLiveQuery } from '../hooks/use-live-query';
 
 function transitional<T>(querier: () => Promise<T> | T): InteropableObservable<T> {
-  const source = liveQuery(querier);
+  // Started in a task of its own, not with every other query of the screen (see startInOwnTask).
+  const source = ownTaskLiveQuery(querier);
   return {
     hasValue: () => source.hasValue?.() ?? false,
     getValue: () => source.getValue?.() as T,
     subscribe: (next, error) => {
       let last: { value: T } | undefined;
-      return source.subscribe({
-        next: (answer) => {
+      return source.subscribe(
+        (answer) => {
           const value = last ? replaceEqualDeep(last.value, answer) : answer;
           if (last && value === last.value) return;
           last = { value };
           startTransition(() => next(value));
         },
-        error: (err: unknown) => error?.(err),
-      });
+        (err: unknown) => error?.(err),
+      );
     },
   };
 }

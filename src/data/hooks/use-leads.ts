@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { db } from '../db';
 import type { Dealer, VehicleListing } from '../types';
 import { loadDealerHub, loadMyLeadThreads, type DealerHubData, type LeadThread } from '../repositories/lead-threads';

@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
+import { startInOwnTask } from '../own-task';
 
 interface LiveStore<T> {
   subscribe(onChange: () => void): () => void;
@@ -11,27 +12,36 @@ export function createLiveStore<T>(querier: () => Promise<T>): LiveStore<T> {
   let value: T | undefined;
   let failure: { error: unknown } | null = null;
   let subscription: Subscription | null = null;
+  let cancelStart: (() => void) | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
   };
+  const start = () => {
+    cancelStart = null;
+    subscription = liveQuery(querier).subscribe({
+      next: (v) => {
+        value = v;
+        failure = null;
+        notify();
+      },
+      error: (error: unknown) => {
+        failure = { error };
+        notify();
+      },
+    });
+  };
   return {
     subscribe(onChange) {
       listeners.add(onChange);
-      subscription ??= liveQuery(querier).subscribe({
-        next: (v) => {
-          value = v;
-          failure = null;
-          notify();
-        },
-        error: (error: unknown) => {
-          failure = { error };
-          notify();
-        },
-      });
+      // The query starts in a task of its own (see startInOwnTask), not with every other query of the screen;
+      // later answers (the user's own writes) still render in the task they arrive in.
+      if (!subscription && !cancelStart) cancelStart = startInOwnTask(start);
       return () => {
         listeners.delete(onChange);
         if (listeners.size === 0) {
+          cancelStart?.();
+          cancelStart = null;
           subscription?.unsubscribe();
           subscription = null;
         }

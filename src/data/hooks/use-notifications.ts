@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { db, type MotorlyDb } from '../db';
 import { HIDDEN_PREFIX, hiddenNotificationsKey } from '../repositories/notifications';
 import { STATE_KEYS, getSessionUserId } from '../sync-state';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { db, type MotorlyDb } from '../db';
 import { listingMatches, type SlugIds } from '../saved-searches/filters';
 import { getSessionUserId } from '../sync-state';

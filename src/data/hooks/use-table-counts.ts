@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query';
 import { db } from '../db';
 import { countLocalTables, readDeviceUserData, type DeviceUserData } from '../device-data';
 

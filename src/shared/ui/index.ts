@@ -18,3 +18,4 @@ export { useToastedAction, type SuccessMessage } from './use-toasted-action';
 export * from './icons';
 export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './virtual-grid';
 export { TableHead } from './table-head';
+export { QueuedImg, type QueuedImgProps } from './queued-img';

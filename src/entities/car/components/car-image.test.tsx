@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // A card's picture is a data: URL the browser parses as soon as it is set (loading=lazy does not hold it
-// back), so a picture marked whenNear gets its src only once it comes near the viewport.
+// back), so a picture marked whenNear gets its src only once it comes near the viewport, and pictures that
+// come near together draw a few per task.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { CarImage } from './car-image';
 
 type Callback = (entries: { isIntersecting: boolean }[]) => void;
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 describe('CarImage', () => {
-  it('draws a whenNear picture only once it comes near the viewport', () => {
+  it('draws a whenNear picture only once it comes near the viewport', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const { container } = render(<CarImage bodyStyle="suv" colour="Red" alt="" whenNear />);
     const img = container.querySelector('img');
@@ -34,8 +35,45 @@ describe('CarImage', () => {
     act(() => observers[0].callback([{ isIntersecting: false }]));
     expect(img?.getAttribute('src')).toBeNull();
     act(() => observers[0].callback([{ isIntersecting: true }]));
-    expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await waitFor(() => expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
     expect(observers[0].disconnected).toBe(true);
+  });
+
+  it('draws pictures that come near together three per task, not in the task of the render', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const setAttribute = HTMLImageElement.prototype.setAttribute;
+    // Which task each picture was drawn in: a microtask marks the end of the task the first one ran in.
+    const tasks: number[] = [];
+    let task = 0;
+    let inTask = false;
+    vi.spyOn(HTMLImageElement.prototype, 'setAttribute').mockImplementation(function (
+      this: HTMLImageElement,
+      name: string,
+      value: string,
+    ) {
+      if (name === 'src') {
+        if (!inTask) {
+          inTask = true;
+          task++;
+          queueMicrotask(() => (inTask = false));
+        }
+        tasks.push(task);
+      }
+      setAttribute.call(this, name, value);
+    });
+    const colours = ['Red', 'Blue', 'Green', 'Black', 'White', 'Grey', 'Silver'];
+    const { container } = render(
+      <>
+        {colours.map((c) => (
+          <CarImage key={c} bodyStyle="suv" colour={c} alt="" whenNear />
+        ))}
+      </>,
+    );
+    act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
+    expect(tasks).toEqual([]);
+    await waitFor(() => expect([...container.querySelectorAll('img[src]')]).toHaveLength(colours.length));
+    const perTask = [1, 2, 3, 4].map((t) => tasks.filter((x) => x === t).length);
+    expect(perTask).toEqual([3, 3, 1, 0]);
   });
 
   it('draws at once without whenNear, and when eager', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
+import { queueDraw } from '@/shared/lib/draw-queue';
 import { carArtDataUri, type Backdrop, type CarView } from './car-art';
 
 export interface CarImageProps {
@@ -63,16 +64,23 @@ export function CarImage({
   whenNear,
 }: CarImageProps) {
   const ref = useRef<HTMLImageElement>(null);
-  const near = useNear(ref, !whenNear || eager === true);
+  const deferred = whenNear === true && eager !== true;
+  const near = useNear(ref, !deferred);
   const src = useMemo(
     () => (near ? carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }) : undefined),
     [near, bodyStyle, model, colour, view, backdrop, brand],
   );
+  // A deferred picture's src is set by the draw queue (a few pictures per task), outside React's render
+  // (React leaves an attribute alone while its prop stays undefined).
+  useEffect(() => {
+    if (!deferred || !src) return;
+    return queueDraw(() => ref.current?.setAttribute('src', src));
+  }, [deferred, src]);
   return (
     <img
       ref={ref}
       className={className ?? 'cat-img'}
-      src={src}
+      src={deferred ? undefined : src}
       alt={alt}
       width={400}
       height={240}

@@ -1,0 +1,18 @@
+import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
+import { queueDraw } from '@/shared/lib/draw-queue';
+
+export interface QueuedImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string;
+  alt: string;
+}
+
+/**
+ * An <img> whose src is set by the draw queue (src/shared/lib/draw-queue.ts), a few pictures per task, not in
+ * the task of the render: for a grid of small SVG data: pictures (brand monograms) that appear together.
+ */
+export function QueuedImg({ src, alt, ...rest }: QueuedImgProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  // React leaves the attribute alone: the src prop it renders stays undefined.
+  useEffect(() => queueDraw(() => ref.current?.setAttribute('src', src)), [src]);
+  return <img ref={ref} alt={alt} {...rest} />;
+}
