@@ -17,16 +17,11 @@ const EARLY_ROW_WAIT_MS = 3000;
 /** Longest wait for the first commit before the start-up work below begins anyway. */
 const FIRST_COMMIT_WAIT_MS = 10_000;
 
-/** Runs once the client's first render is in the DOM, before the browser paints it. */
-function OnCommit({ run }: { run: () => void }) {
-  useLayoutEffect(run, [run]);
-  return null;
-}
-
 /**
- * The same, around the hydrated tree: a sibling beside <App /> would shift the ids useId gives (they follow
- * the tree's shape), so the client's would no longer match the prerendered HTML's (a dialog's
- * aria-labelledby, kept from the HTML, would name nothing).
+ * Runs once the first render is in the DOM, before the browser paints it. A wrapper, not a sibling beside
+ * <App />: a sibling would shift the ids useId gives (they follow the tree's shape), so when hydrating the
+ * client's would no longer match the prerendered HTML's (a dialog's aria-labelledby, kept from the HTML,
+ * would name nothing).
  */
 function Committed({ run, children }: { run: () => void; children: ReactNode }) {
   useLayoutEffect(run, [run]);
@@ -101,8 +96,9 @@ export function startApp(): void {
       startTransition(() =>
         root.render(
           <StrictMode>
-            <App />
-            <OnCommit run={ownPage} />
+            <Committed run={ownPage}>
+              <App />
+            </Committed>
           </StrictMode>,
         ),
       );

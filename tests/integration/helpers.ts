@@ -47,6 +47,26 @@ export function rest(pathAndQuery: string, init: RequestInit & { token?: string 
   return fetch(`${stack().url}/rest/v1${pathAndQuery}`, { ...init, headers });
 }
 
+/** One op as apply_mutations takes it (the outbox's wire shape). */
+export interface Op {
+  op_id: string;
+  seq: number;
+  type: 'create' | 'update' | 'delete';
+  table: string;
+  row_id: string;
+  data?: Record<string, unknown>;
+}
+
+/** apply_mutations' answer for one op. */
+export interface OpResult {
+  op_id: string;
+  status: 'applied' | 'duplicate' | 'error' | 'skipped';
+  code?: string;
+  message?: string;
+  affected?: number;
+  row?: Record<string, unknown> | null;
+}
+
 export interface CatalogueFixture {
   prefix: string;
   brands: { alpha: string; beta: string; gamma: string };
