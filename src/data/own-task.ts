@@ -28,10 +28,8 @@ export function startInOwnTask(start: () => void): () => void {
 
 /** Live queries subscribed before `until` settles start once it has (each still in a task of its own). */
 export function holdStartsUntil(until: Promise<unknown>): void {
-  const held = until.then(
-    () => undefined,
-    () => undefined,
-  );
+  // Settled either way: a failure reaches the held queries themselves (they fail with it and report it).
+  const held = Promise.allSettled([until]);
   gate = held;
   void held.then(() => {
     if (gate === held) gate = null;

@@ -8,6 +8,6 @@ import { holdStartsUntil } from './own-task';
 // visit opening creates the database, and when a creation or an upgrade completes Dexie re-runs every live
 // query subscribed by then, all in that one task: opened by the first query, that was every query of the
 // screen at once (15-22 ms at 1x CPU on /marketplace, counted by Lighthouse's Total Blocking Time). A
-// failure is left to the queries, which report it as before.
-export const opened: Promise<unknown> = db.open().catch(() => undefined);
+// failure is not swallowed here: the held queries then run and fail with it, and report it as before.
+export const opened: Promise<unknown> = db.open();
 holdStartsUntil(opened);

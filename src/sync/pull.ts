@@ -68,7 +68,7 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
   for (;;) {
     const rows = await next;
     if (ctx.isStopped()) {
-      await writing?.catch(() => undefined);
+      await writing; // the page before: a failed write is the cycle's error (reported, pulled again)
       return 'stopped';
     }
     if (rows.length) {

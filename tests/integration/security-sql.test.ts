@@ -18,25 +18,9 @@ import {
   uniqueEmail,
   userClient,
   type CatalogueFixture,
+  type Op,
+  type OpResult,
 } from './helpers';
-
-interface OpResult {
-  op_id: string;
-  status: 'applied' | 'duplicate' | 'error' | 'skipped';
-  code?: string;
-  message?: string;
-  affected?: number;
-  row?: Record<string, unknown> | null;
-}
-
-interface Op {
-  op_id: string;
-  seq: number;
-  type: 'create' | 'update' | 'delete';
-  table: string;
-  row_id: string;
-  data?: Record<string, unknown>;
-}
 
 const NO_ROW = 'The row does not exist or you may not change it';
 const svc = serviceClient();
