@@ -2,13 +2,25 @@
 // live after reconnect, a review an admin publishes appears in an open shopper tab without reload and
 // leaves it when unpublished, non-admins are sent to /, and every admin screen is captured at 820 and
 // 1280 px.
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 import { demoDealerListings, openListing } from './leads-helpers';
 import { createConfirmedUser, serviceRest, settledAndInstalled, signInUi } from './sync-helpers';
 
+/** Contexts a test opened itself: closed after it, so their pages (sync workers, realtime) stop using the CPU. */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
+async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(opts);
+  opened.push(context);
+  return context.newPage();
+}
+
 async function signedIn(browser: Browser, who: keyof typeof DEMO, opts: BrowserContextOptions = {}): Promise<Page> {
-  const page = await (await browser.newContext(opts)).newPage();
+  const page = await newPage(browser, opts);
   await signIn(page, DEMO[who].email, DEMO[who].password);
   return page;
 }
@@ -134,7 +146,7 @@ test("a client's op parked as needing attention shows in the open dashboard's sy
       }),
     });
   }
-  const shopper = await (await browser.newContext()).newPage();
+  const shopper = await newPage(browser);
   await signInUi(shopper, user.email);
   await openListing(shopper, listing.id);
   await shopper.getByRole('button', { name: 'Contact dealer' }).click();
