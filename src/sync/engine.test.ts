@@ -391,6 +391,36 @@ describe('pull', () => {
     expect(h.engine.getStatus().lastSyncedAt).not.toBeNull();
   });
 
+  it('writes queued while a catch-up was under way go up before its next table, not after the whole pull', async () => {
+    // A catch-up of small tables (one page each, so no pages to push between): the write made while
+    // the first table's page was on the wire (offline on a train, say) must not wait for the rest.
+    h = await makeHarness({ catalogue: ['brands', 'car_models', 'dealers', 'vehicle_listings'] });
+    for (const t of ['brands', 'car_models', 'dealers', 'vehicle_listings'])
+      h.server.upsertRow(t, { id: '00000000-0000-4000-8000-000000000001' });
+    h.engine.start();
+    await h.settle();
+    const calls: string[] = [];
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    let queued: Promise<unknown> | null = null;
+    h.transport.pullPage = async (table, after, limit) => {
+      calls.push(`pull ${table}`);
+      if (table === 'brands' && !queued) {
+        queued = alert(3).then(() => h.engine.kick());
+        await queued;
+      }
+      return pullPage(table, after, limit);
+    };
+    const apply = h.transport.applyMutations.bind(h.transport);
+    h.transport.applyMutations = async (clientId: string, ops: WireOp[]) => {
+      calls.push('apply');
+      return apply(clientId, ops);
+    };
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(calls.slice(0, 3)).toEqual(['pull brands', 'apply', 'pull car_models']);
+    expect(h.server.table('price_alerts').size).toBe(1);
+  });
+
   it('announces a long download to live queries a growing share apart, so their re-reads stay linear', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 5 });
     const N = 200;

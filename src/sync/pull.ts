@@ -136,11 +136,24 @@ export class Puller {
         ctx.update({ phase: 'offline', download: null });
         return;
       }
+      // Writes queued while the table before was pulled go up before the next table, not after the
+      // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
+      // was under way when the connection dropped would otherwise hold the writes queued offline.
+      await this.pushIfQueued(progress);
       await this.pullTable(table, fresh.includes(table) ? progress : null);
     }
+    await this.pushIfQueued(progress);
     await this.pullDeletions();
     await ctx.store.setLastSyncedAt(ctx.clock.now());
     ctx.update({ download: null, lastSyncedAt: ctx.clock.now(), lastError: null });
+  }
+
+  /** Pushes the queue when a trigger (a write, say) arrived during this cycle. */
+  private async pushIfQueued(progress: DownloadProgress | null): Promise<void> {
+    const { ctx } = this;
+    if (!ctx.state.again) return;
+    await this.pushQueued();
+    ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
   }
 
   private async pullTable(table: SyncTableName, progress: DownloadProgress | null): Promise<void> {
@@ -195,12 +208,8 @@ export class Puller {
             ctx.update({ download: { ...progress } });
           }
         },
-        between: async () => {
-          // A write made during a long download goes up between pages, not after the whole catalogue.
-          if (!ctx.state.again) return;
-          await this.pushQueued();
-          ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
-        },
+        // A write made during a long download goes up between pages, not after the whole catalogue.
+        between: () => this.pushIfQueued(progress),
       });
     } finally {
       if (unannounced) announce();
