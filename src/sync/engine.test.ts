@@ -16,6 +16,7 @@ import { indexStats } from '@/data/catalogue/listing-index';
 import { emptyListingSearch, searchListings } from '@/data/catalogue/listing-search';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
 import { TransportError, type WireOp } from './transport';
+import { fromMicros, toMicros } from './timestamps';
 import type { SyncErrorEvent } from './sync-errors';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -419,6 +420,65 @@ describe('pull', () => {
     await h.settle();
     expect(calls.slice(0, 3)).toEqual(['pull brands', 'apply', 'pull car_models']);
     expect(h.server.table('price_alerts').size).toBe(1);
+  });
+
+  it('a catch-up does not download again rows sharing one old timestamp (a seeded table): the cursor resolves the tie', async () => {
+    h = await makeHarness({ catalogue: ['brands', 'car_models'] });
+    const seeded = '2025-01-01T09:00:00.000000Z';
+    const models = h.server.table('car_models');
+    for (let i = 1; i <= 3; i++) {
+      const id = `00000000-0000-4000-8000-00000000000${i}`;
+      models.set(id, { id, name: `Model ${i}`, updated_at: seeded });
+    }
+    h.server.upsertRow('brands', { id: '00000000-0000-4000-8000-0000000000b1', name: 'Brand' }); // stamped now
+    const pulled = new Map<string, number>();
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    h.transport.pullPage = async (table, after, limit) => {
+      const rows = await pullPage(table, after, limit);
+      pulled.set(table, (pulled.get(table) ?? 0) + rows.length);
+      return rows;
+    };
+    h.engine.start();
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(3);
+    expect(await h.db.car_models.count()).toBe(3);
+    pulled.clear();
+    // A new model with that same old timestamp and an id after the cursor's (an insert with the seed's
+    // updated_at) is still read: the tie on updated_at goes to the (updated_at, id) cursor.
+    models.set('00000000-0000-4000-8000-000000000009', {
+      id: '00000000-0000-4000-8000-000000000009',
+      name: 'Model 9',
+      updated_at: seeded,
+    });
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(1);
+    expect(await h.db.car_models.count()).toBe(4);
+    pulled.clear();
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(0);
+  });
+
+  it('a catch-up still reads a row committed late with an updated_at before the cursor (the overlap window)', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    const a = h.server.upsertRow('vehicle_listings', { id: '00000000-0000-4000-8000-00000000000a', price: 1 });
+    h.engine.start();
+    await h.settle();
+    const at = toMicros(String(a.updated_at));
+    // Rows stamped inside a transaction that began before the pull's read and committed after it.
+    const late = (id: string, msBefore: number) =>
+      h.server
+        .table('vehicle_listings')
+        .set(id, { id, price: 2, updated_at: fromMicros(at - BigInt(msBefore) * 1000n) });
+    late('00000000-0000-4000-8000-000000000001', 1);
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(await h.db.vehicle_listings.get('00000000-0000-4000-8000-000000000001')).toBeDefined();
+    late('00000000-0000-4000-8000-000000000002', 2);
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(await h.db.vehicle_listings.get('00000000-0000-4000-8000-000000000002')).toBeDefined();
   });
 
   it('announces a long download to live queries a growing share apart, so their re-reads stay linear', async () => {
