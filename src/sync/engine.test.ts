@@ -777,6 +777,31 @@ describe('sync-error events on the engine edges', () => {
     expect(errors()[0].cause).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('a pull cut off by the connection dropping (failed before the offline news came) is not reported', async () => {
+    h = await makeHarness({ catalogue: ['brands'] });
+    h.engine.start();
+    await h.settle();
+    // The browser fails the request first; the 'offline' command reaches the worker just after.
+    h.server.faults.down = true;
+    await h.engine.trigger('all');
+    await h.settle();
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    h.server.faults.down = false;
+    h.online.value = true;
+    await h.engine.setOnline(true);
+    await h.settle();
+    expect(errors()).toEqual([]);
+    expect(h.engine.getStatus().lastError).toBeNull();
+    // A server that stays unreachable while online is reported, at its second failure in a row.
+    h.server.faults.down = true;
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(errors()).toEqual([]);
+    await h.advance(5000);
+    expect(errors()).toMatchObject([{ kind: 'pull' }]);
+  });
+
   it('a failed re-read after an ack is an event (kind refetch) and the catch-up is scheduled', async () => {
     h = await makeHarness({ user: ['price_alerts'] });
     h.server.returnsRows = false;
