@@ -376,6 +376,22 @@ describe('pull', () => {
     expect(server.calls.pull).toBeGreaterThan(before); // the catch-up ran after the push
   });
 
+  it('writes queued offline send the offline status once, not once per write', async () => {
+    h.engine.start();
+    await h.settle();
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    await h.settle();
+    const before = h.events.length;
+    for (let i = 0; i < 5; i++) {
+      await alert(100 + i);
+      h.engine.kick();
+      await h.settle();
+    }
+    expect(h.events.slice(before).filter((e) => e.type === 'status')).toEqual([]);
+    expect(h.engine.getStatus().phase).toBe('offline');
+  });
+
   it('reconnecting runs the catch-up at once, within the retry delay of a pull that failed', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'] });
     h.server.faults.down = true;

@@ -228,7 +228,10 @@ export class SyncEngine {
       state.again = false;
       if (this.stopped) return;
       if (!this.isOnline()) {
-        this.update({ phase: 'offline', online: false, inFlight: 0 });
+        // Each write queued offline kicks a cycle: the status goes out once, not once per write.
+        const { phase, online, inFlight } = this.status;
+        if (phase !== 'offline' || online || inFlight !== 0)
+          this.update({ phase: 'offline', online: false, inFlight: 0 });
         return; // setOnline(true) starts the next cycle
       }
       if (!this.status.online) this.update({ online: true });
