@@ -400,4 +400,11 @@ export interface SyncStateRow {
 export interface Cursor {
   updated_at: Timestamp;
   id: Uuid;
+  /**
+   * A stored cursor's lower bound on the server's clock when the visit that stored it began reading:
+   * the highest updated_at this device had pulled from any table by then (the sync layer's
+   * timestamps.catchUpStart). Not part of the position: two cursors with the same updated_at and id are
+   * the same cursor whatever their `seen`.
+   */
+  seen?: Timestamp;
 }

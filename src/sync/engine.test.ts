@@ -16,6 +16,7 @@ import { indexStats } from '@/data/catalogue/listing-index';
 import { emptyListingSearch, searchListings } from '@/data/catalogue/listing-search';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
 import { TransportError, type WireOp } from './transport';
+import { fromMicros, toMicros } from './timestamps';
 import type { SyncErrorEvent } from './sync-errors';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -375,6 +376,22 @@ describe('pull', () => {
     expect(server.calls.pull).toBeGreaterThan(before); // the catch-up ran after the push
   });
 
+  it('writes queued offline send the offline status once, not once per write', async () => {
+    h.engine.start();
+    await h.settle();
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    await h.settle();
+    const before = h.events.length;
+    for (let i = 0; i < 5; i++) {
+      await alert(100 + i);
+      h.engine.kick();
+      await h.settle();
+    }
+    expect(h.events.slice(before).filter((e) => e.type === 'status')).toEqual([]);
+    expect(h.engine.getStatus().phase).toBe('offline');
+  });
+
   it('reconnecting runs the catch-up at once, within the retry delay of a pull that failed', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'] });
     h.server.faults.down = true;
@@ -389,6 +406,95 @@ describe('pull', () => {
     await h.settle();
     expect(h.server.calls.pull).toBeGreaterThan(before);
     expect(h.engine.getStatus().lastSyncedAt).not.toBeNull();
+  });
+
+  it('writes queued while a catch-up was under way go up before its next table, not after the whole pull', async () => {
+    // A catch-up of small tables (one page each, so no pages to push between): the write made while
+    // the first table's page was on the wire (offline on a train, say) must not wait for the rest.
+    h = await makeHarness({ catalogue: ['brands', 'car_models', 'dealers', 'vehicle_listings'] });
+    for (const t of ['brands', 'car_models', 'dealers', 'vehicle_listings'])
+      h.server.upsertRow(t, { id: '00000000-0000-4000-8000-000000000001' });
+    h.engine.start();
+    await h.settle();
+    const calls: string[] = [];
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    let queued: Promise<unknown> | null = null;
+    h.transport.pullPage = async (table, after, limit) => {
+      calls.push(`pull ${table}`);
+      if (table === 'brands' && !queued) {
+        queued = alert(3).then(() => h.engine.kick());
+        await queued;
+      }
+      return pullPage(table, after, limit);
+    };
+    const apply = h.transport.applyMutations.bind(h.transport);
+    h.transport.applyMutations = async (clientId: string, ops: WireOp[]) => {
+      calls.push('apply');
+      return apply(clientId, ops);
+    };
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(calls.slice(0, 3)).toEqual(['pull brands', 'apply', 'pull car_models']);
+    expect(h.server.table('price_alerts').size).toBe(1);
+  });
+
+  it('a catch-up does not download again rows sharing one old timestamp (a seeded table): the cursor resolves the tie', async () => {
+    h = await makeHarness({ catalogue: ['brands', 'car_models'] });
+    const seeded = '2025-01-01T09:00:00.000000Z';
+    const models = h.server.table('car_models');
+    for (let i = 1; i <= 3; i++) {
+      const id = `00000000-0000-4000-8000-00000000000${i}`;
+      models.set(id, { id, name: `Model ${i}`, updated_at: seeded });
+    }
+    h.server.upsertRow('brands', { id: '00000000-0000-4000-8000-0000000000b1', name: 'Brand' }); // stamped now
+    const pulled = new Map<string, number>();
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    h.transport.pullPage = async (table, after, limit) => {
+      const rows = await pullPage(table, after, limit);
+      pulled.set(table, (pulled.get(table) ?? 0) + rows.length);
+      return rows;
+    };
+    h.engine.start();
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(3);
+    expect(await h.db.car_models.count()).toBe(3);
+    pulled.clear();
+    // A new model with that same old timestamp and an id after the cursor's (an insert with the seed's
+    // updated_at) is still read: the tie on updated_at goes to the (updated_at, id) cursor.
+    models.set('00000000-0000-4000-8000-000000000009', {
+      id: '00000000-0000-4000-8000-000000000009',
+      name: 'Model 9',
+      updated_at: seeded,
+    });
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(1);
+    expect(await h.db.car_models.count()).toBe(4);
+    pulled.clear();
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(pulled.get('car_models')).toBe(0);
+  });
+
+  it('a catch-up still reads a row committed late with an updated_at before the cursor (the overlap window)', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    const a = h.server.upsertRow('vehicle_listings', { id: '00000000-0000-4000-8000-00000000000a', price: 1 });
+    h.engine.start();
+    await h.settle();
+    const at = toMicros(String(a.updated_at));
+    // Rows stamped inside a transaction that began before the pull's read and committed after it.
+    const late = (id: string, msBefore: number) =>
+      h.server
+        .table('vehicle_listings')
+        .set(id, { id, price: 2, updated_at: fromMicros(at - BigInt(msBefore) * 1000n) });
+    late('00000000-0000-4000-8000-000000000001', 1);
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(await h.db.vehicle_listings.get('00000000-0000-4000-8000-000000000001')).toBeDefined();
+    late('00000000-0000-4000-8000-000000000002', 2);
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(await h.db.vehicle_listings.get('00000000-0000-4000-8000-000000000002')).toBeDefined();
   });
 
   it('announces a long download to live queries a growing share apart, so their re-reads stay linear', async () => {
@@ -685,6 +791,31 @@ describe('sync-error events on the engine edges', () => {
       { kind: 'pull', status: 503, message: 'There was a problem accessing the data. Please try again.' },
     ]);
     expect(errors()[0].cause).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a pull cut off by the connection dropping (failed before the offline news came) is not reported', async () => {
+    h = await makeHarness({ catalogue: ['brands'] });
+    h.engine.start();
+    await h.settle();
+    // The browser fails the request first; the 'offline' command reaches the worker just after.
+    h.server.faults.down = true;
+    await h.engine.trigger('all');
+    await h.settle();
+    h.online.value = false;
+    await h.engine.setOnline(false);
+    h.server.faults.down = false;
+    h.online.value = true;
+    await h.engine.setOnline(true);
+    await h.settle();
+    expect(errors()).toEqual([]);
+    expect(h.engine.getStatus().lastError).toBeNull();
+    // A server that stays unreachable while online is reported, at its second failure in a row.
+    h.server.faults.down = true;
+    await h.engine.trigger('all');
+    await h.settle();
+    expect(errors()).toEqual([]);
+    await h.advance(5000);
+    expect(errors()).toMatchObject([{ kind: 'pull' }]);
   });
 
   it('a failed re-read after an ack is an event (kind refetch) and the catch-up is scheduled', async () => {

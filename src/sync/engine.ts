@@ -79,6 +79,8 @@ export class SyncEngine {
   private timer: unknown = null;
   private timerAt = Infinity;
   private pullRetryAt = 0;
+  /** Network failures of the cycle's pull in a row, while online (see handleCycleError). */
+  private pullNetworkFailures = 0;
   private status: SyncStatus;
 
   constructor(opts: EngineOptions) {
@@ -174,6 +176,7 @@ export class SyncEngine {
   /** The connection came back or went away. */
   async setOnline(online: boolean): Promise<void> {
     this.update({ online, phase: online ? this.status.phase : 'offline' });
+    if (!online) this.pullNetworkFailures = 0; // a pull cut off just before was the connection going
     if (online) {
       this.state.backoffUntil = 0;
       this.pullRetryAt = 0; // reconnecting is the catch-up's trigger: no waiting out an offline failure
@@ -225,7 +228,10 @@ export class SyncEngine {
       state.again = false;
       if (this.stopped) return;
       if (!this.isOnline()) {
-        this.update({ phase: 'offline', online: false, inFlight: 0 });
+        // Each write queued offline kicks a cycle: the status goes out once, not once per write.
+        const { phase, online, inFlight } = this.status;
+        if (phase !== 'offline' || online || inFlight !== 0)
+          this.update({ phase: 'offline', online: false, inFlight: 0 });
         return; // setOnline(true) starts the next cycle
       }
       if (!this.status.online) this.update({ online: true });
@@ -239,6 +245,7 @@ export class SyncEngine {
           const scope = state.pullDue;
           state.pullDue = null;
           await this.puller.pull(scope);
+          this.pullNetworkFailures = 0;
         }
       } catch (err) {
         this.handleCycleError(err);
@@ -263,6 +270,14 @@ export class SyncEngine {
       return;
     }
     this.pullRetryAt = this.clock.now() + this.ctx.settings.retryDelayMs;
+    if (kind === 'network' && ++this.pullNetworkFailures === 1) {
+      // The browser fails a request the moment the connection drops, before the news that it went
+      // offline reaches this worker: a pull cut off that way is no problem to report (or to show). It is
+      // tried again after the retry delay, or at once on reconnect; a second failure in a row while
+      // online is reported.
+      this.update({ download: null });
+      return;
+    }
     this.update({ lastError: friendlyFailure(null, kind), download: null });
     this.emit(syncError('pull', err, this.clock.now()));
   }

@@ -3,7 +3,7 @@
 // the current one is written, and the cursor is stored with each page.
 import { isOutOfOrder, knownTable, type Cursor, type SyncTableName } from '@/data';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
-import { ORIGIN_CURSOR, maxCursor, overlapStart } from './timestamps';
+import { ORIGIN_CURSOR, catchUpStart, fromMicros, maxCursor, toMicros } from './timestamps';
 import type { DeletedRow, Row } from './transport';
 
 /** Live queries are told about a download's pages at most this often... */
@@ -28,6 +28,21 @@ const NOTIFY_GROWTH = 3;
  */
 export const NAMED_NOTICE_ROWS = 1000;
 
+/** What this device knows of the server's clock: the highest updated_at pulled (µs; 0: nothing yet). */
+export interface ServerTime {
+  seen: bigint;
+}
+
+/** Raises `time.seen` to a cursor's updated_at and its own `seen`, when later. */
+function noteSeen(time: ServerTime, cursor: Cursor | null): void {
+  if (!cursor) return;
+  for (const ts of [cursor.updated_at, cursor.seen]) {
+    if (!ts) continue;
+    const us = toMicros(ts);
+    if (us > time.seen) time.seen = us;
+  }
+}
+
 interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
   stored: Cursor | null;
@@ -47,7 +62,8 @@ interface PageChain<R> {
 
 /**
  * Pages through rows after the stored cursor (less the overlap window, which catches rows committed
- * out of timestamp order). Returns the highest cursor seen, or 'stopped'.
+ * out of timestamp order: timestamps.catchUpStart). Returns the highest cursor seen, or 'stopped'.
+ * The cursors it hands to `write` carry `seen`: the server time known when this visit began reading.
  *
  * The next page is fetched while this one is written, and in a pipelined chain a page's write is
  * queued while the previous page's is still committing: IndexedDB runs the two transactions in the
@@ -56,10 +72,17 @@ interface PageChain<R> {
  * the round trips of a commit and of the next page's transaction). Each write still stores its rows
  * and cursor together, and checks in the same transaction that the page before it is stored.
  */
-async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cursor | null | 'stopped'> {
+async function pullPages<R>(
+  ctx: CycleContext,
+  time: ServerTime,
+  chain: PageChain<R>,
+): Promise<Cursor | null | 'stopped'> {
   const { pageSize, overlapMs } = ctx.settings;
-  let cursor: Cursor = chain.stored ? overlapStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
-  let best = chain.stored;
+  let cursor: Cursor = chain.stored ? catchUpStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
+  // Read before the first page is asked for: every row pulled so far had committed by then.
+  const seen = time.seen > 0n ? fromMicros(time.seen) : undefined;
+  const stamp = (c: Cursor): Cursor => (seen ? { updated_at: c.updated_at, id: c.id, seen } : c);
+  let best = chain.stored && stamp(chain.stored);
   let next = chain.fetch(cursor);
   /** The previous page's write, queued and not awaited yet (pipelined chains only). */
   let writing: Promise<void> | null = null;
@@ -73,7 +96,8 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
     }
     if (rows.length) {
       cursor = chain.cursorOf(rows[rows.length - 1]);
-      best = maxCursor(best, cursor);
+      noteSeen(time, cursor);
+      best = maxCursor(best, stamp(cursor));
     }
     // Fetch the next page while this one is written (network and IndexedDB overlap).
     const more = rows.length === pageSize;
@@ -105,6 +129,9 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
 }
 
 export class Puller {
+  /** Grows as pages arrive, and from the stored cursors at the start of each pull. */
+  private readonly time: ServerTime = { seen: 0n };
+
   constructor(
     private readonly ctx: CycleContext,
     /** Pushes queued writes (called between download pages when a write arrived). */
@@ -120,7 +147,12 @@ export class Puller {
     const tables: SyncTableName[] = [...(signedIn ? userTables : []), ...(scope === 'all' ? catalogueTables : [])];
     // First download: count rows of never-pulled tables for a real progress bar.
     const fresh: SyncTableName[] = [];
-    for (const t of tables) if ((await ctx.store.getCursor(t)) === null) fresh.push(t);
+    for (const t of tables) {
+      const stored = await ctx.store.getCursor(t);
+      if (stored === null) fresh.push(t);
+      noteSeen(this.time, stored);
+    }
+    noteSeen(this.time, await ctx.store.getDeletedCursor());
     let progress: DownloadProgress | null = null;
     if (fresh.some((t) => catalogueTables.includes(t))) {
       let total = 0;
@@ -136,11 +168,24 @@ export class Puller {
         ctx.update({ phase: 'offline', download: null });
         return;
       }
+      // Writes queued while the table before was pulled go up before the next table, not after the
+      // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
+      // was under way when the connection dropped would otherwise hold the writes queued offline.
+      await this.pushIfQueued(progress);
       await this.pullTable(table, fresh.includes(table) ? progress : null);
     }
+    await this.pushIfQueued(progress);
     await this.pullDeletions();
     await ctx.store.setLastSyncedAt(ctx.clock.now());
     ctx.update({ download: null, lastSyncedAt: ctx.clock.now(), lastError: null });
+  }
+
+  /** Pushes the queue when a trigger (a write, say) arrived during this cycle. */
+  private async pushIfQueued(progress: DownloadProgress | null): Promise<void> {
+    const { ctx } = this;
+    if (!ctx.state.again) return;
+    await this.pushQueued();
+    ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
   }
 
   private async pullTable(table: SyncTableName, progress: DownloadProgress | null): Promise<void> {
@@ -161,7 +206,7 @@ export class Puller {
       unannouncedIds = [];
     };
     try {
-      best = await pullPages<Row>(ctx, {
+      best = await pullPages<Row>(ctx, this.time, {
         stored: await ctx.store.getCursor(table),
         fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
@@ -195,12 +240,8 @@ export class Puller {
             ctx.update({ download: { ...progress } });
           }
         },
-        between: async () => {
-          // A write made during a long download goes up between pages, not after the whole catalogue.
-          if (!ctx.state.again) return;
-          await this.pushQueued();
-          ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
-        },
+        // A write made during a long download goes up between pages, not after the whole catalogue.
+        between: () => this.pushIfQueued(progress),
       });
     } finally {
       if (unannounced) announce();
@@ -210,7 +251,7 @@ export class Puller {
 
   private async pullDeletions(): Promise<void> {
     const { ctx } = this;
-    await pullPages<DeletedRow>(ctx, {
+    await pullPages<DeletedRow>(ctx, this.time, {
       stored: await ctx.store.getDeletedCursor(),
       fetch: (after) => ctx.transport.pullDeleted(after, ctx.settings.pageSize),
       cursorOf: (row) => ({ updated_at: row.updated_at, id: row.id }),

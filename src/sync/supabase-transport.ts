@@ -1,5 +1,11 @@
 // SyncTransport over supabase-js: push through the apply_mutations RPC, pull with PostgREST
 // selects paged by (updated_at, id). RLS on the server decides what this user may read or write.
+//
+// Every read here turns postgrest-js's own retry off (.retry(false)): by default it retries a failed
+// GET after 1 s, 2 s and 4 s, sleeping inside the call, so a pull page whose connection dropped did
+// not fail but slept up to 7 s and held the engine's cycle, and with it the writes queued meanwhile,
+// past the reconnect. The engine owns retrying (a failed pull is tried again after its retry delay,
+// or at once when the connection comes back, after the queued writes went up).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pullSelect, type Cursor } from '@/data';
 import {
@@ -48,7 +54,8 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       .or(afterFilter(after))
       .order('updated_at', { ascending: true })
       .order('id', { ascending: true })
-      .limit(limit);
+      .limit(limit)
+      .retry(false);
     if (error) throw toTransportError(status, error);
     return (data ?? []) as T[];
   }
@@ -90,13 +97,16 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       return pageAfter<DeletedRow>('deleted_rows', after, limit);
     },
     async count(table: string): Promise<number> {
-      const { count, error, status } = await client.from(table).select('*', { count: 'exact', head: true });
+      const { count, error, status } = await client
+        .from(table)
+        .select('*', { count: 'exact', head: true })
+        .retry(false);
       if (error) throw toTransportError(status, error);
       return count ?? 0;
     },
     async fetchByIds(table: string, ids: string[]): Promise<Row[]> {
       if (!ids.length) return [];
-      const { data, error, status } = await client.from(table).select('*').in('id', ids);
+      const { data, error, status } = await client.from(table).select('*').in('id', ids).retry(false);
       if (error) throw toTransportError(status, error);
       return (data ?? []) as Row[];
     },

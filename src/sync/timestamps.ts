@@ -48,6 +48,28 @@ export function overlapStart(cursor: Cursor, windowMs: number): Cursor {
   return { updated_at: fromMicros(start < 0n ? 0n : start), id: ZERO_UUID };
 }
 
+/**
+ * Where a catch-up of a stored cursor starts: the overlap window (overlapStart), taken back from the
+ * server time the cursor's visit began reading rather than from the cursor, and never past the cursor.
+ *
+ * The window is there for a row committed after the read that passed its position: its updated_at
+ * (stamped by the server's touch_updated_at trigger, so never ahead of the server's clock) is at most
+ * `windowMs` before its commit, which came after that read, so the row's updated_at is after the read's
+ * time less `windowMs`. `cursor.seen` is a lower bound on that time (the highest updated_at pulled
+ * before the visit began: those rows had committed). So only rows after `seen` less the window need
+ * reading again, and once that is past the cursor's own updated_at nothing at or before the cursor can
+ * still arrive: the catch-up starts strictly after (updated_at, id), ties on updated_at resolved by id.
+ * Without this, rows sharing one timestamp (a seeded or bulk-loaded table: 305 car models, 174 dealers)
+ * stayed inside the window of their own cursor and every catch-up downloaded all of them again.
+ */
+export function catchUpStart(cursor: Cursor, windowMs: number): Cursor {
+  const at = toMicros(cursor.updated_at);
+  const seen = cursor.seen ? toMicros(cursor.seen) : at;
+  const start = (seen > at ? seen : at) - BigInt(windowMs) * 1000n;
+  if (start > at) return { updated_at: cursor.updated_at, id: cursor.id };
+  return { updated_at: fromMicros(start < 0n ? 0n : start), id: ZERO_UUID };
+}
+
 export function maxCursor(a: Cursor | null, b: Cursor): Cursor {
   return a === null || compareCursor(b, a) > 0 ? b : a;
 }
