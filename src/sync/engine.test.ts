@@ -443,7 +443,7 @@ describe('pull', () => {
   });
 
   it("names a notice's rows when they are few (a catch-up), so the listing indexes patch instead of re-reading", async () => {
-    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 400 });
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 200 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const N = 2 * NAMED_NOTICE_ROWS;
     for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
@@ -468,14 +468,14 @@ describe('pull', () => {
       onEvent: () => undefined,
       catalogueTables: ['vehicle_listings'],
       userTables: [],
-      pageSize: 400,
+      pageSize: 200,
       // The fake server's rows are 1 µs apart: a catch-up's overlap window would take them all again.
       overlapMs: 0,
     });
     h.engine.start();
     await h.engine.whenIdle();
     // The first download: its first page named, the closing notice (over NAMED_NOTICE_ROWS rows) not.
-    expect(notices[0].named).toHaveLength(400);
+    expect(notices[0].named).toHaveLength(200);
     expect(notices[notices.length - 1].named).toBeNull();
 
     // A catch-up that brings one changed row names it (with the overlap window's rows, if any).
