@@ -500,6 +500,33 @@ describe('pull', () => {
     expect(indexStats(h.db).patches).toBeGreaterThan(before.patches);
   });
 
+  it("announces a download's full first page (the default 1,000 rows) without naming them: the page re-reads a table that small", async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < 1000; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    const named: number[] = [];
+    const store = createSyncStore(h.db);
+    h.engine.stop();
+    h.engine = new SyncEngine({
+      store: {
+        ...store,
+        notifyRowsChanged: (table, ids) => (named.push(ids.length), store.notifyRowsChanged(table, ids)),
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      onEvent: () => undefined,
+      catalogueTables: ['vehicle_listings'],
+      userTables: [],
+    });
+    h.engine.start();
+    await h.engine.whenIdle();
+    expect(await h.db.vehicle_listings.count()).toBe(1000);
+    // Every live query in a page copies a notice's named keys, and a patch reads named rows key by key.
+    expect(named.every((n) => n <= NAMED_NOTICE_ROWS)).toBe(true);
+    expect(named.reduce((a, b) => a + b, 0)).toBeLessThan(1000);
+  });
+
   it("queues a download page's write while the page before is still committing, and never stores a page over one that failed", async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
