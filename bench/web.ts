@@ -3,6 +3,8 @@
 // and repeat visit (service worker installed, warm), medians beside the targets; then the bytes a first
 // visit transfers before LCP and for the whole catalogue download. BENCH_WEB_RUNS (default 5),
 // BENCH_APP_PORT / BENCH_API_PORT (default 5203 / 54403), CHROME_PATH (default /usr/bin/chromium).
+// BENCH_WEB_ROUTES (a comma list of '/', '/marketplace', 'listing'; default all three) measures only those;
+// BENCH_WEB_REPEAT=0 skips the repeat visits and the catalogue's bytes (first visits only, a third of the time).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,8 @@ const CHROME_FLAGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 const APP = `http://localhost:${APP_PORT}`;
+const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/,/marketplace,listing').split(',').map((r) => r.trim());
+const REPEAT = process.env.BENCH_WEB_REPEAT !== '0';
 
 interface Sample {
   lcp: number;
@@ -152,38 +156,41 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 const stop = await startServer();
 try {
-  const pages: [string, string][] = [
-    ['/', `${APP}/`],
-    ['/marketplace', `${APP}/marketplace`],
-    ['listing', await listingUrl()],
-  ];
+  const pages: [string, string][] = [];
+  for (const name of ROUTES) {
+    if (name === 'listing') pages.push([name, await listingUrl()]);
+    else if (name === '/' || name === '/marketplace') pages.push([name, `${APP}${name}`]);
+    else throw new Error(`BENCH_WEB_ROUTES: unknown route ${name} (use /, /marketplace, listing)`);
+  }
   const rows: string[] = [];
   for (const [name, url] of pages) {
     const first: Sample[] = [];
     const repeat: Sample[] = [];
     for (let i = 0; i < RUNS; i++) first.push(await runLighthouse(url, false));
-    for (let i = 0; i < RUNS; i++) repeat.push(await runLighthouse(url, true));
+    if (REPEAT) for (let i = 0; i < RUNS; i++) repeat.push(await runLighthouse(url, true));
     const lcp = median(first.map((s) => s.lcp));
     const cls = median(first.map((s) => s.cls));
     const tbt = median(first.map((s) => s.tbt));
-    const rlcp = median(repeat.map((s) => s.lcp));
     const bytes = median(first.map((s) => s.bytesBeforeLcp));
+    const rlcp = REPEAT ? median(repeat.map((s) => s.lcp)) : NaN;
     rows.push(
       [
         name.padEnd(13),
         `first LCP ${fmt.s(lcp)} (<= 1.5 s ${mark(lcp <= 1500)})`,
         `CLS ${fmt.cls(cls)} (<= 0.02 ${mark(cls <= 0.02)})`,
-        `TBT ${fmt.ms(tbt)} (<= 150 ms ${mark(tbt <= 150)})`,
-        `repeat LCP ${fmt.s(rlcp)} (<= 0.8 s ${mark(rlcp <= 800)})`,
+        `TBT ${fmt.ms(tbt)} (<= 150 ms ${mark(tbt <= 150)}; runs ${first.map((s) => Math.round(s.tbt)).join(', ')})`,
+        REPEAT ? `repeat LCP ${fmt.s(rlcp)} (<= 0.8 s ${mark(rlcp <= 800)})` : 'repeat visit not measured',
         `bytes before LCP ${fmt.kb(bytes)}`,
       ].join(' | '),
     );
     console.log(rows[rows.length - 1]);
   }
-  const catalogue = await catalogueBytes();
   console.log(`\nLighthouse mobile preset, medians of ${RUNS} runs (first visit: fresh profile; repeat: SW warm)`);
   for (const row of rows) console.log(row);
-  console.log(`whole catalogue on the wire ${fmt.kb(catalogue)} (<= 3 MB ${mark(catalogue <= 3 * 1024 * 1024)})`);
+  if (REPEAT) {
+    const catalogue = await catalogueBytes();
+    console.log(`whole catalogue on the wire ${fmt.kb(catalogue)} (<= 3 MB ${mark(catalogue <= 3 * 1024 * 1024)})`);
+  }
 } finally {
   stop();
 }

@@ -2,7 +2,7 @@
 // a task of its own): hydrate or render the page, then the start-up work that can wait for the first paint.
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, createAppRouter } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
@@ -48,6 +48,9 @@ export function startApp(): void {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // The router in this task, the first render in a later one (createAppRouter).
+  const router = createAppRouter();
+  const nextTask = (fn: () => void) => setTimeout(fn, 0);
 
   // index.html holds the prerendered home page, hydrated here. Hydration keeps the HTML's nodes (so the
   // first paint stays the largest one, and keyboard focus stays where it is); a mismatch makes React
@@ -70,22 +73,24 @@ export function startApp(): void {
     // The header and the cookie banner answer clicks while hydration runs: React hydrates the clicked part
     // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
     void preloadHomeRoute().catch(() => undefined);
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <Committed run={firstCommit}>
-            <App />
-          </Committed>
-        </StrictMode>,
-        {
-          // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
-          onRecoverableError: (error) => {
-            if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+    nextTask(() =>
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <Committed run={firstCommit}>
+              <App router={router} />
+            </Committed>
+          </StrictMode>,
+          {
+            // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
+            onRecoverableError: (error) => {
+              if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+            },
           },
-        },
-      );
-    });
+        );
+      }),
+    );
   } else {
     // Any other address: the client's screen replaces the prerendered HTML in one commit, so no frame shows
     // anything between the two. If the HTML holds this very screen (its own prerendered file, e.g.
@@ -97,7 +102,7 @@ export function startApp(): void {
         root.render(
           <StrictMode>
             <Committed run={ownPage}>
-              <App />
+              <App router={router} />
             </Committed>
           </StrictMode>,
         ),
@@ -117,7 +122,7 @@ export function startApp(): void {
     const earlyRow = answer && Promise.race([answer, new Promise((r) => setTimeout(r, EARLY_ROW_WAIT_MS))]);
     if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
     else if (earlyRow) void Promise.all([earlyRow, preloadListingScreen(), preloadMainLayout()]).then(render, render);
-    else render();
+    else nextTask(render);
   }
 
   // After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own

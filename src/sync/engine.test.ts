@@ -549,7 +549,7 @@ describe('pull', () => {
   });
 
   it("names a notice's rows when they are few (a catch-up), so the listing indexes patch instead of re-reading", async () => {
-    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 400 });
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 200 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const N = 2 * NAMED_NOTICE_ROWS;
     for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
@@ -574,14 +574,14 @@ describe('pull', () => {
       onEvent: () => undefined,
       catalogueTables: ['vehicle_listings'],
       userTables: [],
-      pageSize: 400,
+      pageSize: 200,
       // The fake server's rows are 1 µs apart: a catch-up's overlap window would take them all again.
       overlapMs: 0,
     });
     h.engine.start();
     await h.engine.whenIdle();
     // The first download: its first page named, the closing notice (over NAMED_NOTICE_ROWS rows) not.
-    expect(notices[0].named).toHaveLength(400);
+    expect(notices[0].named).toHaveLength(200);
     expect(notices[notices.length - 1].named).toBeNull();
 
     // A catch-up that brings one changed row names it (with the overlap window's rows, if any).
@@ -604,6 +604,33 @@ describe('pull', () => {
     expect(page.rows[0].id).toBe(id(8));
     expect(indexStats(h.db).reads).toBe(before.reads);
     expect(indexStats(h.db).patches).toBeGreaterThan(before.patches);
+  });
+
+  it("announces a download's full first page (the default 1,000 rows) without naming them: the page re-reads a table that small", async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'] });
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < 1000; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    const named: number[] = [];
+    const store = createSyncStore(h.db);
+    h.engine.stop();
+    h.engine = new SyncEngine({
+      store: {
+        ...store,
+        notifyRowsChanged: (table, ids) => (named.push(ids.length), store.notifyRowsChanged(table, ids)),
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      onEvent: () => undefined,
+      catalogueTables: ['vehicle_listings'],
+      userTables: [],
+    });
+    h.engine.start();
+    await h.engine.whenIdle();
+    expect(await h.db.vehicle_listings.count()).toBe(1000);
+    // Every live query in a page copies a notice's named keys, and a patch reads named rows key by key.
+    expect(named.every((n) => n <= NAMED_NOTICE_ROWS)).toBe(true);
+    expect(named.reduce((a, b) => a + b, 0)).toBeLessThan(1000);
   });
 
   it("queues a download page's write while the page before is still committing, and never stores a page over one that failed", async () => {

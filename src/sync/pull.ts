@@ -25,8 +25,12 @@ const NOTIFY_GROWTH = 3;
  * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
  * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
  * catch-up did for the rows in its overlap window. A larger notice names no rows (a screen re-reads).
+ * Names cost the page in proportion to their number: Dexie's live queries each copy the named key set
+ * of every notice (a tree node a key), and the patch reads the rows key by key. At 1,000 (a download's
+ * whole first page) that was a 10-25 ms task of copies on a first visit's /marketplace and a 40 ms one
+ * of reads, where the re-read of a 1,000-row table takes two requests.
  */
-export const NAMED_NOTICE_ROWS = 1000;
+export const NAMED_NOTICE_ROWS = 250;
 
 /** What this device knows of the server's clock: the highest updated_at pulled (µs; 0: nothing yet). */
 export interface ServerTime {

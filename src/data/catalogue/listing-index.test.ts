@@ -14,6 +14,7 @@ import {
   idsInRange,
   indexStats,
   keyLookup,
+  PATCH_READ_CHUNK,
   patchOrder,
   readStamp,
   READ_CHUNK,
@@ -325,6 +326,27 @@ it('patches an order exactly as sorting it again would (inserts, moves, ties, ro
 
 it('reads a table larger than one chunk, and patches more rows than one chunk, in IndexedDB order', async () => {
   const big = createDatabase(`listing-index-big-${Date.now()}`);
+  // The listings each get-by-keys asks for: a patch reads the named rows a few at a time (PATCH_READ_CHUNK),
+  // so that no task makes hundreds of IndexedDB requests.
+  const gets: number[] = [];
+  big.use({
+    stack: 'dbcore',
+    name: 'count-gets',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== 'vehicle_listings') return table;
+        return {
+          ...table,
+          getMany: (req) => {
+            gets.push(req.keys.length);
+            return table.getMany(req);
+          },
+        };
+      },
+    }),
+  });
   try {
     const n = 2 * READ_CHUNK + 7;
     await big.vehicle_listings.bulkPut(
@@ -352,9 +374,12 @@ it('reads a table larger than one chunk, and patches more rows than one chunk, i
     for (const row of moved) keys.addKey(row.id);
     Dexie.on.storagemutated.fire({ [`idb://${big.name}/vehicle_listings/`]: keys });
     const stats = indexStats(big);
+    gets.length = 0;
     const after = await read();
     expect(after.keys).toEqual(await expected());
     expect(indexStats(big).patches).toBe(stats.patches + 1);
+    expect(gets.reduce((a, b) => a + b, 0)).toBe(moved.length);
+    expect(Math.max(...gets)).toBeLessThanOrEqual(PATCH_READ_CHUNK);
   } finally {
     await big.delete();
   }
