@@ -11,7 +11,7 @@ import {
   type SyncTableName,
 } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
-import { NAMED_NOTICE_ROWS } from './pull';
+import { NAMED_NOTICE_ROWS, WRITE_BATCH_ROWS } from './pull';
 import { indexStats } from '@/data/catalogue/listing-index';
 import { emptyListingSearch, searchListings } from '@/data/catalogue/listing-search';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
@@ -518,7 +518,7 @@ describe('pull', () => {
           try {
             // A write takes longer than a fetch (as a page's IndexedDB write does in the browser); the
             // second page's fails (as an aborted transaction would): nothing stored.
-            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 30 : 5));
+            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 30 : 20));
             if (n === 2 && failSecond) throw new Error('IndexedDB write aborted');
             return await store.applyPulled(table, rows, opts);
           } finally {
@@ -553,6 +553,43 @@ describe('pull', () => {
     expect(await h.db.vehicle_listings.count()).toBe(50);
     expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(49) });
     expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('end 1'));
+  });
+
+  it('writes the pages that arrived during the previous write in one transaction, up to WRITE_BATCH_ROWS rows', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const N = 9500;
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    const store = createSyncStore(h.db);
+    const writes: number[] = [];
+    h.engine.stop();
+    h.engine = new SyncEngine({
+      store: {
+        ...store,
+        async applyPulled(table, rows, opts) {
+          writes.push(rows.length);
+          // A write takes longer than a fetch, as a page's IndexedDB write does in the browser.
+          await new Promise((r) => setTimeout(r, 40));
+          return store.applyPulled(table, rows, opts);
+        },
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      onEvent: () => undefined,
+      catalogueTables: ['vehicle_listings'],
+      userTables: [],
+      pageSize: 1000,
+    });
+    h.engine.start();
+    await h.engine.whenIdle();
+    expect(await h.db.vehicle_listings.count()).toBe(N);
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
+    // The first page is written (and shown) at once; later pages go in together, whole pages up to the cap.
+    expect(writes[0]).toBe(1000);
+    expect(writes.reduce((a, b) => a + b, 0)).toBe(N);
+    expect(writes.every((n) => n <= WRITE_BATCH_ROWS)).toBe(true);
+    expect(writes.length).toBeLessThan(10);
   });
 
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
