@@ -9,18 +9,21 @@ import type { DeletedRow, Row } from './transport';
 /** Live queries are told about a download's pages at most this often... */
 const NOTIFY_EVERY_MS = 1000;
 /**
- * ...and only once the table has grown to four times its size at the last notice. A notice names no
+ * ...and only once the table has grown to eight times its size at the last notice. A notice names no
  * rows, so each screen re-reads what it watches (the listing indexes read the whole table): one notice
  * a second made a first download's re-reads grow with the square of the catalogue (bench:scale), while
- * notices a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 4) = 4/3
+ * notices a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 8) = 8/7
  * reads of the whole table, plus the closing notice). Those re-reads run in the page while the worker
  * writes, on the same cores and the same IndexedDB stores: with half-again steps (under 3 reads' worth)
  * the open marketplace page added about half again to a first download's time (no notices but each
  * table's last: 10-14 s where half-again steps took 17-18 s, at 10,800 listings on this 2-core
- * machine). Four-fold steps still show the results growing (1,000, 4,000, 16,000 ... cars) while the
- * progress bar moves with every page. The first page is announced at once.
+ * machine), and at 50,000 listings the open marketplace page still cost about 5 s of CPU with four-fold
+ * steps (re-reads of 4,000, 16,000 and 50,000 listings; /marketplace against /privacy, cpu-dl diag).
+ * Eight-fold steps re-read 9,000 and 50,000 there, and still show the results growing (1,000, about
+ * 9,000, then every car) while the progress bar moves with every write. The first page is announced at
+ * once.
  */
-const NOTIFY_GROWTH = 3;
+const NOTIFY_GROWTH = 7;
 /**
  * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
  * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
