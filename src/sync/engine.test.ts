@@ -505,9 +505,11 @@ describe('pull', () => {
   });
 
   it("queues a download page's write while the page before is still committing, and never stores a page over one that failed", async () => {
-    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    for (let i = 0; i < 50; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    // The first page, two batches of WRITE_BATCH_ROWS, the rest.
+    const N = 1000 + 2 * WRITE_BATCH_ROWS + 500;
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
     const store = createSyncStore(h.db);
     const log: string[] = [];
     let calls = 0;
@@ -521,8 +523,8 @@ describe('pull', () => {
           log.push(`start ${n}`);
           try {
             // A write takes longer than a fetch (as a page's IndexedDB write does in the browser); the
-            // second page's fails (as an aborted transaction would): nothing stored.
-            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 30 : 20));
+            // second write fails (as an aborted transaction would): nothing stored.
+            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 400 : 250));
             if (n === 2 && failSecond) throw new Error('IndexedDB write aborted');
             return await store.applyPulled(table, rows, opts);
           } finally {
@@ -536,17 +538,17 @@ describe('pull', () => {
       onEvent: (e) => h.events.push(e),
       catalogueTables: ['vehicle_listings'],
       userTables: [],
-      pageSize: 10,
+      pageSize: 1000,
     });
     h.engine.start();
     await h.engine.whenIdle();
-    await new Promise((r) => setTimeout(r, 50)); // the third page's queued write ends too
-    // The third page's write was queued before the second's ended, and stored nothing over it.
+    await new Promise((r) => setTimeout(r, 400)); // the third write (queued) ends too
+    // The third write was queued before the second's ended, and stored nothing over it.
     expect(log.indexOf('start 3')).toBeLessThan(log.indexOf('end 2'));
     expect(h.events.some((e) => e.type === 'sync-error' && e.kind === 'pull')).toBe(true);
     const stored = (await h.db.vehicle_listings.toArray()).map((r) => r.id).sort();
-    expect(stored).toEqual(Array.from({ length: 10 }, (_, i) => id(i)));
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(9) });
+    expect(stored).toEqual(Array.from({ length: 1000 }, (_, i) => id(i)));
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(999) });
 
     // The next pull goes on from the last stored page, pipelined, and stores everything in order.
     failSecond = false;
@@ -554,26 +556,30 @@ describe('pull', () => {
     calls = 0;
     await h.engine.trigger('all');
     await h.clock.advance(60_000, () => h.engine.whenIdle()); // past the failed pull's retry delay
-    expect(await h.db.vehicle_listings.count()).toBe(50);
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(49) });
+    expect(await h.db.vehicle_listings.count()).toBe(N);
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
     expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('end 1'));
   });
 
-  it('writes the pages that arrived during the previous write in one transaction, up to WRITE_BATCH_ROWS rows', async () => {
+  it('after the first page, writes whole batches of WRITE_BATCH_ROWS rows (one transaction each), the rest last', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const N = 9500;
     for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
     const store = createSyncStore(h.db);
     const writes: number[] = [];
+    // Pages arrive one by one, slower than a write (as the listing pages do in the browser).
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    h.transport.pullPage = async (...args) => {
+      await new Promise((r) => setTimeout(r, 20));
+      return pullPage(...args);
+    };
     h.engine.stop();
     h.engine = new SyncEngine({
       store: {
         ...store,
         async applyPulled(table, rows, opts) {
           writes.push(rows.length);
-          // A write takes longer than a fetch, as a page's IndexedDB write does in the browser.
-          await new Promise((r) => setTimeout(r, 40));
           return store.applyPulled(table, rows, opts);
         },
       },
@@ -589,11 +595,9 @@ describe('pull', () => {
     await h.engine.whenIdle();
     expect(await h.db.vehicle_listings.count()).toBe(N);
     expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
-    // The first page is written (and shown) at once; later pages go in together, whole pages up to the cap.
-    expect(writes[0]).toBe(1000);
-    expect(writes.reduce((a, b) => a + b, 0)).toBe(N);
-    expect(writes.every((n) => n <= WRITE_BATCH_ROWS)).toBe(true);
-    expect(writes.length).toBeLessThan(10);
+    // The first page is written (and shown) at once; then whole batches (even when the pages arrive one by
+    // one), the rest with the last page.
+    expect(writes).toEqual([1000, WRITE_BATCH_ROWS, WRITE_BATCH_ROWS, N - 1000 - 2 * WRITE_BATCH_ROWS]);
   });
 
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
@@ -607,7 +611,8 @@ describe('pull', () => {
     await h.settle();
     const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));
     expect(progress[0]).toEqual({ done: 0, total: 25 });
-    expect(progress.map((p) => p.done)).toEqual([0, 10, 20, 25]);
+    // The first page at once, then the rest in one batch (WRITE_BATCH_ROWS).
+    expect(progress.map((p) => p.done)).toEqual([0, 10, 25]);
     expect(await h.db.vehicle_listings.count()).toBe(25);
     const pullsBefore = h.server.calls.pull;
 

@@ -32,12 +32,15 @@ const NOTIFY_GROWTH = 7;
 export const NAMED_NOTICE_ROWS = 1000;
 
 /**
- * A download's rows are written up to this many to one IndexedDB transaction: the pages that arrived
- * while the previous write was committing go in together. The API returns at most 1,000 rows a page
+ * After its first page, a table's rows are written this many (whole pages) to one IndexedDB transaction:
+ * a write waits for a batch's pages (or the last page). The API returns at most 1,000 rows a page
  * (max_rows, as hosted Supabase), and each transaction has a fixed cost in the browser's IndexedDB
  * backend: putting a 50,000-listing catalogue 1,000 rows a transaction took about 3 s more of its CPU
  * than one transaction, 4,000 rows a transaction about 0.5 s more (same rows, same order, this
- * 2-core machine). Up to one batch is fetched ahead, so the worker holds at most three batches.
+ * 2-core machine). Taking just the pages that arrived during the previous write was not enough: the
+ * worker and the server, not the store, set the listing pages' pace, so they arrived one by one and the
+ * store spent the difference on 1,000-row transactions, on the same two cores. Up to one batch is fetched
+ * ahead, so the worker holds at most three batches.
  */
 export const WRITE_BATCH_ROWS = 4000;
 
@@ -116,12 +119,21 @@ class PageFetcher<R> {
     );
   }
 
-  /** Waits for the next page, then takes it and every page after it that has arrived, up to `maxRows`. */
-  async take(maxRows: number): Promise<Batch<R>> {
-    while (!this.pages.length) {
-      if (this.failure) throw this.failure.err;
-      if (!this.fetching) this.pump(); // stopped meanwhile: the caller checks isStopped
-      if (!this.fetching && !this.pages.length) return { rows: [], last: true };
+  /**
+   * Waits until `minRows` rows have arrived (or the last page, or a failed fetch after them), then takes
+   * whole pages up to `maxRows` (always at least one). A failed fetch is thrown once the pages before
+   * it are taken.
+   */
+  async take(maxRows: number, minRows: number): Promise<Batch<R>> {
+    for (;;) {
+      if (this.pages.length && (this.waiting >= minRows || this.ended || this.failure)) break;
+      if (!this.pages.length && this.failure) throw this.failure.err;
+      if (!this.fetching) this.pump();
+      if (!this.fetching) {
+        // Stopped meanwhile (the caller checks isStopped), or nothing more to fetch.
+        if (this.pages.length) break;
+        return { rows: [], last: true };
+      }
       await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = null;
     }
@@ -170,9 +182,12 @@ async function pullPages<R>(ctx: CycleContext, chain: PageChain<R>): Promise<Cur
   let writing: Promise<void> | null = null;
   /** The cursor stored once every queued write has committed. */
   let storedAfter = chain.stored;
+  let first = true;
   try {
     for (;;) {
-      const { rows, last } = await pages.take(batchRows);
+      // The first page is written (and shown) at once; then whole batches, fewer transactions.
+      const { rows, last } = await pages.take(batchRows, first ? 1 : batchRows);
+      first = false;
       if (ctx.isStopped()) {
         await writing; // the batch before: a failed write is the cycle's error (reported, pulled again)
         return 'stopped';
