@@ -11,7 +11,7 @@ import {
   type SyncTableName,
 } from '@/data';
 import { SyncEngine, type SyncEvent } from './engine';
-import { NAMED_NOTICE_ROWS } from './pull';
+import { NAMED_NOTICE_ROWS, WRITE_BATCH_ROWS } from './pull';
 import { indexStats } from '@/data/catalogue/listing-index';
 import { emptyListingSearch, searchListings } from '@/data/catalogue/listing-search';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';
@@ -510,6 +510,8 @@ describe('pull', () => {
     const pullPage = h.transport.pullPage.bind(h.transport);
     h.transport.pullPage = async (...args) => {
       await h.clock.advance(2000);
+      // Slower than a write here, so each page is written (and may be announced) on its own.
+      await new Promise((r) => setTimeout(r, 15));
       return pullPage(...args);
     };
     const reread: number[] = [];
@@ -540,12 +542,14 @@ describe('pull', () => {
     await h.engine.whenIdle();
     expect(await h.db.vehicle_listings.count()).toBe(N);
     // The first page is announced at once, the last rows too; one notice a page would re-read
-    // 5 + 10 + ... + 200 = 4,100 rows (quadratic); four-fold apart, a geometric series: under
-    // 4/3 x 200, plus the closing notice (half-again steps re-read up to 3 x 200 before it).
+    // 5 + 10 + ... + 200 = 4,100 rows (quadratic); eight-fold apart, a geometric series: under
+    // 8/7 x 200, plus the closing notice (half-again steps re-read up to 3 x 200 before it).
     // (A re-read can already see the page queued behind the one announced: pages are pipelined.)
     expect(reread[0]).toBeLessThanOrEqual(2 * 5);
+    // Eight-fold: the first page, one at about 8 x 5 rows, the closing one (four-fold took four).
+    expect(reread.length).toBeLessThanOrEqual(3);
     expect(reread[reread.length - 1]).toBe(N);
-    expect(reread.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual((4 / 3) * N + N);
+    expect(reread.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual((8 / 7) * N + N);
   });
 
   it("names a notice's rows when they are few (a catch-up), so the listing indexes patch instead of re-reading", async () => {
@@ -634,9 +638,11 @@ describe('pull', () => {
   });
 
   it("queues a download page's write while the page before is still committing, and never stores a page over one that failed", async () => {
-    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
     const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    for (let i = 0; i < 50; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    // The first page, two batches of WRITE_BATCH_ROWS, the rest.
+    const N = 1000 + 2 * WRITE_BATCH_ROWS + 500;
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
     const store = createSyncStore(h.db);
     const log: string[] = [];
     let calls = 0;
@@ -650,8 +656,8 @@ describe('pull', () => {
           log.push(`start ${n}`);
           try {
             // A write takes longer than a fetch (as a page's IndexedDB write does in the browser); the
-            // second page's fails (as an aborted transaction would): nothing stored.
-            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 30 : 5));
+            // second write fails (as an aborted transaction would): nothing stored.
+            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 400 : 250));
             if (n === 2 && failSecond) throw new Error('IndexedDB write aborted');
             return await store.applyPulled(table, rows, opts);
           } finally {
@@ -665,17 +671,17 @@ describe('pull', () => {
       onEvent: (e) => h.events.push(e),
       catalogueTables: ['vehicle_listings'],
       userTables: [],
-      pageSize: 10,
+      pageSize: 1000,
     });
     h.engine.start();
     await h.engine.whenIdle();
-    await new Promise((r) => setTimeout(r, 50)); // the third page's queued write ends too
-    // The third page's write was queued before the second's ended, and stored nothing over it.
+    await new Promise((r) => setTimeout(r, 400)); // the third write (queued) ends too
+    // The third write was queued before the second's ended, and stored nothing over it.
     expect(log.indexOf('start 3')).toBeLessThan(log.indexOf('end 2'));
     expect(h.events.some((e) => e.type === 'sync-error' && e.kind === 'pull')).toBe(true);
     const stored = (await h.db.vehicle_listings.toArray()).map((r) => r.id).sort();
-    expect(stored).toEqual(Array.from({ length: 10 }, (_, i) => id(i)));
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(9) });
+    expect(stored).toEqual(Array.from({ length: 1000 }, (_, i) => id(i)));
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(999) });
 
     // The next pull goes on from the last stored page, pipelined, and stores everything in order.
     failSecond = false;
@@ -683,9 +689,48 @@ describe('pull', () => {
     calls = 0;
     await h.engine.trigger('all');
     await h.clock.advance(60_000, () => h.engine.whenIdle()); // past the failed pull's retry delay
-    expect(await h.db.vehicle_listings.count()).toBe(50);
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(49) });
+    expect(await h.db.vehicle_listings.count()).toBe(N);
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
     expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('end 1'));
+  });
+
+  it('after the first page, writes whole batches of WRITE_BATCH_ROWS rows (one transaction each), the rest last', async () => {
+    h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const N = 9500;
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    const store = createSyncStore(h.db);
+    const writes: number[] = [];
+    // Pages arrive one by one, slower than a write (as the listing pages do in the browser).
+    const pullPage = h.transport.pullPage.bind(h.transport);
+    h.transport.pullPage = async (...args) => {
+      await new Promise((r) => setTimeout(r, 20));
+      return pullPage(...args);
+    };
+    h.engine.stop();
+    h.engine = new SyncEngine({
+      store: {
+        ...store,
+        async applyPulled(table, rows, opts) {
+          writes.push(rows.length);
+          return store.applyPulled(table, rows, opts);
+        },
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      onEvent: () => undefined,
+      catalogueTables: ['vehicle_listings'],
+      userTables: [],
+      pageSize: 1000,
+    });
+    h.engine.start();
+    await h.engine.whenIdle();
+    expect(await h.db.vehicle_listings.count()).toBe(N);
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
+    // The first page is written (and shown) at once; then whole batches (even when the pages arrive one by
+    // one), the rest with the last page.
+    expect(writes).toEqual([1000, WRITE_BATCH_ROWS, WRITE_BATCH_ROWS, N - 1000 - 2 * WRITE_BATCH_ROWS]);
   });
 
   it('first download reports progress from the exact count, then catches up by cursor with deletes', async () => {
@@ -699,7 +744,8 @@ describe('pull', () => {
     await h.settle();
     const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));
     expect(progress[0]).toEqual({ done: 0, total: 25 });
-    expect(progress.map((p) => p.done)).toEqual([0, 10, 20, 25]);
+    // The first page at once, then the rest in one batch (WRITE_BATCH_ROWS).
+    expect(progress.map((p) => p.done)).toEqual([0, 10, 25]);
     expect(await h.db.vehicle_listings.count()).toBe(25);
     const pullsBefore = h.server.calls.pull;
 

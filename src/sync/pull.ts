@@ -9,18 +9,21 @@ import type { DeletedRow, Row } from './transport';
 /** Live queries are told about a download's pages at most this often... */
 const NOTIFY_EVERY_MS = 1000;
 /**
- * ...and only once the table has grown to four times its size at the last notice. A notice names no
+ * ...and only once the table has grown to eight times its size at the last notice. A notice names no
  * rows, so each screen re-reads what it watches (the listing indexes read the whole table): one notice
  * a second made a first download's re-reads grow with the square of the catalogue (bench:scale), while
- * notices a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 4) = 4/3
+ * notices a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 8) = 8/7
  * reads of the whole table, plus the closing notice). Those re-reads run in the page while the worker
  * writes, on the same cores and the same IndexedDB stores: with half-again steps (under 3 reads' worth)
  * the open marketplace page added about half again to a first download's time (no notices but each
  * table's last: 10-14 s where half-again steps took 17-18 s, at 10,800 listings on this 2-core
- * machine). Four-fold steps still show the results growing (1,000, 4,000, 16,000 ... cars) while the
- * progress bar moves with every page. The first page is announced at once.
+ * machine), and at 50,000 listings the open marketplace page still cost about 5 s of CPU with four-fold
+ * steps (re-reads of 4,000, 16,000 and 50,000 listings; /marketplace against /privacy, cpu-dl diag).
+ * Eight-fold steps re-read 9,000 and 50,000 there, and still show the results growing (1,000, about
+ * 9,000, then every car) while the progress bar moves with every write. The first page is announced at
+ * once.
  */
-const NOTIFY_GROWTH = 3;
+const NOTIFY_GROWTH = 7;
 /**
  * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
  * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
@@ -47,21 +50,129 @@ function noteSeen(time: ServerTime, cursor: Cursor | null): void {
   }
 }
 
+/**
+ * After its first page, a table's rows are written this many (whole pages) to one IndexedDB transaction:
+ * a write waits for a batch's pages (or the last page). The API returns at most 1,000 rows a page
+ * (max_rows, as hosted Supabase), and each transaction has a fixed cost in the browser's IndexedDB
+ * backend: putting a 50,000-listing catalogue 1,000 rows a transaction took about 3 s more of its CPU
+ * than one transaction, 4,000 rows a transaction about 0.5 s more (same rows, same order, this
+ * 2-core machine). Taking just the pages that arrived during the previous write was not enough: the
+ * worker and the server, not the store, set the listing pages' pace, so they arrived one by one and the
+ * store spent the difference on 1,000-row transactions, on the same two cores. Up to one batch is fetched
+ * ahead, so the worker holds at most three batches.
+ */
+export const WRITE_BATCH_ROWS = 4000;
+
 interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
   stored: Cursor | null;
   fetch(after: Cursor): Promise<R[]>;
   cursorOf(row: R): Cursor;
   /**
-   * Writes one page; `best` is the highest cursor so far, to be stored with the rows. `after`, when
-   * given, is the cursor the page before leaves stored: that page's write has not committed yet, and
-   * this one must fail (isOutOfOrder) rather than commit if it never does.
+   * Writes one batch of pages; `best` is the highest cursor so far, to be stored with the rows. `after`,
+   * when given, is the cursor the batch before leaves stored: that batch's write has not committed yet,
+   * and this one must fail (isOutOfOrder) rather than commit if it never does.
    */
   write(rows: R[], best: Cursor | null, after?: Cursor | null): Promise<void>;
-  /** Whether a page's write may be queued while the previous page's is still committing. */
+  /** Whether a batch's write may be queued while the previous batch's is still committing. */
   pipelined?: boolean;
-  /** Between pages (a write made during a long download goes up here). */
+  /**
+   * Up to how many rows one write takes (default: one page): every page that arrived while the previous
+   * write was committing, whole pages only, always at least one.
+   */
+  batchRows?: number;
+  /** Between writes (a write made during a long download goes up here). */
   between?(): Promise<void>;
+}
+
+/** One or more pages taken together; `last`: the chain's last page is among them. */
+interface Batch<R> {
+  rows: R[];
+  last: boolean;
+}
+
+/**
+ * Fetches pages one after another from `from` (each page's last row is the next one's cursor) while
+ * fewer than `aheadRows` rows wait to be taken, so the network and the server work while the store
+ * writes. A fetch's failure is thrown by the take that would have received its page.
+ */
+class PageFetcher<R> {
+  private readonly pages: R[][] = [];
+  private waiting = 0;
+  private fetching = false;
+  private ended = false;
+  private closed = false;
+  private failure: { err: unknown } | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: CycleContext,
+    private readonly chain: PageChain<R>,
+    private cursor: Cursor,
+    private readonly aheadRows: number,
+  ) {
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.fetching || this.ended || this.closed || this.failure || this.waiting >= this.aheadRows) return;
+    if (this.ctx.isStopped()) return;
+    this.fetching = true;
+    const pageSize = this.ctx.settings.pageSize;
+    this.chain.fetch(this.cursor).then(
+      (rows) => {
+        this.fetching = false;
+        if (this.closed) return;
+        this.pages.push(rows);
+        this.waiting += rows.length;
+        if (rows.length) this.cursor = this.chain.cursorOf(rows[rows.length - 1]);
+        if (rows.length < pageSize) this.ended = true;
+        this.pump();
+        this.wake?.();
+      },
+      (err: unknown) => {
+        this.fetching = false;
+        this.failure = { err };
+        this.wake?.();
+      },
+    );
+  }
+
+  /**
+   * Waits until `minRows` rows have arrived (or the last page, or a failed fetch after them), then takes
+   * whole pages up to `maxRows` (always at least one). A failed fetch is thrown once the pages before
+   * it are taken.
+   */
+  async take(maxRows: number, minRows: number): Promise<Batch<R>> {
+    for (;;) {
+      if (this.pages.length && (this.waiting >= minRows || this.ended || this.failure)) break;
+      if (!this.pages.length && this.failure) throw this.failure.err;
+      if (!this.fetching) this.pump();
+      if (!this.fetching) {
+        // Stopped meanwhile (the caller checks isStopped), or nothing more to fetch.
+        if (this.pages.length) break;
+        return { rows: [], last: true };
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+    const taken: R[][] = [this.pages.shift()!];
+    let count = taken[0].length;
+    while (this.pages.length && count + this.pages[0].length <= maxRows) {
+      const page = this.pages.shift()!;
+      taken.push(page);
+      count += page.length;
+    }
+    this.waiting -= count;
+    const last = this.ended && !this.pages.length;
+    this.pump();
+    return { rows: taken.length === 1 ? taken[0] : taken.flat(), last };
+  }
+
+  /** No more fetches; a fetch in flight is dropped. */
+  close(): void {
+    this.closed = true;
+  }
 }
 
 /**
@@ -69,12 +180,13 @@ interface PageChain<R> {
  * out of timestamp order: timestamps.catchUpStart). Returns the highest cursor seen, or 'stopped'.
  * The cursors it hands to `write` carry `seen`: the server time known when this visit began reading.
  *
- * The next page is fetched while this one is written, and in a pipelined chain a page's write is
- * queued while the previous page's is still committing: IndexedDB runs the two transactions in the
- * order they were made, the store always has the next page waiting, and the worker prepares one
- * page while the store writes the other (one write at a time left the store idle between pages, for
- * the round trips of a commit and of the next page's transaction). Each write still stores its rows
- * and cursor together, and checks in the same transaction that the page before it is stored.
+ * Pages are fetched ahead while batches are written (network and IndexedDB overlap), and in a
+ * pipelined chain a batch's write is queued while the previous batch's is still committing: IndexedDB
+ * runs the two transactions in the order they were made, the store always has the next batch waiting,
+ * and the worker prepares one batch while the store writes the other (one write at a time left the
+ * store idle between pages, for the round trips of a commit and of the next page's transaction). Each
+ * write still stores its rows and cursor together, and checks in the same transaction that the batch
+ * before it is stored.
  */
 async function pullPages<R>(
   ctx: CycleContext,
@@ -82,53 +194,60 @@ async function pullPages<R>(
   chain: PageChain<R>,
 ): Promise<Cursor | null | 'stopped'> {
   const { pageSize, overlapMs } = ctx.settings;
-  let cursor: Cursor = chain.stored ? catchUpStart(chain.stored, overlapMs) : ORIGIN_CURSOR;
+  const batchRows = Math.max(pageSize, chain.batchRows ?? pageSize);
   // Read before the first page is asked for: every row pulled so far had committed by then.
   const seen = time.seen > 0n ? fromMicros(time.seen) : undefined;
   const stamp = (c: Cursor): Cursor => (seen ? { updated_at: c.updated_at, id: c.id, seen } : c);
   let best = chain.stored && stamp(chain.stored);
-  let next = chain.fetch(cursor);
-  /** The previous page's write, queued and not awaited yet (pipelined chains only). */
+  const pages = new PageFetcher(
+    ctx,
+    chain,
+    chain.stored ? catchUpStart(chain.stored, overlapMs) : ORIGIN_CURSOR,
+    batchRows,
+  );
+  /** The previous batch's write, queued and not awaited yet (pipelined chains only). */
   let writing: Promise<void> | null = null;
   /** The cursor stored once every queued write has committed. */
   let storedAfter = chain.stored;
-  for (;;) {
-    const rows = await next;
-    if (ctx.isStopped()) {
-      await writing; // the page before: a failed write is the cycle's error (reported, pulled again)
-      return 'stopped';
-    }
-    if (rows.length) {
-      cursor = chain.cursorOf(rows[rows.length - 1]);
-      noteSeen(time, cursor);
-      best = maxCursor(best, stamp(cursor));
-    }
-    // Fetch the next page while this one is written (network and IndexedDB overlap).
-    const more = rows.length === pageSize;
-    if (more) {
-      next = chain.fetch(cursor);
-      next.catch(() => undefined); // not swallowed: awaited (and thrown) on the next turn
-    }
-    const pageBest = best;
-    if (!chain.pipelined) await chain.write(rows, pageBest);
-    else {
-      let write = chain.write(rows, pageBest, writing ? storedAfter : undefined);
-      if (rows.length) storedAfter = pageBest;
-      if (writing) {
-        write.catch(() => undefined); // not swallowed: awaited below, or failed with the page before
-        await writing; // the page before: its failure is thrown here (this page's write then stores nothing)
-        // The page before took its checked path (a row with a pending op), so its write committed after
-        // this one checked: write this page again, now in order.
-        write = write.catch((err: unknown) => {
-          if (isOutOfOrder(err)) return chain.write(rows, pageBest);
-          throw err;
-        });
+  let first = true;
+  try {
+    for (;;) {
+      // The first page is written (and shown) at once; then whole batches, fewer transactions.
+      const { rows, last } = await pages.take(batchRows, first ? 1 : batchRows);
+      first = false;
+      if (ctx.isStopped()) {
+        await writing; // the batch before: a failed write is the cycle's error (reported, pulled again)
+        return 'stopped';
       }
-      writing = write;
-      if (!more) await write;
+      if (rows.length) {
+        const cursor = chain.cursorOf(rows[rows.length - 1]);
+        noteSeen(time, cursor);
+        best = maxCursor(best, stamp(cursor));
+      }
+      const more = !last;
+      const pageBest = best;
+      if (!chain.pipelined) await chain.write(rows, pageBest);
+      else {
+        let write = chain.write(rows, pageBest, writing ? storedAfter : undefined);
+        if (rows.length) storedAfter = pageBest;
+        if (writing) {
+          write.catch(() => undefined); // not swallowed: awaited below, or failed with the batch before
+          await writing; // the batch before: its failure is thrown here (this batch's write then stores nothing)
+          // The batch before took its checked path (a row with a pending op), so its write committed after
+          // this one checked: write this batch again, now in order.
+          write = write.catch((err: unknown) => {
+            if (isOutOfOrder(err)) return chain.write(rows, pageBest);
+            throw err;
+          });
+        }
+        writing = write;
+        if (!more) await write;
+      }
+      if (!more) return best;
+      await chain.between?.();
     }
-    if (!more) return best;
-    await chain.between?.();
+  } finally {
+    pages.close();
   }
 }
 
@@ -215,6 +334,7 @@ export class Puller {
         fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
         pipelined: true,
+        batchRows: WRITE_BATCH_ROWS,
         write: async (rows, pageBest, after) => {
           // Rows and cursor in one local transaction.
           const count = await ctx.store.applyPulled(table, rows, {
