@@ -8,9 +8,10 @@ import {
   setSessionUser,
   updateRow,
   discardParkedOp,
+  type SyncStore,
   type SyncTableName,
 } from '@/data';
-import { SyncEngine, type SyncEvent } from './engine';
+import { SyncEngine, type EngineOptions, type SyncEvent } from './engine';
 import { NAMED_NOTICE_ROWS, WRITE_BATCH_ROWS } from './pull';
 import { indexStats } from '@/data/catalogue/listing-index';
 import { emptyListingSearch, searchListings } from '@/data/catalogue/listing-search';
@@ -36,6 +37,30 @@ interface Harness {
 }
 
 let h: Harness;
+
+const listingId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+/**
+ * Replaces the harness's engine with one that pulls only the listings, through `store` (the harness's own
+ * sync store with some calls wrapped, to watch or slow them), and starts it.
+ */
+function restartListingsEngine(
+  store: (base: SyncStore) => SyncStore,
+  opts: Omit<EngineOptions, 'store' | 'transport' | 'clock'> = {},
+) {
+  h.engine.stop();
+  h.engine = new SyncEngine({
+    store: store(createSyncStore(h.db)),
+    transport: h.transport,
+    clock: h.clock,
+    isOnline: () => true,
+    onEvent: () => undefined,
+    catalogueTables: ['vehicle_listings'],
+    userTables: [],
+    ...opts,
+  });
+  h.engine.start();
+}
 
 async function makeHarness(
   opts: { catalogue?: SyncTableName[]; user?: SyncTableName[]; pageSize?: number } = {},
@@ -502,7 +527,7 @@ describe('pull', () => {
     const N = 200;
     for (let i = 0; i < N; i++)
       h.server.upsertRow('vehicle_listings', {
-        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        id: listingId(i),
         price: i,
       });
     // Every page takes 2 s to arrive (over the once-a-second floor), and each notice is answered the
@@ -515,10 +540,8 @@ describe('pull', () => {
       return pullPage(...args);
     };
     const reread: number[] = [];
-    const store = createSyncStore(h.db);
-    h.engine.stop();
-    h.engine = new SyncEngine({
-      store: {
+    restartListingsEngine(
+      (store) => ({
         ...store,
         // Counted the same whether the notice names its rows or not: this is about how often notices go.
         notifyChanged: (tables) => {
@@ -529,16 +552,11 @@ describe('pull', () => {
           void h.db.vehicle_listings.count().then((c) => reread.push(c));
           store.notifyRowsChanged(table, ids);
         },
+      }),
+      {
+        pageSize: 5,
       },
-      transport: h.transport,
-      clock: h.clock,
-      isOnline: () => true,
-      onEvent: () => undefined,
-      catalogueTables: ['vehicle_listings'],
-      userTables: [],
-      pageSize: 5,
-    });
-    h.engine.start();
+    );
     await h.engine.whenIdle();
     expect(await h.db.vehicle_listings.count()).toBe(N);
     // The first page is announced at once, the last rows too; one notice a page would re-read
@@ -554,14 +572,11 @@ describe('pull', () => {
 
   it("names a notice's rows when they are few (a catch-up), so the listing indexes patch instead of re-reading", async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 200 });
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const N = 2 * NAMED_NOTICE_ROWS;
-    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: listingId(i), price: i });
     const notices: { named: string[] | null; count: number }[] = [];
-    const store = createSyncStore(h.db);
-    h.engine.stop();
-    h.engine = new SyncEngine({
-      store: {
+    restartListingsEngine(
+      (store) => ({
         ...store,
         notifyChanged: (tables) => {
           notices.push({ named: null, count: 0 });
@@ -571,18 +586,13 @@ describe('pull', () => {
           notices.push({ named: [...ids], count: ids.length });
           store.notifyRowsChanged(table, ids);
         },
+      }),
+      {
+        pageSize: 200,
+        // The fake server's rows are 1 µs apart: a catch-up's overlap window would take them all again.
+        overlapMs: 0,
       },
-      transport: h.transport,
-      clock: h.clock,
-      isOnline: () => true,
-      onEvent: () => undefined,
-      catalogueTables: ['vehicle_listings'],
-      userTables: [],
-      pageSize: 200,
-      // The fake server's rows are 1 µs apart: a catch-up's overlap window would take them all again.
-      overlapMs: 0,
-    });
-    h.engine.start();
+    );
     await h.engine.whenIdle();
     // The first download: its first page named, the closing notice (over NAMED_NOTICE_ROWS rows) not.
     expect(notices[0].named).toHaveLength(200);
@@ -590,46 +600,34 @@ describe('pull', () => {
 
     // A catch-up that brings one changed row names it (with the overlap window's rows, if any).
     notices.length = 0;
-    h.server.upsertRow('vehicle_listings', { id: id(7), price: 1 });
+    h.server.upsertRow('vehicle_listings', { id: listingId(7), price: 1 });
     await h.engine.trigger('all');
     await h.engine.whenIdle();
     expect(notices.length).toBeGreaterThan(0);
     expect(notices.every((n) => n.named !== null)).toBe(true);
-    expect(notices.flatMap((n) => n.named ?? [])).toContain(id(7));
+    expect(notices.flatMap((n) => n.named ?? [])).toContain(listingId(7));
 
     // In the page, a named notice is a patch of the in-memory listing indexes, not a re-read.
     const search = { ...emptyListingSearch(20), sort: 'price-asc' as const };
     await searchListings(h.db, search);
     const before = indexStats(h.db);
-    h.server.upsertRow('vehicle_listings', { id: id(8), price: -5 });
+    h.server.upsertRow('vehicle_listings', { id: listingId(8), price: -5 });
     await h.engine.trigger('all');
     await h.engine.whenIdle();
     const page = await searchListings(h.db, search);
-    expect(page.rows[0].id).toBe(id(8));
+    expect(page.rows[0].id).toBe(listingId(8));
     expect(indexStats(h.db).reads).toBe(before.reads);
     expect(indexStats(h.db).patches).toBeGreaterThan(before.patches);
   });
 
   it("announces a download's full first page (the default 1,000 rows) without naming them: the page re-reads a table that small", async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'] });
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    for (let i = 0; i < 1000; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
+    for (let i = 0; i < 1000; i++) h.server.upsertRow('vehicle_listings', { id: listingId(i), price: i });
     const named: number[] = [];
-    const store = createSyncStore(h.db);
-    h.engine.stop();
-    h.engine = new SyncEngine({
-      store: {
-        ...store,
-        notifyRowsChanged: (table, ids) => (named.push(ids.length), store.notifyRowsChanged(table, ids)),
-      },
-      transport: h.transport,
-      clock: h.clock,
-      isOnline: () => true,
-      onEvent: () => undefined,
-      catalogueTables: ['vehicle_listings'],
-      userTables: [],
-    });
-    h.engine.start();
+    restartListingsEngine((store) => ({
+      ...store,
+      notifyRowsChanged: (table, ids) => (named.push(ids.length), store.notifyRowsChanged(table, ids)),
+    }));
     await h.engine.whenIdle();
     expect(await h.db.vehicle_listings.count()).toBe(1000);
     // Every live query in a page copies a notice's named keys, and a patch reads named rows key by key.
@@ -639,17 +637,14 @@ describe('pull', () => {
 
   it("queues a download page's write while the page before is still committing, and never stores a page over one that failed", async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     // The first page, two batches of WRITE_BATCH_ROWS, the rest.
     const N = 1000 + 2 * WRITE_BATCH_ROWS + 500;
-    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
-    const store = createSyncStore(h.db);
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: listingId(i), price: i });
     const log: string[] = [];
     let calls = 0;
     let failSecond = true;
-    h.engine.stop();
-    h.engine = new SyncEngine({
-      store: {
+    restartListingsEngine(
+      (store) => ({
         ...store,
         async applyPulled(table, rows, opts) {
           const n = ++calls;
@@ -664,24 +659,20 @@ describe('pull', () => {
             log.push(`end ${n}`);
           }
         },
+      }),
+      {
+        onEvent: (e) => h.events.push(e),
+        pageSize: 1000,
       },
-      transport: h.transport,
-      clock: h.clock,
-      isOnline: () => true,
-      onEvent: (e) => h.events.push(e),
-      catalogueTables: ['vehicle_listings'],
-      userTables: [],
-      pageSize: 1000,
-    });
-    h.engine.start();
+    );
     await h.engine.whenIdle();
     await new Promise((r) => setTimeout(r, 400)); // the third write (queued) ends too
     // The third write was queued before the second's ended, and stored nothing over it.
     expect(log.indexOf('start 3')).toBeLessThan(log.indexOf('end 2'));
     expect(h.events.some((e) => e.type === 'sync-error' && e.kind === 'pull')).toBe(true);
     const stored = (await h.db.vehicle_listings.toArray()).map((r) => r.id).sort();
-    expect(stored).toEqual(Array.from({ length: 1000 }, (_, i) => id(i)));
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(999) });
+    expect(stored).toEqual(Array.from({ length: 1000 }, (_, i) => listingId(i)));
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: listingId(999) });
 
     // The next pull goes on from the last stored page, pipelined, and stores everything in order.
     failSecond = false;
@@ -690,16 +681,14 @@ describe('pull', () => {
     await h.engine.trigger('all');
     await h.clock.advance(60_000, () => h.engine.whenIdle()); // past the failed pull's retry delay
     expect(await h.db.vehicle_listings.count()).toBe(N);
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: listingId(N - 1) });
     expect(log.indexOf('start 2')).toBeLessThan(log.indexOf('end 1'));
   });
 
   it('after the first page, writes whole batches of WRITE_BATCH_ROWS rows (one transaction each), the rest last', async () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 1000 });
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const N = 9500;
-    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: id(i), price: i });
-    const store = createSyncStore(h.db);
+    for (let i = 0; i < N; i++) h.server.upsertRow('vehicle_listings', { id: listingId(i), price: i });
     const writes: number[] = [];
     // Pages arrive one by one, slower than a write (as the listing pages do in the browser).
     const pullPage = h.transport.pullPage.bind(h.transport);
@@ -707,27 +696,21 @@ describe('pull', () => {
       await new Promise((r) => setTimeout(r, 20));
       return pullPage(...args);
     };
-    h.engine.stop();
-    h.engine = new SyncEngine({
-      store: {
+    restartListingsEngine(
+      (store) => ({
         ...store,
         async applyPulled(table, rows, opts) {
           writes.push(rows.length);
           return store.applyPulled(table, rows, opts);
         },
+      }),
+      {
+        pageSize: 1000,
       },
-      transport: h.transport,
-      clock: h.clock,
-      isOnline: () => true,
-      onEvent: () => undefined,
-      catalogueTables: ['vehicle_listings'],
-      userTables: [],
-      pageSize: 1000,
-    });
-    h.engine.start();
+    );
     await h.engine.whenIdle();
     expect(await h.db.vehicle_listings.count()).toBe(N);
-    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: id(N - 1) });
+    expect((await h.db.sync_state.get('cursor:vehicle_listings'))?.value).toMatchObject({ id: listingId(N - 1) });
     // The first page is written (and shown) at once; then whole batches (even when the pages arrive one by
     // one), the rest with the last page.
     expect(writes).toEqual([1000, WRITE_BATCH_ROWS, WRITE_BATCH_ROWS, N - 1000 - 2 * WRITE_BATCH_ROWS]);
@@ -737,7 +720,7 @@ describe('pull', () => {
     h = await makeHarness({ catalogue: ['vehicle_listings'], pageSize: 10 });
     for (let i = 0; i < 25; i++)
       h.server.upsertRow('vehicle_listings', {
-        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        id: listingId(i),
         price: i,
       });
     h.engine.start();
