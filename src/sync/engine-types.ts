@@ -45,7 +45,7 @@ export interface EngineSettings {
   retryDelayMs: number;
   /** Timer trigger that resumes transiently-failed parked ops. */
   resumeDelayMs: number;
-  /** Catch-up overlap window (see timestamps.overlapStart). */
+  /** Catch-up overlap window (see timestamps.catchUpStart). */
   overlapMs: number;
   /** Tables pulled for everyone. */
   catalogueTables: readonly SyncTableName[];

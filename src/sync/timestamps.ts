@@ -40,17 +40,10 @@ export function compareCursor(a: Cursor, b: Cursor): number {
 }
 
 /**
- * Where a catch-up starts: `windowMs` before the cursor. A long transaction can commit rows whose
- * updated_at is earlier than rows we already pulled; re-reading the window catches them.
- */
-export function overlapStart(cursor: Cursor, windowMs: number): Cursor {
-  const start = toMicros(cursor.updated_at) - BigInt(windowMs) * 1000n;
-  return { updated_at: fromMicros(start < 0n ? 0n : start), id: ZERO_UUID };
-}
-
-/**
- * Where a catch-up of a stored cursor starts: the overlap window (overlapStart), taken back from the
+ * Where a catch-up of a stored cursor starts: an overlap window of `windowMs`, taken back from the
  * server time the cursor's visit began reading rather than from the cursor, and never past the cursor.
+ * (A long transaction can commit rows whose updated_at is earlier than rows already pulled; re-reading
+ * the window catches them.)
  *
  * The window is there for a row committed after the read that passed its position: its updated_at
  * (stamped by the server's touch_updated_at trigger, so never ahead of the server's clock) is at most
