@@ -2,7 +2,7 @@
 // The listing page's first screenful comes first: the panels under the key facts mount in later commits,
 // one drawn frame apart, so the browser never lays out the whole page in one task (Total Blocking Time).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { generateCatalogue } from '../../../../supabase/seed/catalogue';
 import { db } from '@/data';
@@ -26,11 +26,19 @@ beforeEach(async () => {
 
 /** Which parts of the page each commit left in the DOM (a MutationObserver batch per commit). */
 function watchCommits(root: HTMLElement) {
-  const commits: { price: boolean; facts: boolean; history: boolean; costs: boolean; finance: boolean }[] = [];
+  const commits: {
+    price: boolean;
+    facts: boolean;
+    thumbsDrawn: boolean;
+    history: boolean;
+    costs: boolean;
+    finance: boolean;
+  }[] = [];
   const observer = new MutationObserver(() =>
     commits.push({
       price: !!root.querySelector('[data-testid="listing-price"]'),
       facts: !!root.querySelector('#facts-h'),
+      thumbsDrawn: !!root.querySelector('.cat-thumb img[src]'),
       history: !!root.querySelector('#history-h'),
       costs: /running costs/i.test(root.textContent ?? ''),
       finance: /finance/i.test(root.textContent ?? ''),
@@ -41,7 +49,7 @@ function watchCommits(root: HTMLElement) {
 }
 
 describe('ListingScreen', () => {
-  it('draws the car, its key facts and the price first, and the panels below them in later commits', async () => {
+  it('draws the car, its key facts and the price first; the thumbnails and the panels below them later', async () => {
     const root = document.createElement('div');
     document.body.append(root);
     const { commits, stop } = watchCommits(root);
@@ -56,7 +64,16 @@ describe('ListingScreen', () => {
     stop();
     const first = commits.findIndex((c) => c.price);
     expect(first).toBeGreaterThanOrEqual(0);
-    expect(commits[first]).toMatchObject({ price: true, facts: true, history: false, costs: false, finance: false });
+    expect(commits[first]).toMatchObject({
+      price: true,
+      facts: true,
+      thumbsDrawn: false,
+      history: false,
+      costs: false,
+      finance: false,
+    });
+    // The thumbnails' pictures are drawn later too, a few a task (each is an SVG document to parse).
+    await waitFor(() => expect(root.querySelectorAll('.cat-thumb img[src]')).toHaveLength(4));
     const historyAt = commits.findIndex((c) => c.history);
     const costsAt = commits.findIndex((c) => c.costs);
     const financeAt = commits.findIndex((c) => c.finance);

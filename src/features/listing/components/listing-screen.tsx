@@ -96,7 +96,9 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
           aria-label={`Show ${s.label}`}
           onClick={() => setShot(i)}
         >
+          {/* Drawn a few a task (the draw queue), not in the commit's frame beside the page's layout. */}
           <CarImage
+            whenNear
             bodyStyle={l.body_style}
             model={model}
             brand={brand?.name}
