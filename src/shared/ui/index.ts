@@ -17,5 +17,6 @@ export { toast, notify, dismissToast, type ToastInput, type ToastVariant } from 
 export { useToastedAction, type SuccessMessage } from './use-toasted-action';
 export * from './icons';
 export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './virtual-grid';
+export { useInVirtualList } from './in-virtual-list';
 export { TableHead } from './table-head';
 export { QueuedImg, type QueuedImgProps } from './queued-img';

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
+import { useInVirtualList } from './in-virtual-list';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `car-${i}` }));
 
@@ -54,6 +55,34 @@ describe('VirtualGrid', () => {
     localStorage.setItem(VIRTUAL_SWITCH_KEY, 'off');
     render(<Grid n={1000} />);
     expect(screen.getAllByTestId('card')).toHaveLength(1000);
+  });
+
+  it("tells its rows' cards they are in a virtualised list (they then draw cheaply at mount), not a short list's", () => {
+    function Card({ id }: { id: string }) {
+      return (
+        <article data-testid="card" data-in-virtual-list={String(useInVirtualList())}>
+          {id}
+        </article>
+      );
+    }
+    const grid = (n: number) => (
+      <VirtualGrid
+        items={items(n)}
+        getKey={(c) => c.id}
+        renderItem={(c) => <Card id={c.id} />}
+        minColumnWidth={null}
+        estimateRowHeight={150}
+        className="cat-grid"
+        testId="results"
+      />
+    );
+    const long = render(grid(1000));
+    const flags = screen.getAllByTestId('card').map((c) => c.dataset.inVirtualList);
+    expect(flags.length).toBeGreaterThan(3);
+    expect(new Set(flags)).toEqual(new Set(['true']));
+    long.unmount();
+    render(grid(VIRTUAL_FROM - 1));
+    expect(new Set(screen.getAllByTestId('card').map((c) => c.dataset.inVirtualList))).toEqual(new Set(['false']));
   });
 
   it('fits as many columns as the width allows, at least one', () => {

@@ -3,6 +3,7 @@
 // render plainly. Rows are measured as they render, so cards of any height line up.
 import { Fragment, memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { InVirtualListContext } from './in-virtual-list';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
 export const VIRTUAL_FROM = 60;
@@ -124,19 +125,21 @@ function VirtualRows<T>({
       {...attrs}
       style={{ position: 'relative', display: 'block' }}
     >
-      {rows.map((row) => (
-        <VirtualRow
-          key={row.key}
-          index={row.index}
-          items={items}
-          columns={columns}
-          gap={gap}
-          className={className}
-          getKey={getKey as (item: unknown) => string}
-          renderItem={renderItem as (item: unknown, index: number) => ReactNode}
-          measure={virtualizer.measureElement}
-        />
-      ))}
+      <InVirtualListContext.Provider value={true}>
+        {rows.map((row) => (
+          <VirtualRow
+            key={row.key}
+            index={row.index}
+            items={items}
+            columns={columns}
+            gap={gap}
+            className={className}
+            getKey={getKey as (item: unknown) => string}
+            renderItem={renderItem as (item: unknown, index: number) => ReactNode}
+            measure={virtualizer.measureElement}
+          />
+        ))}
+      </InVirtualListContext.Provider>
     </div>
   );
 }

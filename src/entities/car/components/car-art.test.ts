@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_STYLES } from '@/data/catalogue/types';
-import { carArtSvg, galleryShots, paintFor, type CarView } from './car-art';
+import { carArtInlineSvg, carArtSvg, galleryShots, paintFor, type Backdrop, type CarView } from './car-art';
 import { SILHOUETTES, carShape, silhouetteOf, type Silhouette } from './car-shape';
 import { profile } from './car-profile';
 
@@ -141,5 +141,29 @@ describe('car art', () => {
     expect(new Set(a.map((s) => s.view)).size).toBe(4);
     expect(galleryShots(7)).toEqual(a);
     expect(galleryShots(8)).not.toEqual(a);
+  });
+
+  it('draws the same picture inline (for virtualised lists), filling its box, with a gradient id per backdrop', () => {
+    const backdrops: Backdrop[] = ['studio', 'forecourt', 'dusk', 'showroom'];
+    for (const view of VIEWS)
+      for (const backdrop of backdrops) {
+        const input = {
+          bodyStyle: 'suv' as const,
+          model: modelOf('suv'),
+          colour: 'Red',
+          view,
+          backdrop,
+          brand: 'Audi',
+        };
+        const inline = carArtInlineSvg(input);
+        expect(inline).toMatch(/^<svg [^>]*width="100%" height="100%" preserveAspectRatio="xMidYMid slice"/);
+        expect(inline).toContain('aria-hidden="true"');
+        // The <img>'s picture, but for the root element and the gradient's id (ids are page-wide inline).
+        const body = (svg: string) => svg.slice(svg.indexOf('>') + 1).replace(/car-art-bg-[a-z]+/g, 'bg');
+        expect(body(inline)).toBe(body(carArtSvg(input)));
+        const ids = [...inline.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+        expect(ids).toEqual(backdrop === 'showroom' ? [] : [`car-art-bg-${backdrop}`]);
+        if (ids.length) expect(inline).toContain(`url(#car-art-bg-${backdrop})`);
+      }
   });
 });

@@ -161,14 +161,15 @@ function interior(shape: CarShape, paint: string, brand: string | undefined): st
   return s;
 }
 
-function backdrop(kind: Backdrop): string {
+/** The scene behind the car; `gradient` names its gradient (unique per kind in a page of inline pictures). */
+function backdrop(kind: Backdrop, gradient = 'bg'): string {
   switch (kind) {
     case 'studio':
-      return '<defs><radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#f7f8fa"/><stop offset="1" stop-color="#d5d9e0"/></radialGradient></defs><rect width="400" height="240" fill="url(#bg)"/>';
+      return `<defs><radialGradient id="${gradient}" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#f7f8fa"/><stop offset="1" stop-color="#d5d9e0"/></radialGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/>`;
     case 'forecourt':
-      return '<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9ec9ef"/><stop offset="1" stop-color="#e3f0fb"/></linearGradient></defs><rect width="400" height="240" fill="url(#bg)"/><rect y="180" width="400" height="60" fill="#8a9099"/><path d="M0,212 L400,212" stroke="#f4f5f7" stroke-width="3" stroke-dasharray="24 16"/>';
+      return `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9ec9ef"/><stop offset="1" stop-color="#e3f0fb"/></linearGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/><rect y="180" width="400" height="60" fill="#8a9099"/><path d="M0,212 L400,212" stroke="#f4f5f7" stroke-width="3" stroke-dasharray="24 16"/>`;
     case 'dusk':
-      return '<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#26315c"/><stop offset="1" stop-color="#e59a6b"/></linearGradient></defs><rect width="400" height="240" fill="url(#bg)"/><path d="M0,150 L0,110 L30,110 L30,90 L60,90 L60,120 L90,120 L90,70 L120,70 L120,115 L160,115 L160,95 L190,95 L190,125 L240,125 L240,80 L270,80 L270,110 L310,110 L310,92 L340,92 L340,120 L400,120 L400,150 Z" fill="#1c2240" opacity="0.8"/><rect y="180" width="400" height="60" fill="#3a3f4b"/>';
+      return `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#26315c"/><stop offset="1" stop-color="#e59a6b"/></linearGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/><path d="M0,150 L0,110 L30,110 L30,90 L60,90 L60,120 L90,120 L90,70 L120,70 L120,115 L160,115 L160,95 L190,95 L190,125 L240,125 L240,80 L270,80 L270,110 L310,110 L310,92 L340,92 L340,120 L400,120 L400,150 Z" fill="#1c2240" opacity="0.8"/><rect y="180" width="400" height="60" fill="#3a3f4b"/>`;
     case 'showroom':
       return '<rect width="400" height="240" fill="#fbfbfc"/><rect y="176" width="400" height="64" fill="#e9ebef"/><path d="M0,176 L400,176" stroke="#c8ccd3"/><rect x="20" y="20" width="360" height="6" rx="3" fill="#e1e4ea"/>';
   }
@@ -182,7 +183,7 @@ export interface CarArtInput extends ShapeSubject {
   brand?: string;
 }
 
-function renderSvg(input: CarArtInput, shape: CarShape): string {
+function renderSvg(input: CarArtInput, shape: CarShape, inline = false): string {
   const { colour, view = 'side', backdrop: bd = 'studio', brand } = input;
   const paint = paintFor(colour);
   let car: string;
@@ -197,6 +198,13 @@ function renderSvg(input: CarArtInput, shape: CarShape): string {
     const parts = perspectiveCar(shape, paint, view === 'front-three-quarter' ? 'front' : 'rear');
     car = parts.svg + badge(parts.badge.x, parts.badge.y, parts.badge.r, brand);
   }
+  if (inline)
+    // In the page: fills its box as the <img> does with object-fit: cover, and the gradient's id is unique in the
+    // document per backdrop (every picture over the same backdrop defines the same gradient).
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="100%" height="100%" ` +
+      `preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">${backdrop(bd, `car-art-bg-${bd}`)}${car}</svg>`
+    );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="400" height="240">${backdrop(bd)}${car}</svg>`;
 }
 
@@ -220,6 +228,7 @@ class Lru<V> {
 
 const svgCache = new Lru<string>(400);
 const uriCache = new Lru<string>(400);
+const inlineCache = new Lru<string>(400);
 
 function cacheKey(input: CarArtInput, shape: CarShape): string {
   const s = shape;
@@ -263,4 +272,14 @@ export function galleryShots(seed: number): GalleryShot[] {
     const bd = BACKDROPS[(s + i) % BACKDROPS.length];
     return { view, backdrop: bd, label: VIEW_LABEL[view] };
   });
+}
+
+/**
+ * The same picture as markup to put in the page (an <svg> element filling its box, cropped as object-fit: cover
+ * crops the <img>), for long lists that mount cards while they scroll: an <img> of an SVG data: URL makes the
+ * browser create, load and lay out a separate SVG document per picture, most of a new card's cost.
+ */
+export function carArtInlineSvg(input: CarArtInput): string {
+  const shape = carShape(input);
+  return inlineCache.get(cacheKey(input, shape), () => renderSvg(input, shape, true));
 }

@@ -4,6 +4,7 @@
 // come near together draw a few per task.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
+import { VIRTUAL_FROM, VirtualGrid } from '@/shared/ui';
 import { CarImage } from './car-image';
 
 type Callback = (entries: { isIntersecting: boolean }[]) => void;
@@ -83,5 +84,42 @@ describe('CarImage', () => {
     const eager = render(<CarImage bodyStyle="suv" colour="Red" alt="" whenNear eager />);
     expect(eager.container.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(observers).toHaveLength(0);
+  });
+
+  it('draws inline SVG at once in a virtualised list (no <img> document, no observer), an <img> in a short one', () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 166));
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(166);
+    window.scrollTo = () => undefined;
+    const colours = ['Red', 'Blue', 'Green', 'Black', 'White'];
+    const list = (n: number) => (
+      <VirtualGrid
+        items={Array.from({ length: n }, (_, i) => ({ id: `car-${i}`, colour: colours[i % colours.length] }))}
+        getKey={(c) => c.id}
+        renderItem={(c) => (
+          <a className="cat-card__media" data-testid="card">
+            <CarImage bodyStyle="suv" colour={c.colour} alt="" whenNear />
+          </a>
+        )}
+        minColumnWidth={null}
+        estimateRowHeight={150}
+        className="cat-grid"
+      />
+    );
+    const long = render(list(1000));
+    const cards = long.getAllByTestId('card');
+    expect(cards.length).toBeGreaterThan(3);
+    for (const card of cards) {
+      expect(card.querySelector('img')).toBeNull();
+      const picture = card.querySelector('span.cat-img');
+      expect(picture?.getAttribute('aria-hidden')).toBe('true');
+      expect(picture?.querySelector('svg')?.getAttribute('preserveAspectRatio')).toBe('xMidYMid slice');
+    }
+    expect(observers).toHaveLength(0);
+    long.unmount();
+    const short = render(list(VIRTUAL_FROM - 1));
+    expect(short.container.querySelectorAll('img.cat-img')).toHaveLength(VIRTUAL_FROM - 1);
+    expect(short.container.querySelector('svg')).toBeNull();
+    vi.restoreAllMocks();
   });
 });

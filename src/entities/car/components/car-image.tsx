@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
 import { queueDraw } from '@/shared/lib/draw-queue';
-import { carArtDataUri, type Backdrop, type CarView } from './car-art';
+import { useInVirtualList } from '@/shared/ui';
+import { carArtDataUri, carArtInlineSvg, type Backdrop, type CarView } from './car-art';
 
 export interface CarImageProps {
   bodyStyle: BodyStyle;
@@ -50,8 +51,34 @@ function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
   return near;
 }
 
-/** A generated picture of the car (no network, works offline; memoised per model, colour and view). */
-export function CarImage({
+/**
+ * A generated picture of the car (no network, works offline; memoised per model, colour and view).
+ * In a virtualised list (VirtualGrid) it is drawn inline as an <svg> element in the card, at once: those cards
+ * mount one row every few frames while the page scrolls, and an <img> of an SVG data: URL costs a separate SVG
+ * document per picture (created, loaded, laid out and painted apart, with a load event), the largest part of a
+ * new card's main-thread time in bench:scroll. Elsewhere it stays an <img> whose src the draw queue sets.
+ */
+export function CarImage(props: CarImageProps) {
+  return useInVirtualList() && props.eager !== true ? <InlineCarImage {...props} /> : <ImgCarImage {...props} />;
+}
+
+function InlineCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className }: CarImageProps) {
+  const markup = useMemo(
+    () => ({ __html: carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) }),
+    [bodyStyle, model, colour, view, backdrop, brand],
+  );
+  return (
+    <span
+      className={className ?? 'cat-img'}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+      dangerouslySetInnerHTML={markup}
+    />
+  );
+}
+
+function ImgCarImage({
   bodyStyle,
   colour,
   alt,
