@@ -11,6 +11,8 @@ import { createSyncStore } from '../sync-store';
 import {
   bindCatalogue,
   catalogueTables,
+  changedBetween,
+  dealerNumbers,
   idsInRange,
   indexStats,
   keyLookup,
@@ -383,4 +385,39 @@ it('reads a table larger than one chunk, and patches more rows than one chunk, i
   } finally {
     await big.delete();
   }
+});
+
+it("carries each listing's dealer number to a patched state, renumbering only the rows changed since", async () => {
+  const snapOnly = async () =>
+    db.transaction('r', catalogueTables(db), async (tx) => {
+      const t = bindCatalogue(db, tx);
+      return snapshotFor(t, await readStamp(t));
+    });
+  const check = async (snap: IndexSnapshot) => {
+    const { dealers, of } = dealerNumbers(snap);
+    for (const row of await db.vehicle_listings.toArray())
+      expect(dealers[of[snap.idOf.get(row.id) as number]]).toBe(row.dealer_id);
+    return of;
+  };
+  const before = await snapOnly();
+  await check(before);
+  expect(await db.vehicle_listings.update(id(35), { dealer_id: 'd-moved' })).toBe(1);
+  await db.vehicle_listings.put({ ...listing(410, 7_000, '2026-08-01T00:00:00Z'), dealer_id: 'd-new' } as never);
+  expect(await db.vehicle_listings.get(id(36))).toBeDefined();
+  await db.vehicle_listings.delete(id(36));
+  const after = await snapOnly();
+  expect(after.pks).toBe(before.pks);
+  // The rows written, and any the look-back re-read (rows stamped within a second of the newest).
+  expect(changedBetween(before, after)).toEqual(
+    expect.arrayContaining([id(35), id(410), id(36)].map((k) => after.idOf.get(k))),
+  );
+  // Carried, renumbered for the changed rows: the patched state's dealer order was not built (the numbers
+  // used to be cut from every listing's place in it, on every change).
+  const carried = await check(after);
+  expect(after.orders.has('dealer_id')).toBe(false);
+  // Carried in place while no new row outgrows the array.
+  await db.vehicle_listings.update(id(37), { dealer_id: 'd-moved' });
+  const later = await snapOnly();
+  expect(await check(later)).toBe(carried);
+  expect(changedBetween(after, before)).toBeUndefined(); // not patched from the later state
 });

@@ -118,7 +118,47 @@ export interface IndexSnapshot {
   unsorted?: Map<string, (IndexKey | undefined)[]>;
   /** By id: 1 for the rows of this state (ids of deleted rows stay numbered). */
   readonly live: Uint8Array;
-  dealerPostings?: Map<string, Int32Array>;
+  /** The states sharing this one's id numbering, and this state's place among them (changedBetween). */
+  readonly lineage: Lineage;
+  readonly version: number;
+}
+
+/**
+ * The states patched from one full read (they share its id numbering): each patch's changed ids, so
+ * that what is derived from one state (a dealer number per id, the price indicators' comparables) can
+ * be carried to a later one by redoing only the rows changed in between.
+ */
+interface Lineage {
+  last: number;
+  /** The most recent patches: the state each made, the state it was patched from, the ids it changed. */
+  readonly steps: { version: number; parent: number; ids: readonly number[] }[];
+}
+
+/** Patches a lineage remembers; a state further back is derived afresh. */
+const KEEP_STEPS = 64;
+
+function newLineage(): Lineage {
+  return { last: 0, steps: [] };
+}
+
+/**
+ * The ids whose rows may differ between `from` and the later state `to` (the rows every patch between
+ * them changed), or undefined when `to` was not patched from `from` or the steps no longer reach back.
+ */
+export function changedBetween(from: IndexSnapshot, to: IndexSnapshot): number[] | undefined {
+  if (from.lineage !== to.lineage || from.pks !== to.pks) return undefined;
+  const { steps } = to.lineage;
+  const ids: number[] = [];
+  let version = to.version;
+  let i = steps.length - 1;
+  while (version !== from.version) {
+    if (version < from.version) return undefined;
+    while (i >= 0 && steps[i].version > version) i--;
+    if (i < 0 || steps[i].version !== version) return undefined;
+    for (const id of steps[i].ids) ids.push(id);
+    version = steps[i].parent;
+  }
+  return ids;
 }
 
 /** Bumped by any committed write to a table, per "database/table" (from any tab or worker). */
@@ -418,6 +458,8 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
     live,
     unsorted,
     derivedComplete: false,
+    lineage: newLineage(),
+    version: 0,
   };
   for (const index of ALWAYS_BUILT) {
     if (!unsorted.has(index)) continue;
@@ -528,6 +570,10 @@ async function patched(
   for (const id of changed) isChanged[id] = 1;
   const pending = mergePending(snap, changed, present, isChanged);
   const eager = present.length > READ_CHUNK || pending.changed.length > MAX_PENDING_ROWS;
+  const { lineage } = snap;
+  const version = ++lineage.last;
+  lineage.steps.push({ version, parent: snap.version, ids: changed });
+  if (lineage.steps.length > KEEP_STEPS) lineage.steps.splice(0, lineage.steps.length - KEEP_STEPS);
   const next: Building<PatchedSnapshot> = {
     seq,
     size,
@@ -539,6 +585,8 @@ async function patched(
     pending,
     derivedComplete: false,
     patchedRows: list.length,
+    lineage,
+    version,
   };
   if (eager) {
     for (const index of snap.indexes) {
@@ -770,26 +818,65 @@ export function keyLookup(snap: IndexSnapshot, index: string): KeyLookup {
   return out;
 }
 
-/** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */
-export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
-  if (snap.dealerPostings) return snap.dealerPostings;
-  const { ids, key } = snap.indexes.includes('dealer_id')
-    ? orderFor(snap, 'dealer_id')
-    : { ids: new Int32Array(0), key: () => undefined };
-  const out = new Map<string, Int32Array>();
-  let start = 0;
-  let startKey = ids.length ? key(ids[0]) : undefined;
-  for (let i = 1; i <= ids.length; i++) {
-    const k = i < ids.length ? key(ids[i]) : undefined;
-    if (i === ids.length || k !== startKey) {
-      out.set(String(startKey), ids.subarray(start, i));
-      start = i;
-      startKey = k;
+/** Each id's dealer as a number into `dealers` (-1: none), for one state. */
+export interface DealerNumbers {
+  readonly dealers: readonly string[];
+  readonly of: Int32Array;
+}
+
+/** The dealer numbers of a lineage's latest state asked for, carried to the next by its changed rows. */
+interface CarriedDealers {
+  state: IndexSnapshot;
+  dealers: string[];
+  readonly numberOf: Map<string, number>;
+  of: Int32Array;
+}
+
+const dealersByLineage = new WeakMap<Lineage, CarriedDealers>();
+
+/**
+ * Each listing's dealer as a number (the distance and postcode sorts group by it). Built once per full
+ * read, then carried from state to state: a change renumbers only its rows (changedBetween), so a
+ * realtime change does not walk the dealer order of every listing again. The array is shared and
+ * updated in place; callers use it at once, with no await between this call and their reads.
+ */
+export function dealerNumbers(snap: IndexSnapshot): DealerNumbers {
+  const key = snap.indexes.includes('dealer_id') ? keyLookup(snap, 'dealer_id') : () => undefined;
+  let d = dealersByLineage.get(snap.lineage);
+  const n = snap.pks.length;
+  const numberFor = (c: CarriedDealers, id: number) => {
+    const k = key(id);
+    if (k === undefined) return -1;
+    const name = String(k);
+    let number = c.numberOf.get(name);
+    if (number === undefined) {
+      number = c.dealers.length;
+      c.dealers.push(name);
+      c.numberOf.set(name, number);
+    }
+    return number;
+  };
+  if (d && d.state !== snap) {
+    const changed = changedBetween(d.state, snap);
+    if (!changed) d = undefined;
+    else {
+      if (d.of.length < n) {
+        const grown = new Int32Array(Math.max(n, d.of.length + (d.of.length >> 3) + 64)).fill(-1);
+        grown.set(d.of);
+        d.of = grown;
+      }
+      for (const id of changed) d.of[id] = numberFor(d, id);
+      d.state = snap;
     }
   }
-  snap.dealerPostings = out;
-  return out;
+  if (!d) {
+    d = { state: snap, dealers: [], numberOf: new Map(), of: new Int32Array(n).fill(-1) };
+    for (let id = 0; id < n; id++) if (snap.live[id] === 1) d.of[id] = numberFor(d, id);
+    dealersByLineage.set(snap.lineage, d);
+  }
+  return { dealers: d.dealers, of: d.of };
 }
+
 /**
  * Marks the ids every filter holds. Each filter is a union of disjoint id lists; `exclude` ids never
  * match. Returns a test for an id.

@@ -14,7 +14,7 @@ import { colourKey, scheduleListingRepair } from './listing-derived';
 import {
   bindCatalogue,
   catalogueTables,
-  dealerPostings,
+  dealerNumbers,
   idsInRange,
   intersection,
   orderOf,
@@ -582,24 +582,6 @@ async function orderedIds(
   return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? bands - 1 : bandOf[of[id]]), bands, need);
 }
 
-/** Each state's dealers (its dealer postings' keys) and each id's dealer as a number into them (-1: none). */
-const dealerNumbersCache = new WeakMap<IndexSnapshot, { dealers: string[]; of: Int32Array }>();
-
-function dealerNumbers(snap: IndexSnapshot): { dealers: string[]; of: Int32Array } {
-  const cached = dealerNumbersCache.get(snap);
-  if (cached) return cached;
-  const postings = dealerPostings(snap);
-  const dealers = [...postings.keys()];
-  const of = new Int32Array(snap.pks.length).fill(-1);
-  dealers.forEach((d, k) => {
-    const ids = postings.get(d) as Int32Array;
-    for (let i = 0; i < ids.length; i++) of[ids[i]] = k;
-  });
-  const out = { dealers, of };
-  dealerNumbersCache.set(snap, out);
-  return out;
-}
-
 /**
  * The matches grouped (groups in ascending order), newest listed first within a group: one walk of the
  * listed_at order, newest first, counts every match and keeps at most `need` a group, so the page is
@@ -657,10 +639,10 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const snap = await snapshotFor(t, stamp);
     if (!snap.derivedComplete) return { r, page: undefined };
     const ranges = filterRanges(s, r);
-    const dealers = r.dealerIds ? dealerPostings(snap) : undefined;
     const sold = idsInRange(snap, { index: 'status', lower: 'sold', upper: 'sold' });
     const filters = ranges.map((anyOf) => anyOf.map((range) => idsInRange(snap, range)));
-    if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
+    // A dealer's listings: its slice of the dealer_id order (a binary search a dealer).
+    if (r.dealerIds) filters.push(r.dealerIds.map((d) => idsInRange(snap, { index: 'dealer_id', lower: d, upper: d })));
     const keep = intersection(snap.pks.length, filters, sold);
     const start = (s.page - 1) * s.pageSize;
     const { total, ids } = await orderedIds(t, snap, s, r, keep, start + s.pageSize);
