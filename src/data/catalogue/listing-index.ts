@@ -77,11 +77,18 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
 
 /**
  * One index in memory: ids in IndexedDB's order for it (key, then primary key), and each row's key in
- * this state. The keys are not copied per state: a state's lookup is its root's keys by id with the
- * rows changed since laid over them, so a patch copies only the ids (a typed array, off the JS heap).
+ * this state. The ids are held in chunks (typed arrays, off the JS heap) and a patch replaces only the
+ * chunks its rows leave or enter: the other chunks are shared with the state it was patched from, so a
+ * change copies a few thousand ids, not the whole order (at 50,000 listings 200 KB an order, several
+ * orders a change, each kept alive until the next). The keys are not copied per state either: a state's
+ * lookup is its root's keys by id with the rows changed since laid over them.
  */
 export interface IndexOrder {
-  readonly ids: Int32Array;
+  /** The ids in order, chunk after chunk (no chunk is empty). */
+  readonly chunks: readonly Int32Array[];
+  /** The position of each chunk's first id. */
+  readonly starts: Int32Array;
+  readonly length: number;
   /** The key of row `id` in this index (undefined when the row is not in it). */
   readonly key: KeyLookup;
 }
@@ -89,9 +96,68 @@ export interface IndexOrder {
 /** A row's key in one index by integer id, in one state (undefined: not in the index). */
 export type KeyLookup = (id: number) => IndexKey | undefined;
 
+/** Ids a chunk holds when an order is cut; a patched chunk is split again past twice this (tests set it small). */
+export const orderChunk = { size: 1024 };
+
+/** An order of these ids (cut into chunks that are views of the array, not copies). */
+export function orderFromIds(ids: Int32Array, key: KeyLookup): IndexOrder {
+  const size = orderChunk.size;
+  const chunks: Int32Array[] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.subarray(i, Math.min(ids.length, i + size)));
+  return withChunks(chunks, key);
+}
+
+function withChunks(chunks: Int32Array[], key: KeyLookup): IndexOrder {
+  const starts = new Int32Array(chunks.length);
+  let length = 0;
+  chunks.forEach((c, i) => {
+    starts[i] = length;
+    length += c.length;
+  });
+  return { chunks, starts, length, key };
+}
+
+/** The chunk holding position `pos` (0 <= pos < length). */
+function chunkAt(order: IndexOrder, pos: number): number {
+  const { starts } = order;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The id at a position of an order. */
+function idAt(order: IndexOrder, pos: number): number {
+  const c = chunkAt(order, pos);
+  return order.chunks[c][pos - order.starts[c]];
+}
+
 /** The key at a position of an order. */
 function keyAt(order: IndexOrder, pos: number): IndexKey {
-  return order.key(order.ids[pos]) as IndexKey;
+  return order.key(idAt(order, pos)) as IndexKey;
+}
+
+/** The ids between two positions, as views of the chunks. */
+function slice(order: IndexOrder, from: number, to: number): Int32Array[] {
+  const out: Int32Array[] = [];
+  if (to <= from) return out;
+  for (let c = chunkAt(order, from); c < order.chunks.length && order.starts[c] < to; c++) {
+    const start = order.starts[c];
+    const chunk = order.chunks[c];
+    out.push(chunk.subarray(Math.max(0, from - start), Math.min(chunk.length, to - start)));
+  }
+  return out;
+}
+
+/** Every id of an order, in order, in one array (tests, and a root's keys written out). */
+export function idsOf(order: IndexOrder): Int32Array {
+  const out = new Int32Array(order.length);
+  order.chunks.forEach((c, i) => out.set(c, order.starts[i]));
+  return out;
 }
 
 /** The keys these indexes hold (IndexedDB leaves a row out of an index when its value is not a key). */
@@ -322,7 +388,7 @@ const LOOK_BACK_MS = 1000;
 
 function newestOf(snap: IndexSnapshot): IndexKey | undefined {
   const updated = snap.indexes.includes('updated_at') ? orderFor(snap, 'updated_at') : undefined;
-  return updated && updated.ids.length ? keyAt(updated, updated.ids.length - 1) : undefined;
+  return updated && updated.length ? keyAt(updated, updated.length - 1) : undefined;
 }
 
 /**
@@ -501,7 +567,7 @@ function sortWhenIdle(db: MotorlyDb, root: IndexSnapshot): void {
 
 /** An index's order from its keys by id: ids with a key, by key, ties by id (ids ascend with the primary key). */
 function sortedOrder(keyById: readonly (IndexKey | undefined)[]): IndexOrder {
-  return { ids: sortIdsByKey(keyById, cmpKey), key: arrayLookup(keyById) };
+  return orderFromIds(sortIdsByKey(keyById, cmpKey), arrayLookup(keyById));
 }
 
 function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {
@@ -510,7 +576,7 @@ function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {
 
 /** Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index. */
 function derivedCompleteOf(s: Pick<IndexSnapshot, 'orders' | 'size'>): boolean {
-  return (s.orders.get('ulez')?.ids.length ?? 0) === s.size;
+  return (s.orders.get('ulez')?.length ?? 0) === s.size;
 }
 
 /**
@@ -598,10 +664,7 @@ async function patched(
     // The orders every query reads, patched from the previous state's (which has them) for this change.
     for (const index of ALWAYS_BUILT)
       if (snap.indexes.includes(index))
-        next.orders.set(
-          index,
-          patchOrder(orderFor(snap, index), index, isChanged, present, pks, keyLookup(next, index)),
-        );
+        next.orders.set(index, patchOrder(orderFor(snap, index), index, changed, present, pks, keyLookup(next, index)));
   }
   next.derivedComplete = derivedCompleteOf(next);
   return next;
@@ -659,7 +722,7 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
     order = sortedOrder(keyById);
     snap.unsorted?.delete(index);
   } else if (p)
-    order = patchOrder(orderFor(p.root, index), index, p.isChanged, p.present, snap.pks, keyLookup(snap, index));
+    order = patchOrder(orderFor(p.root, index), index, p.changed, p.present, snap.pks, keyLookup(snap, index));
   else throw new Error(`the "${index}" order of this state is lost`);
   snap.orders.set(index, order);
   // A full read's state is a root from the start. A patched state stays patched from its root even once
@@ -677,9 +740,9 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
 function becomeRoot(snap: Building<IndexSnapshot>): void {
   for (const [index, order] of snap.orders) {
     const keyById = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
-    const { ids, key } = order;
-    for (let i = 0; i < ids.length; i++) keyById[ids[i]] = key(ids[i]);
-    snap.orders.set(index, { ids, key: arrayLookup(keyById) });
+    const { key } = order;
+    for (const ids of order.chunks) for (let i = 0; i < ids.length; i++) keyById[ids[i]] = key(ids[i]);
+    snap.orders.set(index, { ...order, key: arrayLookup(keyById) });
   }
   snap.pending = undefined;
   keyLookupCache.delete(snap as IndexSnapshot);
@@ -699,21 +762,50 @@ interface Insert {
   readonly key: IndexKey;
 }
 
-/** `order` without the changed rows' old entries and with the present rows' new ones (exported for the tests). */
+/**
+ * `order` without the changed rows' old entries and with the present rows' new ones (exported for the
+ * tests). Each changed row's old entry is found by binary search on its old key, each new one's place
+ * likewise, and only the chunks holding those places are copied: a change of a few rows costs a few
+ * chunks and the chunk list, whatever the catalogue's size.
+ */
 export function patchOrder(
   order: IndexOrder,
   index: string,
-  isChanged: Uint8Array,
+  /** The rows changed (their old entries, if any, leave the order). */
+  changed: readonly number[],
   present: readonly { id: number; row: Row }[],
   pks: readonly string[],
   /** The keys of the state the patched order belongs to. */
   key: KeyLookup,
 ): IndexOrder {
-  const { ids: oldIds, key: oldKey } = order;
-  const n = oldIds.length;
-  // Where the changed rows sit now (a scan of the ids, no key needed).
+  const { key: oldKey } = order;
+  const n = order.length;
+  /** The first position whose entry sorts at or after (k, pk), in the old order. */
+  const lowerBound = (k: IndexKey, pk: string) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const at = idAt(order, mid);
+      const c = cmpKey(oldKey(at) as IndexKey, k);
+      if (c < 0 || (c === 0 && pks[at] < pk)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // Where the changed rows sit now: found by their old keys.
   const gone: number[] = [];
-  for (let i = 0; i < n; i++) if (isChanged[oldIds[i]] === 1) gone.push(i);
+  for (const id of changed) {
+    const was = oldKey(id);
+    if (was === undefined) continue;
+    let pos = lowerBound(was, pks[id]);
+    if (pos >= n || idAt(order, pos) !== id) {
+      pos = -1; // not where its key says (never expected): look for it
+      for (let i = 0; i < n && pos < 0; i++) if (idAt(order, i) === id) pos = i;
+      if (pos < 0) continue;
+    }
+    gone.push(pos);
+  }
   // Where each present row goes: found in the old order, which is sorted whole (the entries that
   // leave sort in it too, so skipping them later keeps the position right). Ties by primary key.
   const inserts: Insert[] = [];
@@ -721,47 +813,69 @@ export function patchOrder(
     const rowKey = keyOf(row, index);
     if (rowKey === undefined) continue;
     const pk = pks[id];
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const c = cmpKey(oldKey(oldIds[mid]) as IndexKey, rowKey);
-      if (c < 0 || (c === 0 && pks[oldIds[mid]] < pk)) lo = mid + 1;
-      else hi = mid;
-    }
-    inserts.push({ at: lo, id, pk, key: rowKey });
+    inserts.push({ at: lowerBound(rowKey, pk), id, pk, key: rowKey });
   }
-  if (gone.length === 0 && inserts.length === 0) return { ids: oldIds, key };
+  if (gone.length === 0 && inserts.length === 0) return { ...order, key };
+  gone.sort((a, b) => a - b);
   inserts.sort((a, b) => a.at - b.at || cmpKey(a.key, b.key) || (a.pk < b.pk ? -1 : a.pk > b.pk ? 1 : 0));
-  // Copy the runs between those positions whole.
-  const ids = new Int32Array(n - gone.length + inserts.length);
-  let from = 0;
-  let to = 0;
-  const copyUpTo = (end: number) => {
-    if (end <= from) return;
-    ids.set(oldIds.subarray(from, end), to);
-    to += end - from;
-    from = end;
+  // The chunks touched: each gone entry's, and each insert's (an insert at the end goes to the last chunk).
+  const { chunks, starts } = order;
+  const touched = new Map<number, { gone: number[]; inserts: Insert[] }>();
+  const touch = (c: number) => {
+    let t = touched.get(c);
+    if (!t) touched.set(c, (t = { gone: [], inserts: [] }));
+    return t;
   };
-  let g = 0;
-  let a = 0;
-  while (g < gone.length || a < inserts.length) {
-    if (a < inserts.length && (g >= gone.length || inserts[a].at <= gone[g])) {
-      const e = inserts[a++];
-      copyUpTo(e.at);
-      ids[to++] = e.id;
-    } else {
-      copyUpTo(gone[g++]);
-      from++; // skip the old entry
-    }
+  for (const pos of gone) touch(chunkAt(order, pos)).gone.push(pos);
+  for (const e of inserts) {
+    if (chunks.length === 0) touch(0).inserts.push(e);
+    else touch(e.at >= n ? chunks.length - 1 : chunkAt(order, e.at)).inserts.push(e);
   }
-  copyUpTo(n);
-  return { ids, key };
+  const out: Int32Array[] = [];
+  const count = Math.max(chunks.length, 1);
+  for (let c = 0; c < count; c++) {
+    const t = touched.get(c);
+    const chunk = chunks[c] ?? new Int32Array(0);
+    if (!t) {
+      out.push(chunk);
+      continue;
+    }
+    const start = c < starts.length ? starts[c] : 0;
+    const ids = new Int32Array(chunk.length - t.gone.length + t.inserts.length);
+    let from = 0; // within the chunk
+    let to = 0;
+    const copyUpTo = (end: number) => {
+      if (end <= from) return;
+      ids.set(chunk.subarray(from, end), to);
+      to += end - from;
+      from = end;
+    };
+    let g = 0;
+    let a = 0;
+    while (g < t.gone.length || a < t.inserts.length) {
+      if (a < t.inserts.length && (g >= t.gone.length || t.inserts[a].at <= t.gone[g])) {
+        const e = t.inserts[a++];
+        copyUpTo(e.at - start);
+        ids[to++] = e.id;
+      } else {
+        copyUpTo(t.gone[g++] - start);
+        from++; // skip the old entry
+      }
+    }
+    copyUpTo(chunk.length);
+    // Split a chunk grown past twice the size; drop an emptied one.
+    const most = orderChunk.size * 2;
+    for (let i = 0; i < ids.length; i += most) out.push(ids.subarray(i, Math.min(ids.length, i + most)));
+  }
+  return withChunks(
+    out.filter((c) => c.length > 0),
+    key,
+  );
 }
 
-/** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
-export function orderOf(snap: IndexSnapshot, index: string): Int32Array {
-  return orderFor(snap, index).ids;
+/** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids in chunks. */
+export function orderOf(snap: IndexSnapshot, index: string): readonly Int32Array[] {
+  return orderFor(snap, index).chunks;
 }
 
 /** A key range on one index; an absent bound is open-ended. */
@@ -771,10 +885,10 @@ export interface IndexRange {
   upper?: IndexableType;
 }
 
-/** The integer ids of the entries in a range: a slice of the index's order found by binary search. */
-export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
+/** The integer ids of the entries in a range: a slice of the index's order found by binary search (in parts). */
+export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array[] {
   const order = orderFor(snap, range.index);
-  const n = order.ids.length;
+  const n = order.length;
   /** The first position whose key is above `bound` (or at or above it when `inclusive`). */
   const search = (bound: IndexableType, above: boolean) => {
     let lo = 0;
@@ -789,7 +903,7 @@ export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
   };
   const from = range.lower === undefined ? 0 : search(range.lower, false);
   const to = range.upper === undefined ? n : search(range.upper, true);
-  return order.ids.subarray(from, Math.max(from, to));
+  return slice(order, from, Math.max(from, to));
 }
 
 const keyLookupCache = new WeakMap<IndexSnapshot, Map<string, KeyLookup>>();
@@ -884,7 +998,7 @@ export function dealerNumbers(snap: IndexSnapshot): DealerNumbers {
 export function intersection(
   size: number,
   filters: readonly (readonly Int32Array[])[],
-  exclude: Int32Array,
+  exclude: readonly Int32Array[],
 ): (id: number) => boolean {
   const hits = new Uint8Array(size);
   filters.forEach((parts, k) => {
@@ -896,7 +1010,7 @@ export function intersection(
     }
   });
   const EXCLUDED = 255;
-  for (let i = 0; i < exclude.length; i++) hits[exclude[i]] = EXCLUDED;
+  for (const part of exclude) for (let i = 0; i < part.length; i++) hits[part[i]] = EXCLUDED;
   const want = filters.length;
   return (id) => hits[id] === want;
 }

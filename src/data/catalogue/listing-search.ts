@@ -446,17 +446,31 @@ interface Ordered {
  * The first `need` matches of an order walked forwards or backwards, and how many match in all: the
  * page needs no more, and a walk that only counts past it allocates nothing.
  */
-function walkOrder(order: Int32Array, descending: boolean, keep: (id: number) => boolean, need: number): Ordered {
+function walkOrder(
+  order: readonly Int32Array[],
+  descending: boolean,
+  keep: (id: number) => boolean,
+  need: number,
+): Ordered {
   const ids: number[] = [];
   let total = 0;
-  const n = order.length;
-  for (let k = 0; k < n; k++) {
-    const id = order[descending ? n - 1 - k : k];
-    if (!keep(id)) continue;
+  const take = (id: number) => {
+    if (!keep(id)) return;
     if (total < need) ids.push(id);
     total++;
-  }
+  };
+  if (descending)
+    for (let c = order.length - 1; c >= 0; c--) {
+      const chunk = order[c];
+      for (let k = chunk.length - 1; k >= 0; k--) take(chunk[k]);
+    }
+  else for (const chunk of order) for (let k = 0; k < chunk.length; k++) take(chunk[k]);
   return { total, ids };
+}
+
+/** An order's chunks (an order given as one array is one chunk). */
+function chunksOf(order: Int32Array | readonly Int32Array[]): readonly Int32Array[] {
+  return order instanceof Int32Array ? [order] : order;
 }
 
 /**
@@ -466,7 +480,7 @@ function walkOrder(order: Int32Array, descending: boolean, keep: (id: number) =>
  * all it orders, not every reduced listing (about a third of the catalogue) on every query.
  */
 export function byReductionTopK(
-  listedAt: Int32Array,
+  listedAtOrder: Int32Array | readonly Int32Array[],
   keep: (id: number) => boolean,
   drop: ArrayLike<number>,
   need: number,
@@ -487,8 +501,14 @@ export function byReductionTopK(
   };
   const others: number[] = [];
   let total = 0;
-  for (let k = listedAt.length - 1; k >= 0; k--) {
-    const id = listedAt[k];
+  const listedAt = chunksOf(listedAtOrder);
+  for (let k = listedAt.length - 1, chunk = listedAt[k], j = (chunk?.length ?? 0) - 1; k >= 0;) {
+    if (j < 0) {
+      chunk = listedAt[--k];
+      j = (chunk?.length ?? 0) - 1;
+      continue;
+    }
+    const id = chunk[j--];
     if (!keep(id)) continue;
     const at = total++;
     const d = drop[id];
@@ -588,7 +608,7 @@ async function orderedIds(
  * all it collects (not every match, dealt and flattened, on every query).
  */
 export function groupedNewest(
-  listedAt: Int32Array,
+  listedAtOrder: Int32Array | readonly Int32Array[],
   keep: (id: number) => boolean,
   groupOf: (id: number) => number,
   groups: number,
@@ -596,12 +616,16 @@ export function groupedNewest(
 ): Ordered {
   const lists: number[][] = Array.from({ length: groups }, () => []);
   let total = 0;
-  for (let k = listedAt.length - 1; k >= 0; k--) {
-    const id = listedAt[k];
-    if (!keep(id)) continue;
-    total++;
-    const list = lists[groupOf(id)];
-    if (list.length < need) list.push(id);
+  const listedAt = chunksOf(listedAtOrder);
+  for (let c = listedAt.length - 1; c >= 0; c--) {
+    const chunk = listedAt[c];
+    for (let k = chunk.length - 1; k >= 0; k--) {
+      const id = chunk[k];
+      if (!keep(id)) continue;
+      total++;
+      const list = lists[groupOf(id)];
+      if (list.length < need) list.push(id);
+    }
   }
   const ids: number[] = [];
   for (const list of lists) {
@@ -640,9 +664,10 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     if (!snap.derivedComplete) return { r, page: undefined };
     const ranges = filterRanges(s, r);
     const sold = idsInRange(snap, { index: 'status', lower: 'sold', upper: 'sold' });
-    const filters = ranges.map((anyOf) => anyOf.map((range) => idsInRange(snap, range)));
+    const filters = ranges.map((anyOf) => anyOf.flatMap((range) => idsInRange(snap, range)));
     // A dealer's listings: its slice of the dealer_id order (a binary search a dealer).
-    if (r.dealerIds) filters.push(r.dealerIds.map((d) => idsInRange(snap, { index: 'dealer_id', lower: d, upper: d })));
+    if (r.dealerIds)
+      filters.push(r.dealerIds.flatMap((d) => idsInRange(snap, { index: 'dealer_id', lower: d, upper: d })));
     const keep = intersection(snap.pks.length, filters, sold);
     const start = (s.page - 1) * s.pageSize;
     const { total, ids } = await orderedIds(t, snap, s, r, keep, start + s.pageSize);

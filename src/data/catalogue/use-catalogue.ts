@@ -119,11 +119,13 @@ function comparablesFor(
     let comparables = cache.byModel.get(modelId);
     if (!comparables) {
       comparables = [];
-      for (const id of idsInRange(snap, { index: 'car_model_id', lower: modelId, upper: modelId })) {
-        const [p, y, m] = [price(id), year(id), mileage(id)];
-        if (status(id) === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number') continue;
-        comparables.push({ id: snap.pks[id], car_model_id: modelId, price: p, year: y, mileage: m });
-      }
+      for (const part of idsInRange(snap, { index: 'car_model_id', lower: modelId, upper: modelId }))
+        for (const id of part) {
+          const [p, y, m] = [price(id), year(id), mileage(id)];
+          if (status(id) === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number')
+            continue;
+          comparables.push({ id: snap.pks[id], car_model_id: modelId, price: p, year: y, mileage: m });
+        }
       cache.byModel.set(modelId, comparables);
     }
     out.set(modelId, comparables);
