@@ -889,17 +889,34 @@ export interface IndexRange {
 export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array[] {
   const order = orderFor(snap, range.index);
   const n = order.length;
-  /** The first position whose key is above `bound` (or at or above it when `inclusive`). */
+  /**
+   * The first position whose key is above `bound` (or at or above it when `above` is false): the chunk
+   * first (by its last key), then within it, each step a direct read of a chunk.
+   */
+  const { chunks, starts } = order;
   const search = (bound: IndexableType, above: boolean) => {
+    const before = (id: number) => {
+      const c = cmp(order.key(id) as IndexKey, bound);
+      return c < 0 || (above && c === 0);
+    };
     let lo = 0;
-    let hi = n;
+    let hi = chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = cmp(keyAt(order, mid), bound);
-      if (c < 0 || (above && c === 0)) lo = mid + 1;
+      const chunk = chunks[mid];
+      if (before(chunk[chunk.length - 1])) lo = mid + 1;
       else hi = mid;
     }
-    return lo;
+    if (lo === chunks.length) return n;
+    const chunk = chunks[lo];
+    let a = 0;
+    let z = chunk.length;
+    while (a < z) {
+      const mid = (a + z) >> 1;
+      if (before(chunk[mid])) a = mid + 1;
+      else z = mid;
+    }
+    return starts[lo] + a;
   };
   const from = range.lower === undefined ? 0 : search(range.lower, false);
   const to = range.upper === undefined ? n : search(range.upper, true);

@@ -6,7 +6,15 @@ import { listingRow, modelRow } from '../testing/fixtures';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
 import { notifyRowsChanged, putPulledRaw } from '../raw-bulk-write';
 import { listingDerivedSettled } from './listing-derived';
-import { bindCatalogue, catalogueTables, dropIndexSnapshot, indexStats, readStamp, snapshotFor } from './listing-index';
+import {
+  bindCatalogue,
+  catalogueTables,
+  dropIndexSnapshot,
+  indexStats,
+  orderChunk,
+  readStamp,
+  snapshotFor,
+} from './listing-index';
 import {
   LISTING_SORTS,
   colourKey,
@@ -45,6 +53,8 @@ const OUTCODES: [string, number, number][] = [
 let db: MotorlyDb;
 
 beforeAll(async () => {
+  // Orders in chunks of a few ids: every range, walk and patch here crosses chunk edges.
+  orderChunk.size = 7;
   db = createDatabase(`catalogue-search-test-${Date.now()}`);
   const brands = [0, 1, 2].map((i) => ({
     id: uuid(1, i),
