@@ -11,9 +11,14 @@ import { createSyncStore } from '../sync-store';
 import {
   bindCatalogue,
   catalogueTables,
+  changedBetween,
+  dealerNumbers,
   idsInRange,
+  idsOf,
   indexStats,
   keyLookup,
+  orderChunk,
+  orderFromIds,
   PATCH_READ_CHUNK,
   patchOrder,
   readStamp,
@@ -75,7 +80,8 @@ async function orders(): Promise<{ snap: IndexSnapshot; keys: Record<string, str
     const t = bindCatalogue(db, tx);
     const snap = await snapshotFor(t, await readStamp(t));
     const keys: Record<string, string[]> = {};
-    for (const index of INDEXES) keys[index] = [...idsInRange(snap, { index })].map((i) => snap.pks[i]);
+    for (const index of INDEXES)
+      keys[index] = idsInRange(snap, { index }).flatMap((part) => [...part].map((i) => snap.pks[i]));
     return { snap, keys };
   });
 }
@@ -181,9 +187,11 @@ it('a patch copies only the ids: its orders look keys up in the root, with the c
   for (const index of INDEXES) {
     const order = snap.orders.get(index);
     if (!order) throw new Error(`no ${index} order`);
-    // An order holds its ids (a typed array) and a lookup; no array of keys per state.
-    expect(Object.values(order).filter((v) => Array.isArray(v))).toEqual([]);
-    expect(order.ids).toBeInstanceOf(Int32Array);
+    // An order holds its ids (typed arrays) and a lookup; no array of keys per state.
+    expect(Object.values(order).filter((v) => Array.isArray(v) && v.some((x) => !(x instanceof Int32Array)))).toEqual(
+      [],
+    );
+    for (const chunk of order.chunks) expect(chunk).toBeInstanceOf(Int32Array);
   }
   const price = keyLookup(snap, 'price');
   expect(price(snap.idOf.get(id(24)) as number)).toBe(2_222);
@@ -278,14 +286,17 @@ it('patches an order exactly as sorting it again would (inserts, moves, ties, ro
       .filter((e): e is [number, IndexKey] => e[1] !== undefined)
       .sort(([a, x], [b, y]) => (x < y ? -1 : x > y ? 1 : pks[a] < pks[b] ? -1 : pks[a] > pks[b] ? 1 : 0))
       .map(([id]) => id);
-    return { ids: Int32Array.from(ids), key: (id: number) => keyById.get(id) };
+    return orderFromIds(Int32Array.from(ids), (id: number) => keyById.get(id));
   };
   const key = fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }); // few keys: many ties
   fc.assert(
     fc.property(
       fc.array(key, { minLength: 0, maxLength: 40 }),
       fc.array(fc.record({ target: fc.nat(), key, gone: fc.boolean(), fresh: fc.boolean() }), { maxLength: 8 }),
-      (initial, changes) => {
+      fc.integer({ min: 1, max: 6 }),
+      (initial, changes, chunk) => {
+        // Small chunks: changes land in several, at their edges, empty some and grow others past a split.
+        orderChunk.size = chunk;
         // Ids numbered in primary-key order, as a full read numbers them; new rows get any primary key.
         const pks = initial.map((_, i) => pk(i * 10));
         const keyById = new Map<number, IndexKey | undefined>(initial.map((k, i) => [i, k]));
@@ -310,18 +321,19 @@ it('patches an order exactly as sorting it again would (inserts, moves, ties, ro
         const after = patchOrder(
           before,
           'price',
-          isChanged,
+          [...isChanged.keys()].filter((i) => isChanged[i] === 1),
           [...present].map(([id, row]) => ({ id, row })),
           pks,
           (id) => keyById.get(id),
         );
         const expected = sorted(keyById, pks);
-        expect([...after.ids]).toEqual([...expected.ids]);
-        expect([...after.ids].map(after.key)).toEqual([...expected.ids].map(expected.key));
+        expect([...idsOf(after)]).toEqual([...idsOf(expected)]);
+        expect([...idsOf(after)].map(after.key)).toEqual([...idsOf(expected)].map(expected.key));
       },
     ),
     { numRuns: 500 },
   );
+  orderChunk.size = 1024;
 });
 
 it('reads a table larger than one chunk, and patches more rows than one chunk, in IndexedDB order', async () => {
@@ -357,7 +369,8 @@ it('reads a table larger than one chunk, and patches more rows than one chunk, i
         const t = bindCatalogue(big, tx);
         const snap = await snapshotFor(t, await readStamp(t));
         const keys: Record<string, string[]> = {};
-        for (const index of INDEXES) keys[index] = [...idsInRange(snap, { index })].map((i) => snap.pks[i]);
+        for (const index of INDEXES)
+          keys[index] = idsInRange(snap, { index }).flatMap((part) => [...part].map((i) => snap.pks[i]));
         return { snap, keys };
       });
     const expected = () => jsOrders(big);
@@ -382,5 +395,79 @@ it('reads a table larger than one chunk, and patches more rows than one chunk, i
     expect(Math.max(...gets)).toBeLessThanOrEqual(PATCH_READ_CHUNK);
   } finally {
     await big.delete();
+  }
+});
+
+it("carries each listing's dealer number to a patched state, renumbering only the rows changed since", async () => {
+  const snapOnly = async () =>
+    db.transaction('r', catalogueTables(db), async (tx) => {
+      const t = bindCatalogue(db, tx);
+      return snapshotFor(t, await readStamp(t));
+    });
+  const check = async (snap: IndexSnapshot) => {
+    const { dealers, of } = dealerNumbers(snap);
+    for (const row of await db.vehicle_listings.toArray())
+      expect(dealers[of[snap.idOf.get(row.id) as number]]).toBe(row.dealer_id);
+    return of;
+  };
+  const before = await snapOnly();
+  await check(before);
+  expect(await db.vehicle_listings.update(id(35), { dealer_id: 'd-moved' })).toBe(1);
+  await db.vehicle_listings.put({ ...listing(410, 7_000, '2026-08-01T00:00:00Z'), dealer_id: 'd-new' } as never);
+  expect(await db.vehicle_listings.get(id(36))).toBeDefined();
+  await db.vehicle_listings.delete(id(36));
+  const after = await snapOnly();
+  expect(after.pks).toBe(before.pks);
+  // The rows written, and any the look-back re-read (rows stamped within a second of the newest).
+  expect(changedBetween(before, after)).toEqual(
+    expect.arrayContaining([id(35), id(410), id(36)].map((k) => after.idOf.get(k))),
+  );
+  // Carried, renumbered for the changed rows: the patched state's dealer order was not built (the numbers
+  // used to be cut from every listing's place in it, on every change).
+  const carried = await check(after);
+  expect(after.orders.has('dealer_id')).toBe(false);
+  // Carried in place while no new row outgrows the array.
+  await db.vehicle_listings.update(id(37), { dealer_id: 'd-moved' });
+  const later = await snapOnly();
+  expect(await check(later)).toBe(carried);
+  expect(changedBetween(after, before)).toBeUndefined(); // not patched from the later state
+});
+
+it('a patch copies only the chunks of the order its rows leave or enter, whatever the order size', () => {
+  const n = 50_000;
+  const pks = Array.from({ length: n + 1 }, (_, i) => `k${String(i).padStart(6, '0')}`);
+  const keys = new Map<number, IndexKey | undefined>(Array.from({ length: n }, (_, i) => [i, Math.floor(i / 3)]));
+  const before = orderFromIds(
+    Int32Array.from({ length: n }, (_, i) => i),
+    (id) => keys.get(id),
+  );
+  // A price cut (row 40,000 moves near the start), a new row at the end and a delete in the middle.
+  const after = new Map(keys);
+  after.set(40_000, 5);
+  after.set(n, 1e9);
+  after.delete(25_000);
+  const patched = patchOrder(
+    before,
+    'price',
+    [40_000, n, 25_000],
+    [
+      { id: 40_000, row: { id: pks[40_000], price: 5 } },
+      { id: n, row: { id: pks[n], price: 1e9 } },
+    ],
+    pks,
+    (id) => after.get(id),
+  );
+  const shared = new Set(before.chunks);
+  const copied = patched.chunks.filter((c) => !shared.has(c)).reduce((sum, c) => sum + c.length, 0);
+  expect(copied).toBeGreaterThan(0);
+  expect(copied).toBeLessThanOrEqual(3 * 2 * orderChunk.size); // before: every id, a new 200 KB array a change
+  const ids = [...idsOf(patched)];
+  expect(ids.length).toBe(n);
+  expect(ids[ids.length - 1]).toBe(n);
+  expect(ids.indexOf(40_000)).toBe(18); // after ids 15-17, the other rows keyed 5
+  expect(ids.includes(25_000)).toBe(false);
+  for (let i = 1; i < ids.length; i++) {
+    const [a, b] = [after.get(ids[i - 1]) as number, after.get(ids[i]) as number];
+    expect(a < b || (a === b && pks[ids[i - 1]] < pks[ids[i]])).toBe(true);
   }
 });

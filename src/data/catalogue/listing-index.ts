@@ -77,11 +77,18 @@ export function bindCatalogue(db: MotorlyDb, tx: Transaction): CatalogueTx {
 
 /**
  * One index in memory: ids in IndexedDB's order for it (key, then primary key), and each row's key in
- * this state. The keys are not copied per state: a state's lookup is its root's keys by id with the
- * rows changed since laid over them, so a patch copies only the ids (a typed array, off the JS heap).
+ * this state. The ids are held in chunks (typed arrays, off the JS heap) and a patch replaces only the
+ * chunks its rows leave or enter: the other chunks are shared with the state it was patched from, so a
+ * change copies a few thousand ids, not the whole order (at 50,000 listings 200 KB an order, several
+ * orders a change, each kept alive until the next). The keys are not copied per state either: a state's
+ * lookup is its root's keys by id with the rows changed since laid over them.
  */
 export interface IndexOrder {
-  readonly ids: Int32Array;
+  /** The ids in order, chunk after chunk (no chunk is empty). */
+  readonly chunks: readonly Int32Array[];
+  /** The position of each chunk's first id. */
+  readonly starts: Int32Array;
+  readonly length: number;
   /** The key of row `id` in this index (undefined when the row is not in it). */
   readonly key: KeyLookup;
 }
@@ -89,9 +96,68 @@ export interface IndexOrder {
 /** A row's key in one index by integer id, in one state (undefined: not in the index). */
 export type KeyLookup = (id: number) => IndexKey | undefined;
 
+/** Ids a chunk holds when an order is cut; a patched chunk is split again past twice this (tests set it small). */
+export const orderChunk = { size: 1024 };
+
+/** An order of these ids (cut into chunks that are views of the array, not copies). */
+export function orderFromIds(ids: Int32Array, key: KeyLookup): IndexOrder {
+  const size = orderChunk.size;
+  const chunks: Int32Array[] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.subarray(i, Math.min(ids.length, i + size)));
+  return withChunks(chunks, key);
+}
+
+function withChunks(chunks: Int32Array[], key: KeyLookup): IndexOrder {
+  const starts = new Int32Array(chunks.length);
+  let length = 0;
+  chunks.forEach((c, i) => {
+    starts[i] = length;
+    length += c.length;
+  });
+  return { chunks, starts, length, key };
+}
+
+/** The chunk holding position `pos` (0 <= pos < length). */
+function chunkAt(order: IndexOrder, pos: number): number {
+  const { starts } = order;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The id at a position of an order. */
+function idAt(order: IndexOrder, pos: number): number {
+  const c = chunkAt(order, pos);
+  return order.chunks[c][pos - order.starts[c]];
+}
+
 /** The key at a position of an order. */
 function keyAt(order: IndexOrder, pos: number): IndexKey {
-  return order.key(order.ids[pos]) as IndexKey;
+  return order.key(idAt(order, pos)) as IndexKey;
+}
+
+/** The ids between two positions, as views of the chunks. */
+function slice(order: IndexOrder, from: number, to: number): Int32Array[] {
+  const out: Int32Array[] = [];
+  if (to <= from) return out;
+  for (let c = chunkAt(order, from); c < order.chunks.length && order.starts[c] < to; c++) {
+    const start = order.starts[c];
+    const chunk = order.chunks[c];
+    out.push(chunk.subarray(Math.max(0, from - start), Math.min(chunk.length, to - start)));
+  }
+  return out;
+}
+
+/** Every id of an order, in order, in one array (tests, and a root's keys written out). */
+export function idsOf(order: IndexOrder): Int32Array {
+  const out = new Int32Array(order.length);
+  order.chunks.forEach((c, i) => out.set(c, order.starts[i]));
+  return out;
 }
 
 /** The keys these indexes hold (IndexedDB leaves a row out of an index when its value is not a key). */
@@ -118,7 +184,47 @@ export interface IndexSnapshot {
   unsorted?: Map<string, (IndexKey | undefined)[]>;
   /** By id: 1 for the rows of this state (ids of deleted rows stay numbered). */
   readonly live: Uint8Array;
-  dealerPostings?: Map<string, Int32Array>;
+  /** The states sharing this one's id numbering, and this state's place among them (changedBetween). */
+  readonly lineage: Lineage;
+  readonly version: number;
+}
+
+/**
+ * The states patched from one full read (they share its id numbering): each patch's changed ids, so
+ * that what is derived from one state (a dealer number per id, the price indicators' comparables) can
+ * be carried to a later one by redoing only the rows changed in between.
+ */
+interface Lineage {
+  last: number;
+  /** The most recent patches: the state each made, the state it was patched from, the ids it changed. */
+  readonly steps: { version: number; parent: number; ids: readonly number[] }[];
+}
+
+/** Patches a lineage remembers; a state further back is derived afresh. */
+const KEEP_STEPS = 64;
+
+function newLineage(): Lineage {
+  return { last: 0, steps: [] };
+}
+
+/**
+ * The ids whose rows may differ between `from` and the later state `to` (the rows every patch between
+ * them changed), or undefined when `to` was not patched from `from` or the steps no longer reach back.
+ */
+export function changedBetween(from: IndexSnapshot, to: IndexSnapshot): number[] | undefined {
+  if (from.lineage !== to.lineage || from.pks !== to.pks) return undefined;
+  const { steps } = to.lineage;
+  const ids: number[] = [];
+  let version = to.version;
+  let i = steps.length - 1;
+  while (version !== from.version) {
+    if (version < from.version) return undefined;
+    while (i >= 0 && steps[i].version > version) i--;
+    if (i < 0 || steps[i].version !== version) return undefined;
+    for (const id of steps[i].ids) ids.push(id);
+    version = steps[i].parent;
+  }
+  return ids;
 }
 
 /** Bumped by any committed write to a table, per "database/table" (from any tab or worker). */
@@ -282,7 +388,7 @@ const LOOK_BACK_MS = 1000;
 
 function newestOf(snap: IndexSnapshot): IndexKey | undefined {
   const updated = snap.indexes.includes('updated_at') ? orderFor(snap, 'updated_at') : undefined;
-  return updated && updated.ids.length ? keyAt(updated, updated.ids.length - 1) : undefined;
+  return updated && updated.length ? keyAt(updated, updated.length - 1) : undefined;
 }
 
 /**
@@ -418,6 +524,8 @@ async function readAll(t: CatalogueTx, seq: number): Promise<IndexSnapshot> {
     live,
     unsorted,
     derivedComplete: false,
+    lineage: newLineage(),
+    version: 0,
   };
   for (const index of ALWAYS_BUILT) {
     if (!unsorted.has(index)) continue;
@@ -459,7 +567,7 @@ function sortWhenIdle(db: MotorlyDb, root: IndexSnapshot): void {
 
 /** An index's order from its keys by id: ids with a key, by key, ties by id (ids ascend with the primary key). */
 function sortedOrder(keyById: readonly (IndexKey | undefined)[]): IndexOrder {
-  return { ids: sortIdsByKey(keyById, cmpKey), key: arrayLookup(keyById) };
+  return orderFromIds(sortIdsByKey(keyById, cmpKey), arrayLookup(keyById));
 }
 
 function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {
@@ -468,7 +576,7 @@ function arrayLookup(keyById: readonly (IndexKey | undefined)[]): KeyLookup {
 
 /** Rows written around Dexie lack the derived fields and so are missing from the 'ulez' index. */
 function derivedCompleteOf(s: Pick<IndexSnapshot, 'orders' | 'size'>): boolean {
-  return (s.orders.get('ulez')?.ids.length ?? 0) === s.size;
+  return (s.orders.get('ulez')?.length ?? 0) === s.size;
 }
 
 /**
@@ -528,6 +636,10 @@ async function patched(
   for (const id of changed) isChanged[id] = 1;
   const pending = mergePending(snap, changed, present, isChanged);
   const eager = present.length > READ_CHUNK || pending.changed.length > MAX_PENDING_ROWS;
+  const { lineage } = snap;
+  const version = ++lineage.last;
+  lineage.steps.push({ version, parent: snap.version, ids: changed });
+  if (lineage.steps.length > KEEP_STEPS) lineage.steps.splice(0, lineage.steps.length - KEEP_STEPS);
   const next: Building<PatchedSnapshot> = {
     seq,
     size,
@@ -539,6 +651,8 @@ async function patched(
     pending,
     derivedComplete: false,
     patchedRows: list.length,
+    lineage,
+    version,
   };
   if (eager) {
     for (const index of snap.indexes) {
@@ -550,10 +664,7 @@ async function patched(
     // The orders every query reads, patched from the previous state's (which has them) for this change.
     for (const index of ALWAYS_BUILT)
       if (snap.indexes.includes(index))
-        next.orders.set(
-          index,
-          patchOrder(orderFor(snap, index), index, isChanged, present, pks, keyLookup(next, index)),
-        );
+        next.orders.set(index, patchOrder(orderFor(snap, index), index, changed, present, pks, keyLookup(next, index)));
   }
   next.derivedComplete = derivedCompleteOf(next);
   return next;
@@ -611,7 +722,7 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
     order = sortedOrder(keyById);
     snap.unsorted?.delete(index);
   } else if (p)
-    order = patchOrder(orderFor(p.root, index), index, p.isChanged, p.present, snap.pks, keyLookup(snap, index));
+    order = patchOrder(orderFor(p.root, index), index, p.changed, p.present, snap.pks, keyLookup(snap, index));
   else throw new Error(`the "${index}" order of this state is lost`);
   snap.orders.set(index, order);
   // A full read's state is a root from the start. A patched state stays patched from its root even once
@@ -629,9 +740,9 @@ export function orderFor(snap: IndexSnapshot, index: string): IndexOrder {
 function becomeRoot(snap: Building<IndexSnapshot>): void {
   for (const [index, order] of snap.orders) {
     const keyById = new Array<IndexKey | undefined>(snap.pks.length).fill(undefined);
-    const { ids, key } = order;
-    for (let i = 0; i < ids.length; i++) keyById[ids[i]] = key(ids[i]);
-    snap.orders.set(index, { ids, key: arrayLookup(keyById) });
+    const { key } = order;
+    for (const ids of order.chunks) for (let i = 0; i < ids.length; i++) keyById[ids[i]] = key(ids[i]);
+    snap.orders.set(index, { ...order, key: arrayLookup(keyById) });
   }
   snap.pending = undefined;
   keyLookupCache.delete(snap as IndexSnapshot);
@@ -651,21 +762,50 @@ interface Insert {
   readonly key: IndexKey;
 }
 
-/** `order` without the changed rows' old entries and with the present rows' new ones (exported for the tests). */
+/**
+ * `order` without the changed rows' old entries and with the present rows' new ones (exported for the
+ * tests). Each changed row's old entry is found by binary search on its old key, each new one's place
+ * likewise, and only the chunks holding those places are copied: a change of a few rows costs a few
+ * chunks and the chunk list, whatever the catalogue's size.
+ */
 export function patchOrder(
   order: IndexOrder,
   index: string,
-  isChanged: Uint8Array,
+  /** The rows changed (their old entries, if any, leave the order). */
+  changed: readonly number[],
   present: readonly { id: number; row: Row }[],
   pks: readonly string[],
   /** The keys of the state the patched order belongs to. */
   key: KeyLookup,
 ): IndexOrder {
-  const { ids: oldIds, key: oldKey } = order;
-  const n = oldIds.length;
-  // Where the changed rows sit now (a scan of the ids, no key needed).
+  const { key: oldKey } = order;
+  const n = order.length;
+  /** The first position whose entry sorts at or after (k, pk), in the old order. */
+  const lowerBound = (k: IndexKey, pk: string) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const at = idAt(order, mid);
+      const c = cmpKey(oldKey(at) as IndexKey, k);
+      if (c < 0 || (c === 0 && pks[at] < pk)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // Where the changed rows sit now: found by their old keys.
   const gone: number[] = [];
-  for (let i = 0; i < n; i++) if (isChanged[oldIds[i]] === 1) gone.push(i);
+  for (const id of changed) {
+    const was = oldKey(id);
+    if (was === undefined) continue;
+    let pos = lowerBound(was, pks[id]);
+    if (pos >= n || idAt(order, pos) !== id) {
+      pos = -1; // not where its key says (never expected): look for it
+      for (let i = 0; i < n && pos < 0; i++) if (idAt(order, i) === id) pos = i;
+      if (pos < 0) continue;
+    }
+    gone.push(pos);
+  }
   // Where each present row goes: found in the old order, which is sorted whole (the entries that
   // leave sort in it too, so skipping them later keeps the position right). Ties by primary key.
   const inserts: Insert[] = [];
@@ -673,47 +813,69 @@ export function patchOrder(
     const rowKey = keyOf(row, index);
     if (rowKey === undefined) continue;
     const pk = pks[id];
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const c = cmpKey(oldKey(oldIds[mid]) as IndexKey, rowKey);
-      if (c < 0 || (c === 0 && pks[oldIds[mid]] < pk)) lo = mid + 1;
-      else hi = mid;
-    }
-    inserts.push({ at: lo, id, pk, key: rowKey });
+    inserts.push({ at: lowerBound(rowKey, pk), id, pk, key: rowKey });
   }
-  if (gone.length === 0 && inserts.length === 0) return { ids: oldIds, key };
+  if (gone.length === 0 && inserts.length === 0) return { ...order, key };
+  gone.sort((a, b) => a - b);
   inserts.sort((a, b) => a.at - b.at || cmpKey(a.key, b.key) || (a.pk < b.pk ? -1 : a.pk > b.pk ? 1 : 0));
-  // Copy the runs between those positions whole.
-  const ids = new Int32Array(n - gone.length + inserts.length);
-  let from = 0;
-  let to = 0;
-  const copyUpTo = (end: number) => {
-    if (end <= from) return;
-    ids.set(oldIds.subarray(from, end), to);
-    to += end - from;
-    from = end;
+  // The chunks touched: each gone entry's, and each insert's (an insert at the end goes to the last chunk).
+  const { chunks, starts } = order;
+  const touched = new Map<number, { gone: number[]; inserts: Insert[] }>();
+  const touch = (c: number) => {
+    let t = touched.get(c);
+    if (!t) touched.set(c, (t = { gone: [], inserts: [] }));
+    return t;
   };
-  let g = 0;
-  let a = 0;
-  while (g < gone.length || a < inserts.length) {
-    if (a < inserts.length && (g >= gone.length || inserts[a].at <= gone[g])) {
-      const e = inserts[a++];
-      copyUpTo(e.at);
-      ids[to++] = e.id;
-    } else {
-      copyUpTo(gone[g++]);
-      from++; // skip the old entry
-    }
+  for (const pos of gone) touch(chunkAt(order, pos)).gone.push(pos);
+  for (const e of inserts) {
+    if (chunks.length === 0) touch(0).inserts.push(e);
+    else touch(e.at >= n ? chunks.length - 1 : chunkAt(order, e.at)).inserts.push(e);
   }
-  copyUpTo(n);
-  return { ids, key };
+  const out: Int32Array[] = [];
+  const count = Math.max(chunks.length, 1);
+  for (let c = 0; c < count; c++) {
+    const t = touched.get(c);
+    const chunk = chunks[c] ?? new Int32Array(0);
+    if (!t) {
+      out.push(chunk);
+      continue;
+    }
+    const start = c < starts.length ? starts[c] : 0;
+    const ids = new Int32Array(chunk.length - t.gone.length + t.inserts.length);
+    let from = 0; // within the chunk
+    let to = 0;
+    const copyUpTo = (end: number) => {
+      if (end <= from) return;
+      ids.set(chunk.subarray(from, end), to);
+      to += end - from;
+      from = end;
+    };
+    let g = 0;
+    let a = 0;
+    while (g < t.gone.length || a < t.inserts.length) {
+      if (a < t.inserts.length && (g >= t.gone.length || t.inserts[a].at <= t.gone[g])) {
+        const e = t.inserts[a++];
+        copyUpTo(e.at - start);
+        ids[to++] = e.id;
+      } else {
+        copyUpTo(t.gone[g++] - start);
+        from++; // skip the old entry
+      }
+    }
+    copyUpTo(chunk.length);
+    // Split a chunk grown past twice the size; drop an emptied one.
+    const most = orderChunk.size * 2;
+    for (let i = 0; i < ids.length; i += most) out.push(ids.subarray(i, Math.min(ids.length, i + most)));
+  }
+  return withChunks(
+    out.filter((c) => c.length > 0),
+    key,
+  );
 }
 
-/** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids. */
-export function orderOf(snap: IndexSnapshot, index: string): Int32Array {
-  return orderFor(snap, index).ids;
+/** Primary keys in an index's order (ties by primary key, as IndexedDB orders them), as integer ids in chunks. */
+export function orderOf(snap: IndexSnapshot, index: string): readonly Int32Array[] {
+  return orderFor(snap, index).chunks;
 }
 
 /** A key range on one index; an absent bound is open-ended. */
@@ -723,25 +885,42 @@ export interface IndexRange {
   upper?: IndexableType;
 }
 
-/** The integer ids of the entries in a range: a slice of the index's order found by binary search. */
-export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array {
+/** The integer ids of the entries in a range: a slice of the index's order found by binary search (in parts). */
+export function idsInRange(snap: IndexSnapshot, range: IndexRange): Int32Array[] {
   const order = orderFor(snap, range.index);
-  const n = order.ids.length;
-  /** The first position whose key is above `bound` (or at or above it when `inclusive`). */
+  const n = order.length;
+  /**
+   * The first position whose key is above `bound` (or at or above it when `above` is false): the chunk
+   * first (by its last key), then within it, each step a direct read of a chunk.
+   */
+  const { chunks, starts } = order;
   const search = (bound: IndexableType, above: boolean) => {
+    const before = (id: number) => {
+      const c = cmp(order.key(id) as IndexKey, bound);
+      return c < 0 || (above && c === 0);
+    };
     let lo = 0;
-    let hi = n;
+    let hi = chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = cmp(keyAt(order, mid), bound);
-      if (c < 0 || (above && c === 0)) lo = mid + 1;
+      const chunk = chunks[mid];
+      if (before(chunk[chunk.length - 1])) lo = mid + 1;
       else hi = mid;
     }
-    return lo;
+    if (lo === chunks.length) return n;
+    const chunk = chunks[lo];
+    let a = 0;
+    let z = chunk.length;
+    while (a < z) {
+      const mid = (a + z) >> 1;
+      if (before(chunk[mid])) a = mid + 1;
+      else z = mid;
+    }
+    return starts[lo] + a;
   };
   const from = range.lower === undefined ? 0 : search(range.lower, false);
   const to = range.upper === undefined ? n : search(range.upper, true);
-  return order.ids.subarray(from, Math.max(from, to));
+  return slice(order, from, Math.max(from, to));
 }
 
 const keyLookupCache = new WeakMap<IndexSnapshot, Map<string, KeyLookup>>();
@@ -770,26 +949,65 @@ export function keyLookup(snap: IndexSnapshot, index: string): KeyLookup {
   return out;
 }
 
-/** Integer ids of each dealer's listings (the dealer_id order cut where the key changes), once per state. */
-export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
-  if (snap.dealerPostings) return snap.dealerPostings;
-  const { ids, key } = snap.indexes.includes('dealer_id')
-    ? orderFor(snap, 'dealer_id')
-    : { ids: new Int32Array(0), key: () => undefined };
-  const out = new Map<string, Int32Array>();
-  let start = 0;
-  let startKey = ids.length ? key(ids[0]) : undefined;
-  for (let i = 1; i <= ids.length; i++) {
-    const k = i < ids.length ? key(ids[i]) : undefined;
-    if (i === ids.length || k !== startKey) {
-      out.set(String(startKey), ids.subarray(start, i));
-      start = i;
-      startKey = k;
+/** Each id's dealer as a number into `dealers` (-1: none), for one state. */
+export interface DealerNumbers {
+  readonly dealers: readonly string[];
+  readonly of: Int32Array;
+}
+
+/** The dealer numbers of a lineage's latest state asked for, carried to the next by its changed rows. */
+interface CarriedDealers {
+  state: IndexSnapshot;
+  dealers: string[];
+  readonly numberOf: Map<string, number>;
+  of: Int32Array;
+}
+
+const dealersByLineage = new WeakMap<Lineage, CarriedDealers>();
+
+/**
+ * Each listing's dealer as a number (the distance and postcode sorts group by it). Built once per full
+ * read, then carried from state to state: a change renumbers only its rows (changedBetween), so a
+ * realtime change does not walk the dealer order of every listing again. The array is shared and
+ * updated in place; callers use it at once, with no await between this call and their reads.
+ */
+export function dealerNumbers(snap: IndexSnapshot): DealerNumbers {
+  const key = snap.indexes.includes('dealer_id') ? keyLookup(snap, 'dealer_id') : () => undefined;
+  let d = dealersByLineage.get(snap.lineage);
+  const n = snap.pks.length;
+  const numberFor = (c: CarriedDealers, id: number) => {
+    const k = key(id);
+    if (k === undefined) return -1;
+    const name = String(k);
+    let number = c.numberOf.get(name);
+    if (number === undefined) {
+      number = c.dealers.length;
+      c.dealers.push(name);
+      c.numberOf.set(name, number);
+    }
+    return number;
+  };
+  if (d && d.state !== snap) {
+    const changed = changedBetween(d.state, snap);
+    if (!changed) d = undefined;
+    else {
+      if (d.of.length < n) {
+        const grown = new Int32Array(Math.max(n, d.of.length + (d.of.length >> 3) + 64)).fill(-1);
+        grown.set(d.of);
+        d.of = grown;
+      }
+      for (const id of changed) d.of[id] = numberFor(d, id);
+      d.state = snap;
     }
   }
-  snap.dealerPostings = out;
-  return out;
+  if (!d) {
+    d = { state: snap, dealers: [], numberOf: new Map(), of: new Int32Array(n).fill(-1) };
+    for (let id = 0; id < n; id++) if (snap.live[id] === 1) d.of[id] = numberFor(d, id);
+    dealersByLineage.set(snap.lineage, d);
+  }
+  return { dealers: d.dealers, of: d.of };
 }
+
 /**
  * Marks the ids every filter holds. Each filter is a union of disjoint id lists; `exclude` ids never
  * match. Returns a test for an id.
@@ -797,7 +1015,7 @@ export function dealerPostings(snap: IndexSnapshot): Map<string, Int32Array> {
 export function intersection(
   size: number,
   filters: readonly (readonly Int32Array[])[],
-  exclude: Int32Array,
+  exclude: readonly Int32Array[],
 ): (id: number) => boolean {
   const hits = new Uint8Array(size);
   filters.forEach((parts, k) => {
@@ -809,7 +1027,7 @@ export function intersection(
     }
   });
   const EXCLUDED = 255;
-  for (let i = 0; i < exclude.length; i++) hits[exclude[i]] = EXCLUDED;
+  for (const part of exclude) for (let i = 0; i < part.length; i++) hits[part[i]] = EXCLUDED;
   const want = filters.length;
   return (id) => hits[id] === want;
 }

@@ -6,7 +6,15 @@ import { listingRow, modelRow } from '../testing/fixtures';
 import { cashPriceForMonthly, representativeMonthly } from './listing-costs';
 import { notifyRowsChanged, putPulledRaw } from '../raw-bulk-write';
 import { listingDerivedSettled } from './listing-derived';
-import { dropIndexSnapshot, indexStats } from './listing-index';
+import {
+  bindCatalogue,
+  catalogueTables,
+  dropIndexSnapshot,
+  indexStats,
+  orderChunk,
+  readStamp,
+  snapshotFor,
+} from './listing-index';
 import {
   LISTING_SORTS,
   colourKey,
@@ -45,6 +53,8 @@ const OUTCODES: [string, number, number][] = [
 let db: MotorlyDb;
 
 beforeAll(async () => {
+  // Orders in chunks of a few ids: every range, walk and patch here crosses chunk edges.
+  orderChunk.size = 7;
   db = createDatabase(`catalogue-search-test-${Date.now()}`);
   const brands = [0, 1, 2].map((i) => ({
     id: uuid(1, i),
@@ -417,6 +427,42 @@ describe('price indicators and reductions for a page of results', () => {
       expect(indicators[r.id]).toEqual(priceIndicator(r, comparables, 2026));
     }
     expect(indexStats(db).reads).toBe(stats.reads); // patched, not read again
+  });
+
+  it("carry each model's comparables to the next state: a change to another model collects none again", async () => {
+    const all = await db.vehicle_listings.toArray();
+    const page = all.filter((l) => l.status !== 'sold').slice(0, 10);
+    const models = new Set(page.map((r) => r.car_model_id));
+    const other = all.find((l) => !models.has(l.car_model_id));
+    if (!other) throw new Error('every listing is of a page model');
+    // The newest row first (a patch also re-reads the rows stamped within a second of the newest it knows).
+    await db.vehicle_listings.update(other.id, { updated_at: '2030-01-01T00:00:00Z' });
+    await priceIndicatorsFor(db, page, 2026);
+    const stats = indexStats(db);
+    await db.vehicle_listings.update(other.id, { price: other.price + 1, updated_at: '2030-01-02T00:00:00Z' });
+    const indicators = await priceIndicatorsFor(db, page, 2026);
+    const snap = await db.transaction('r', catalogueTables(db, { history: false }), async (tx) => {
+      const t = bindCatalogue(db, tx);
+      return snapshotFor(t, await readStamp(t));
+    });
+    // The patched state's model order was never needed: no listing of the page's models was walked again
+    // (before, every change collected them all from the new state's car_model_id order).
+    expect(indexStats(db)).toMatchObject({ reads: stats.reads, patchedRows: stats.patchedRows + 1 });
+    expect(snap.orders.has('car_model_id')).toBe(false);
+    const now = await db.vehicle_listings.toArray();
+    for (const r of page) {
+      const comparables = now.filter((c) => c.car_model_id === r.car_model_id && c.status !== 'sold');
+      expect(indicators[r.id]).toEqual(priceIndicator(r, comparables, 2026));
+    }
+    // A change to a page model's listing is collected again.
+    const mine = now.find((l) => l.car_model_id === page[0].car_model_id && l.id !== page[0].id) as ListingRow;
+    await db.vehicle_listings.update(mine.id, { price: page[0].price, year: page[0].year, mileage: page[0].mileage });
+    const again = await priceIndicatorsFor(db, page, 2026);
+    const latest = await db.vehicle_listings.toArray();
+    for (const r of page) {
+      const comparables = latest.filter((c) => c.car_model_id === r.car_model_id && c.status !== 'sold');
+      expect(again[r.id]).toEqual(priceIndicator(r, comparables, 2026));
+    }
   });
 
   it('match a full scan of the tables', async () => {

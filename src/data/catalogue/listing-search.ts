@@ -14,7 +14,7 @@ import { colourKey, scheduleListingRepair } from './listing-derived';
 import {
   bindCatalogue,
   catalogueTables,
-  dealerPostings,
+  dealerNumbers,
   idsInRange,
   intersection,
   orderOf,
@@ -446,17 +446,31 @@ interface Ordered {
  * The first `need` matches of an order walked forwards or backwards, and how many match in all: the
  * page needs no more, and a walk that only counts past it allocates nothing.
  */
-function walkOrder(order: Int32Array, descending: boolean, keep: (id: number) => boolean, need: number): Ordered {
+function walkOrder(
+  order: readonly Int32Array[],
+  descending: boolean,
+  keep: (id: number) => boolean,
+  need: number,
+): Ordered {
   const ids: number[] = [];
   let total = 0;
-  const n = order.length;
-  for (let k = 0; k < n; k++) {
-    const id = order[descending ? n - 1 - k : k];
-    if (!keep(id)) continue;
+  const take = (id: number) => {
+    if (!keep(id)) return;
     if (total < need) ids.push(id);
     total++;
-  }
+  };
+  if (descending)
+    for (let c = order.length - 1; c >= 0; c--) {
+      const chunk = order[c];
+      for (let k = chunk.length - 1; k >= 0; k--) take(chunk[k]);
+    }
+  else for (const chunk of order) for (let k = 0; k < chunk.length; k++) take(chunk[k]);
   return { total, ids };
+}
+
+/** An order's chunks (an order given as one array is one chunk). */
+function chunksOf(order: Int32Array | readonly Int32Array[]): readonly Int32Array[] {
+  return order instanceof Int32Array ? [order] : order;
 }
 
 /**
@@ -466,7 +480,7 @@ function walkOrder(order: Int32Array, descending: boolean, keep: (id: number) =>
  * all it orders, not every reduced listing (about a third of the catalogue) on every query.
  */
 export function byReductionTopK(
-  listedAt: Int32Array,
+  listedAtOrder: Int32Array | readonly Int32Array[],
   keep: (id: number) => boolean,
   drop: ArrayLike<number>,
   need: number,
@@ -487,8 +501,14 @@ export function byReductionTopK(
   };
   const others: number[] = [];
   let total = 0;
-  for (let k = listedAt.length - 1; k >= 0; k--) {
-    const id = listedAt[k];
+  const listedAt = chunksOf(listedAtOrder);
+  for (let k = listedAt.length - 1, chunk = listedAt[k], j = (chunk?.length ?? 0) - 1; k >= 0;) {
+    if (j < 0) {
+      chunk = listedAt[--k];
+      j = (chunk?.length ?? 0) - 1;
+      continue;
+    }
+    const id = chunk[j--];
     if (!keep(id)) continue;
     const at = total++;
     const d = drop[id];
@@ -582,31 +602,13 @@ async function orderedIds(
   return groupedNewest(listedAt, keep, (id) => (of[id] < 0 ? bands - 1 : bandOf[of[id]]), bands, need);
 }
 
-/** Each state's dealers (its dealer postings' keys) and each id's dealer as a number into them (-1: none). */
-const dealerNumbersCache = new WeakMap<IndexSnapshot, { dealers: string[]; of: Int32Array }>();
-
-function dealerNumbers(snap: IndexSnapshot): { dealers: string[]; of: Int32Array } {
-  const cached = dealerNumbersCache.get(snap);
-  if (cached) return cached;
-  const postings = dealerPostings(snap);
-  const dealers = [...postings.keys()];
-  const of = new Int32Array(snap.pks.length).fill(-1);
-  dealers.forEach((d, k) => {
-    const ids = postings.get(d) as Int32Array;
-    for (let i = 0; i < ids.length; i++) of[ids[i]] = k;
-  });
-  const out = { dealers, of };
-  dealerNumbersCache.set(snap, out);
-  return out;
-}
-
 /**
  * The matches grouped (groups in ascending order), newest listed first within a group: one walk of the
  * listed_at order, newest first, counts every match and keeps at most `need` a group, so the page is
  * all it collects (not every match, dealt and flattened, on every query).
  */
 export function groupedNewest(
-  listedAt: Int32Array,
+  listedAtOrder: Int32Array | readonly Int32Array[],
   keep: (id: number) => boolean,
   groupOf: (id: number) => number,
   groups: number,
@@ -614,12 +616,16 @@ export function groupedNewest(
 ): Ordered {
   const lists: number[][] = Array.from({ length: groups }, () => []);
   let total = 0;
-  for (let k = listedAt.length - 1; k >= 0; k--) {
-    const id = listedAt[k];
-    if (!keep(id)) continue;
-    total++;
-    const list = lists[groupOf(id)];
-    if (list.length < need) list.push(id);
+  const listedAt = chunksOf(listedAtOrder);
+  for (let c = listedAt.length - 1; c >= 0; c--) {
+    const chunk = listedAt[c];
+    for (let k = chunk.length - 1; k >= 0; k--) {
+      const id = chunk[k];
+      if (!keep(id)) continue;
+      total++;
+      const list = lists[groupOf(id)];
+      if (list.length < need) list.push(id);
+    }
   }
   const ids: number[] = [];
   for (const list of lists) {
@@ -657,10 +663,11 @@ export async function searchListings(db: MotorlyDb, s: ListingSearch): Promise<L
     const snap = await snapshotFor(t, stamp);
     if (!snap.derivedComplete) return { r, page: undefined };
     const ranges = filterRanges(s, r);
-    const dealers = r.dealerIds ? dealerPostings(snap) : undefined;
     const sold = idsInRange(snap, { index: 'status', lower: 'sold', upper: 'sold' });
-    const filters = ranges.map((anyOf) => anyOf.map((range) => idsInRange(snap, range)));
-    if (r.dealerIds && dealers) filters.push(r.dealerIds.map((d) => dealers.get(d) ?? new Int32Array(0)));
+    const filters = ranges.map((anyOf) => anyOf.flatMap((range) => idsInRange(snap, range)));
+    // A dealer's listings: its slice of the dealer_id order (a binary search a dealer).
+    if (r.dealerIds)
+      filters.push(r.dealerIds.flatMap((d) => idsInRange(snap, { index: 'dealer_id', lower: d, upper: d })));
     const keep = intersection(snap.pks.length, filters, sold);
     const start = (s.page - 1) * s.pageSize;
     const { total, ids } = await orderedIds(t, snap, s, r, keep, start + s.pageSize);
