@@ -297,6 +297,47 @@ describe('push', () => {
     expect(h.server.table('price_alerts').has(a.id)).toBe(true);
   });
 
+  it('going offline while the batch is read from the queue sends nothing; back online it goes', async () => {
+    const store = createSyncStore(h.db);
+    // The switch flips between the push's first look at the connection and its request.
+    const engine = new SyncEngine({
+      store: {
+        ...store,
+        pendingOpsAfter: async (afterSeq, limit) => {
+          const ops = await store.pendingOpsAfter(afterSeq, limit);
+          h.online.value = false;
+          void engine.setOnline(false);
+          return ops;
+        },
+      },
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => h.online.value,
+      userTables: [],
+      catalogueTables: [],
+    });
+    const a = await alert();
+    engine.start();
+    await engine.whenIdle();
+    expect(h.server.calls.apply).toBe(0);
+    expect((await h.db.outbox.toArray()).map((op) => op.retries)).toEqual([0]);
+    expect(engine.getStatus().phase).toBe('offline');
+    engine.stop();
+    h.online.value = true;
+    const online = new SyncEngine({
+      store,
+      transport: h.transport,
+      clock: h.clock,
+      isOnline: () => true,
+      userTables: [],
+      catalogueTables: [],
+    });
+    online.start();
+    await online.whenIdle();
+    online.stop();
+    expect(h.server.table('price_alerts').has(a.id)).toBe(true);
+  });
+
   it('a lost response after commit is replayed without applying twice ($inc included)', async () => {
     h.server.upsertRow('personalized_recommendations', { id: 'r1', user_id: USER, shown_count: 0 });
     await h.db.personalized_recommendations.put({

@@ -42,6 +42,9 @@ export class Pusher {
         await this.acked.flush();
         return;
       }
+      // The connection (or the tech demo's offline switch) may have gone while the batch was read:
+      // under load that read takes long enough for a write made after going offline to be in it.
+      if (ctx.isStopped() || !ctx.isOnline()) return;
       ctx.update({ phase: 'pushing', inFlight: batch.length });
       const results = await this.send(clientId, batch, owner);
       if (ctx.isStopped()) return;
