@@ -6,6 +6,7 @@ import { App, createAppRouter } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
+import { afterNextPaint } from '@/shared/lib/use-after-paint';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
@@ -127,7 +128,6 @@ export function startApp(): void {
 
   // After first paint: Supabase auth, then the sync worker, then the service worker. Each is its own
   // chunk so the first screen does not wait for them.
-  const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
   // The catalogue download (the sync worker's first pull) waits for the load event and an idle moment,
   // so it does not compete with the first screen; the sync badge shows its progress.
   const afterLoadAndIdle = (fn: () => void) => {
@@ -138,7 +138,7 @@ export function startApp(): void {
   };
   void committed.then(() => {
     afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
-    afterPaint(() => {
+    afterNextPaint(() => {
       void loadAuthActions().then((m) => m.initAuth());
       registerServiceWorker();
       void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
