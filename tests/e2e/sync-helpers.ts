@@ -72,7 +72,9 @@ export async function signInUi(page: Page, email: string, opts: { onboarding?: b
 }
 
 export async function hooksReady(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => '__motorlySync' in window), { timeout: 15_000 }).toBe(true);
+  // The hooks come with the sync layer, which starts after the load event and an idle moment: on a busy
+  // machine, with another tab downloading the catalogue, that can take a while.
+  await expect.poll(() => page.evaluate(() => '__motorlySync' in window), { timeout: 30_000 }).toBe(true);
 }
 
 /** Bookmarks a listing through its detail screen's toggle when it exists, else through the repository hook. */
