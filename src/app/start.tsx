@@ -7,6 +7,7 @@ import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
 import { afterNextPaint } from '@/shared/lib/use-after-paint';
+import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
@@ -136,12 +137,13 @@ export function startApp(): void {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   };
+  // Each chunk's start in a task after the one that evaluates the chunk (startAfterChunk).
   void committed.then(() => {
-    afterLoadAndIdle(() => void import('@/sync').then((m) => m.startSync()));
+    afterLoadAndIdle(() => startAfterChunk(import('@/sync'), (m) => m.startSync()));
     afterNextPaint(() => {
-      void loadAuthActions().then((m) => m.initAuth());
+      startAfterChunk(loadAuthActions(), (m) => m.initAuth());
       registerServiceWorker();
-      void import('@/features/performance').then((m) => m.startPerformanceMonitoring());
+      startAfterChunk(import('@/features/performance'), (m) => m.startPerformanceMonitoring());
     });
   });
 }
