@@ -18,5 +18,6 @@ export { useToastedAction, type SuccessMessage } from './use-toasted-action';
 export * from './icons';
 export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './virtual-grid';
 export { useInVirtualList } from './in-virtual-list';
+export { SpaLinks, CardLink, routerTarget } from './spa-links';
 export { TableHead } from './table-head';
 export { QueuedImg, type QueuedImgProps } from './queued-img';

@@ -179,6 +179,8 @@ const VirtualRow = memo(function VirtualRow({
         left: 0,
         width: '100%',
         paddingBottom: gap,
+        // A row mounting as the page scrolls lays out its own cards only.
+        contain: 'layout style',
         gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
       }}
     >

@@ -5,9 +5,9 @@ import { COMPARE_MAX, sameItem, type CompareItem } from '../compare-rules';
 /** Adds a model or listing to the compare list (at most four), or takes it off again. */
 export function CompareButton({ item, label, compact }: { item: CompareItem; label: string; compact?: boolean }) {
   const inList = useCatalogueStore((s) => s.compare.some((c) => sameItem(c, item)));
-  const add = useCatalogueStore((s) => s.addToCompare);
-  const remove = useCatalogueStore((s) => s.removeFromCompare);
   const onClick = () => {
+    // The actions are read at the click, not subscribed to: a page of cards mounts one of these each.
+    const { addToCompare: add, removeFromCompare: remove } = useCatalogueStore.getState();
     if (inList) {
       remove(item);
       return;

@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import { representativeMonthly, useCatalogueLookup, type ListingRow } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Badge } from '@/shared/ui';
+import { Badge, CardLink } from '@/shared/ui';
 import { CarImage } from './car-image';
 import { CompareButton } from './compare-button';
 import { PriceIndicatorBadge } from './price-indicator-badge';
@@ -32,7 +31,7 @@ export const ListingCard = memo(function ListingCard({
   const lookup = useCatalogueLookup();
   return (
     <article className="cat-card cat-listing" data-testid="listing-card" data-listing-id={l.id}>
-      <Link to={href.listing(l.id)} className="cat-card__media" tabIndex={-1} aria-hidden="true">
+      <CardLink to={href.listing(l.id)} className="cat-card__media" tabIndex={-1} aria-hidden="true">
         <CarImage
           bodyStyle={l.body_style}
           model={lookup.modelById.get(l.car_model_id)}
@@ -44,13 +43,13 @@ export const ListingCard = memo(function ListingCard({
           whenNear
         />
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
-      </Link>
+      </CardLink>
       <div className="cat-card__body">
         <H className="cat-card__title">
-          <Link to={href.listing(l.id)}>
+          <CardLink to={href.listing(l.id)}>
             {l.title}
             {l.status === 'reserved' && <span className="sr-only"> (reserved)</span>}
-          </Link>
+          </CardLink>
         </H>
         <p className="cat-price">
           <strong>{formatGBP(l.price)}</strong>

@@ -11,7 +11,7 @@ import {
   useReductions,
 } from '@/data/catalogue';
 import { useProfile } from '@/data';
-import { Button, EmptyState, PageHeader, Skeleton, CarIcon, VirtualGrid } from '@/shared/ui';
+import { Button, EmptyState, PageHeader, Skeleton, CarIcon, SpaLinks, VirtualGrid } from '@/shared/ui';
 import {
   BodyStyleFilter,
   CheckGroup,
@@ -299,24 +299,26 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 </Button>
               </div>
             )}
-            <VirtualGrid
-              items={page.rows}
-              getKey={(l) => l.id}
-              className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
-              testId="listing-results"
-              data={{ view }}
-              minColumnWidth={view === 'list' ? null : 250}
-              estimateRowHeight={view === 'list' ? 150 : 430}
-              renderItem={(l) => (
-                <ListingCard
-                  listing={l}
-                  indicator={indicators?.[l.id]}
-                  reduction={reductions?.[l.id]}
-                  miles={page.dealerMiles[l.dealer_id]}
-                  town={dealers?.get(l.dealer_id)?.town}
-                />
-              )}
-            />
+            <SpaLinks>
+              <VirtualGrid
+                items={page.rows}
+                getKey={(l) => l.id}
+                className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
+                testId="listing-results"
+                data={{ view }}
+                minColumnWidth={view === 'list' ? null : 250}
+                estimateRowHeight={view === 'list' ? 150 : 430}
+                renderItem={(l) => (
+                  <ListingCard
+                    listing={l}
+                    indicator={indicators?.[l.id]}
+                    reduction={reductions?.[l.id]}
+                    miles={page.dealerMiles[l.dealer_id]}
+                    town={dealers?.get(l.dealer_id)?.town}
+                  />
+                )}
+              />
+            </SpaLinks>
             <p className="cat-muted cat-small">
               *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
               over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work
