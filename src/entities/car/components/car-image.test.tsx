@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// A card's picture is a data: URL the browser parses as soon as it is set (loading=lazy does not hold it
-// back), so a picture marked whenNear gets its src only once it comes near the viewport, and pictures that
-// come near together draw a few per task.
+// A card's picture is inline SVG markup put in by the draw queue: a picture marked whenNear gets it only once
+// it comes near the viewport, pictures that come near together draw a few per task, and the page's main
+// picture (eager) is an <img> drawn at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { VIRTUAL_FROM, VirtualGrid } from '@/shared/ui';
@@ -30,37 +30,36 @@ afterEach(() => {
 describe('CarImage', () => {
   it('draws a whenNear picture only once it comes near the viewport', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    const { container } = render(<CarImage bodyStyle="suv" colour="Red" alt="" whenNear />);
-    const img = container.querySelector('img');
-    expect(img?.getAttribute('src')).toBeNull();
+    const { container } = render(<CarImage bodyStyle="suv" colour="Red" alt="A red SUV" whenNear />);
+    const picture = container.querySelector('span.cat-img');
+    expect(picture?.getAttribute('role')).toBe('img');
+    expect(picture?.getAttribute('aria-label')).toBe('A red SUV');
+    expect(container.querySelector('img')).toBeNull();
     act(() => observers[0].callback([{ isIntersecting: false }]));
-    expect(img?.getAttribute('src')).toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(picture?.childElementCount).toBe(0);
     act(() => observers[0].callback([{ isIntersecting: true }]));
-    await waitFor(() => expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
+    await waitFor(() =>
+      expect(picture?.querySelector('svg')?.getAttribute('preserveAspectRatio')).toBe('xMidYMid slice'),
+    );
     expect(observers[0].disconnected).toBe(true);
   });
 
   it('draws pictures that come near together three per task, not in the task of the render', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    const setAttribute = HTMLImageElement.prototype.setAttribute;
+    const innerHTML = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
     // Which task each picture was drawn in: a microtask marks the end of the task the first one ran in.
     const tasks: number[] = [];
     let task = 0;
     let inTask = false;
-    vi.spyOn(HTMLImageElement.prototype, 'setAttribute').mockImplementation(function (
-      this: HTMLImageElement,
-      name: string,
-      value: string,
-    ) {
-      if (name === 'src') {
-        if (!inTask) {
-          inTask = true;
-          task++;
-          queueMicrotask(() => (inTask = false));
-        }
-        tasks.push(task);
+    vi.spyOn(Element.prototype, 'innerHTML', 'set').mockImplementation(function (this: Element, value: string) {
+      if (!inTask) {
+        inTask = true;
+        task++;
+        queueMicrotask(() => (inTask = false));
       }
-      setAttribute.call(this, name, value);
+      tasks.push(task);
+      innerHTML.set!.call(this, value);
     });
     const colours = ['Red', 'Blue', 'Green', 'Black', 'White', 'Grey', 'Silver'];
     const { container } = render(
@@ -72,21 +71,26 @@ describe('CarImage', () => {
     );
     act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
     expect(tasks).toEqual([]);
-    await waitFor(() => expect([...container.querySelectorAll('img[src]')]).toHaveLength(colours.length));
+    await waitFor(() => expect(container.querySelectorAll('span.cat-img > svg')).toHaveLength(colours.length));
     const perTask = [1, 2, 3, 4].map((t) => tasks.filter((x) => x === t).length);
     expect(perTask).toEqual([3, 3, 1, 0]);
+    vi.restoreAllMocks();
   });
 
-  it('draws at once without whenNear, and when eager', () => {
+  it('draws without waiting to come near when not whenNear, and an eager picture is an <img> drawn at once', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const plain = render(<CarImage bodyStyle="suv" colour="Red" alt="" />);
-    expect(plain.container.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-    const eager = render(<CarImage bodyStyle="suv" colour="Red" alt="" whenNear eager />);
-    expect(eager.container.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const picture = plain.container.querySelector('span.cat-img');
+    expect(picture?.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(picture?.querySelector('svg')).not.toBeNull());
+    const eager = render(<CarImage bodyStyle="suv" colour="Red" alt="A red SUV" whenNear eager />);
+    const img = eager.container.querySelector('img');
+    expect(img?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(img?.getAttribute('alt')).toBe('A red SUV');
     expect(observers).toHaveLength(0);
   });
 
-  it('draws inline SVG at once in a virtualised list (no <img> document, no observer), an <img> in a short one', () => {
+  it('draws inline SVG at mount in a virtualised list (no observer, no queue), queued in a short one', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 166));
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(166);
@@ -118,8 +122,11 @@ describe('CarImage', () => {
     expect(observers).toHaveLength(0);
     long.unmount();
     const short = render(list(VIRTUAL_FROM - 1));
-    expect(short.container.querySelectorAll('img.cat-img')).toHaveLength(VIRTUAL_FROM - 1);
+    expect(short.container.querySelectorAll('span.cat-img')).toHaveLength(VIRTUAL_FROM - 1);
     expect(short.container.querySelector('svg')).toBeNull();
+    expect(short.container.querySelector('img')).toBeNull();
+    act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
+    await waitFor(() => expect(short.container.querySelectorAll('span.cat-img > svg')).toHaveLength(VIRTUAL_FROM - 1));
     vi.restoreAllMocks();
   });
 });

@@ -15,11 +15,11 @@ export interface CarImageProps {
   view?: CarView;
   backdrop?: Backdrop;
   className?: string;
+  /** The page's main picture: an <img> drawn at once (the head script draws the same one early). */
   eager?: boolean;
   /**
-   * Draw the picture only once it comes near the viewport (a card's media box keeps its place meanwhile).
-   * A generated picture is a data: URL, which the browser parses at once whatever `loading` says: a page of
-   * cards would draw every one of them in the same task as the render.
+   * Draw the picture only once it comes near the viewport (a card's media box keeps its place meanwhile):
+   * a page of cards would otherwise draw every one of them as it renders.
    */
   whenNear?: boolean;
 }
@@ -52,66 +52,65 @@ function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
 }
 
 /**
- * A generated picture of the car (no network, works offline; memoised per model, colour and view).
- * In a virtualised list (VirtualGrid) it is drawn inline as an <svg> element in the card, at once: those cards
- * mount one row every few frames while the page scrolls, and an <img> of an SVG data: URL costs a separate SVG
- * document per picture (created, loaded, laid out and painted apart, with a load event), the largest part of a
- * new card's main-thread time in bench:scroll. Elsewhere it stays an <img> whose src the draw queue sets.
+ * A generated picture of the car (no network, works offline; memoised per model, colour and view), put in the
+ * page as an inline <svg> element: an <img> of an SVG data: URL makes the browser create, load, lay out and
+ * paint a separate SVG document per picture, about 9 ms of main-thread time at 1x CPU each against about 1 ms
+ * inline (24 pictures: 190-240 ms against 24-34 ms, Chromium 156). In a virtualised list (VirtualGrid) the
+ * markup goes in at mount, since those rows mount one every few frames while the page scrolls; elsewhere the
+ * draw queue puts it in a few pictures per task, once the picture comes near when `whenNear`. The listing's
+ * main picture (`eager`) stays an <img>: the page's largest paint, drawn before the app by the head script.
  */
 export function CarImage(props: CarImageProps) {
-  return useInVirtualList() && props.eager !== true ? <InlineCarImage {...props} /> : <ImgCarImage {...props} />;
+  const inVirtualList = useInVirtualList();
+  if (props.eager === true) return <ImgCarImage {...props} />;
+  return inVirtualList ? <InlineCarImage {...props} /> : <QueuedCarImage {...props} />;
 }
+
+/** The picture's box: a span with the <svg> inside, labelled as one image (or hidden when decorative). */
+const pictureBox = (alt: string, className: string | undefined) => ({
+  className: className ?? 'cat-img',
+  role: alt ? 'img' : undefined,
+  'aria-label': alt || undefined,
+  'aria-hidden': alt ? undefined : true,
+});
 
 function InlineCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className }: CarImageProps) {
   const markup = useMemo(
     () => ({ __html: carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) }),
     [bodyStyle, model, colour, view, backdrop, brand],
   );
-  return (
-    <span
-      className={className ?? 'cat-img'}
-      role={alt ? 'img' : undefined}
-      aria-label={alt || undefined}
-      aria-hidden={alt ? undefined : true}
-      dangerouslySetInnerHTML={markup}
-    />
-  );
+  return <span {...pictureBox(alt, className)} dangerouslySetInnerHTML={markup} />;
 }
 
-function ImgCarImage({
-  bodyStyle,
-  colour,
-  alt,
-  model,
-  brand,
-  view,
-  backdrop,
-  className,
-  eager,
-  whenNear,
-}: CarImageProps) {
-  const ref = useRef<HTMLImageElement>(null);
-  const deferred = whenNear === true && eager !== true;
-  const near = useNear(ref, !deferred);
-  const src = useMemo(
-    () => (near ? carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }) : undefined),
+function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear }: CarImageProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const near = useNear(ref, whenNear !== true);
+  const markup = useMemo(
+    () => (near ? carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) : null),
     [near, bodyStyle, model, colour, view, backdrop, brand],
   );
-  // A deferred picture's src is set by the draw queue (a few pictures per task), outside React's render
-  // (React leaves an attribute alone while its prop stays undefined).
+  // React renders the span with no children and leaves its content alone: the queue fills it.
   useEffect(() => {
-    if (!deferred || !src) return;
-    return queueDraw(() => ref.current?.setAttribute('src', src));
-  }, [deferred, src]);
+    const box = ref.current;
+    if (!markup || !box) return;
+    return queueDraw(() => (box.innerHTML = markup));
+  }, [markup]);
+  return <span ref={ref} {...pictureBox(alt, className)} />;
+}
+
+function ImgCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className }: CarImageProps) {
+  const src = useMemo(
+    () => carArtDataUri({ bodyStyle, model, colour, view, backdrop, brand }),
+    [bodyStyle, model, colour, view, backdrop, brand],
+  );
   return (
     <img
-      ref={ref}
       className={className ?? 'cat-img'}
-      src={deferred ? undefined : src}
+      src={src}
       alt={alt}
       width={400}
       height={240}
-      loading={eager ? 'eager' : 'lazy'}
+      loading="eager"
       decoding="async"
     />
   );

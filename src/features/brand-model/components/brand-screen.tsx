@@ -3,7 +3,7 @@ import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, LoadingBlock } from '@/shared/ui';
-import { ModelCard, sortModels, useModelEntries, CarNotFound } from '@/entities/car';
+import { BrandLogo, ModelCard, sortModels, useModelEntries, CarNotFound } from '@/entities/car';
 import { matchesName } from '../match-name';
 
 export function BrandScreen({ brandName }: { brandName: string }) {
@@ -30,7 +30,7 @@ export function BrandScreen({ brandName }: { brandName: string }) {
   return (
     <div className="container page cat-page">
       <div className="cat-hero" style={{ gridTemplateColumns: 'auto 1fr', alignItems: 'center' }}>
-        {brand.logo_url && <img src={brand.logo_url} alt="" width={72} height={72} style={{ borderRadius: 12 }} />}
+        <BrandLogo brand={brand} size={72} />
         <div>
           <h1>{brand.name}</h1>
           <p>

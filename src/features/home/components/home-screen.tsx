@@ -3,11 +3,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
 import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
-import { Button, ButtonLink, Input, QueuedImg } from '@/shared/ui';
+import { Button, ButtonLink, Input } from '@/shared/ui';
 import { BrandGridSkeleton, CardGridSkeleton } from './home-skeletons';
 import '../home.css';
 import { BODY_STYLES } from '@/data/catalogue';
-import { ListingCard, ModelCard, useModelEntries } from '@/entities/car';
+import { BrandLogo, ListingCard, ModelCard, useModelEntries } from '@/entities/car';
 
 const BUDGETS = [
   { label: 'Under £10,000', qs: 'price_max=10000' },
@@ -149,7 +149,7 @@ export function HomeScreen() {
           <div className="cat-brands">
             {popular.map((b) => (
               <Link key={b.id} to={href.brand(b.slug)} className="cat-brand">
-                {b.logo_url && <QueuedImg src={b.logo_url} alt="" width={48} height={48} />}
+                <BrandLogo brand={b} size={48} />
                 <span>{b.name}</span>
               </Link>
             ))}
