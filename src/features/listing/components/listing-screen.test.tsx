@@ -38,7 +38,7 @@ function watchCommits(root: HTMLElement) {
     commits.push({
       price: !!root.querySelector('[data-testid="listing-price"]'),
       facts: !!root.querySelector('#facts-h'),
-      thumbsDrawn: !!root.querySelector('.cat-thumb img[src]'),
+      thumbsDrawn: !!root.querySelector('.cat-thumb svg'),
       history: !!root.querySelector('#history-h'),
       costs: /running costs/i.test(root.textContent ?? ''),
       finance: /finance/i.test(root.textContent ?? ''),
@@ -72,8 +72,8 @@ describe('ListingScreen', () => {
       costs: false,
       finance: false,
     });
-    // The thumbnails' pictures are drawn later too, a few a task (each is an SVG document to parse).
-    await waitFor(() => expect(root.querySelectorAll('.cat-thumb img[src]')).toHaveLength(4));
+    // The thumbnails' pictures are drawn later too, a few a task, by the draw queue.
+    await waitFor(() => expect(root.querySelectorAll('.cat-thumb span.cat-img > svg')).toHaveLength(4));
     const historyAt = commits.findIndex((c) => c.history);
     const costsAt = commits.findIndex((c) => c.costs);
     const financeAt = commits.findIndex((c) => c.finance);
