@@ -5,7 +5,7 @@
 import './car.css';
 
 export { BookmarkButton } from './components/bookmark-button';
-export { BrandLogo, ownMonogramSource } from './components/brand-logo';
+export { BrandLogo } from './components/brand-logo';
 export { CarImage, type CarImageProps } from './components/car-image';
 export { CarNotFound } from './components/car-not-found';
 export {

@@ -20,4 +20,4 @@ export { VirtualGrid, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, columnsFor } from './vir
 export { useInVirtualList } from './in-virtual-list';
 export { SpaLinks, CardLink, routerTarget } from './spa-links';
 export { TableHead } from './table-head';
-export { QueuedImg, type QueuedImgProps } from './queued-img';
+export { QueuedImg, useQueuedMarkup, type QueuedImgProps } from './queued-img';

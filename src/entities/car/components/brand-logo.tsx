@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { BrandRow } from '@/data/catalogue';
-import { queueDraw } from '@/shared/lib/draw-queue';
 import { brandMonogramSvg, brandMonogramSvgSource } from '@/shared/lib/uk';
-import { QueuedImg } from '@/shared/ui';
+import { QueuedImg, useQueuedMarkup } from '@/shared/ui';
 
 /**
  * The brand's own monogram markup when its logo_url is exactly the monogram this app generates for that name
@@ -27,7 +26,6 @@ export function ownMonogramSource(name: string, url: string | null): string | nu
 export interface BrandLogoProps {
   brand: Pick<BrandRow, 'name' | 'logo_url'>;
   size: number;
-  className?: string;
 }
 
 /**
@@ -35,22 +33,11 @@ export interface BrandLogoProps {
  * inline <svg>, a few per task through the draw queue: as an <img> each was a separate SVG document, about
  * 9 ms of main-thread time at 1x CPU (the home page's brand grid appears at once when the catalogue arrives).
  */
-export function BrandLogo({ brand, size, className }: BrandLogoProps) {
+export function BrandLogo({ brand, size }: BrandLogoProps) {
   const source = useMemo(() => ownMonogramSource(brand.name, brand.logo_url), [brand.name, brand.logo_url]);
   const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    const box = ref.current;
-    if (!source || !box) return;
-    return queueDraw(() => (box.innerHTML = source));
-  }, [source]);
+  useQueuedMarkup(ref, source);
   if (!brand.logo_url) return null;
-  if (!source) return <QueuedImg src={brand.logo_url} alt="" width={size} height={size} className={className} />;
-  return (
-    <span
-      ref={ref}
-      className={['brand-logo', className].filter(Boolean).join(' ')}
-      style={{ width: size, height: size }}
-      aria-hidden="true"
-    />
-  );
+  if (!source) return <QueuedImg src={brand.logo_url} alt="" width={size} height={size} />;
+  return <span ref={ref} className="brand-logo" style={{ width: size, height: size }} aria-hidden="true" />;
 }

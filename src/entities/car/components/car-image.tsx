@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
-import { queueDraw } from '@/shared/lib/draw-queue';
-import { useInVirtualList } from '@/shared/ui';
+import { useInVirtualList, useQueuedMarkup } from '@/shared/ui';
 import { carArtDataUri, carArtInlineSvg, type Backdrop, type CarView } from './car-art';
 
 export interface CarImageProps {
@@ -89,12 +88,7 @@ function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, 
     () => (near ? carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) : null),
     [near, bodyStyle, model, colour, view, backdrop, brand],
   );
-  // React renders the span with no children and leaves its content alone: the queue fills it.
-  useEffect(() => {
-    const box = ref.current;
-    if (!markup || !box) return;
-    return queueDraw(() => (box.innerHTML = markup));
-  }, [markup]);
+  useQueuedMarkup(ref, markup);
   return <span ref={ref} {...pictureBox(alt, className)} />;
 }
 
