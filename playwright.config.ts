@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/chromium-args';
+import { E2E_LISTINGS } from './tests/e2e/e2e-listings';
 
 // End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against the
 // production build and the embedded Supabase stack, both started fresh by scripts/start.ts.
@@ -60,6 +61,11 @@ export default defineConfig({
     // is covered by the integration tests, so it is lifted here unless set explicitly.
     // The bundle under test is built for the demo keys (scripts/test.sh, or no VITE_SUPABASE_ANON_KEY),
     // so the throwaway stack is asked for them explicitly (a stack's own secret is the default).
-    env: { AUTH_RATE_LIMIT_SIGNUP: process.env.AUTH_RATE_LIMIT_SIGNUP ?? '1000', STACK_DEMO_KEYS: '1' },
+    // The stack is seeded with E2E_LISTINGS listings (tests/e2e/e2e-listings.ts says why).
+    env: {
+      AUTH_RATE_LIMIT_SIGNUP: process.env.AUTH_RATE_LIMIT_SIGNUP ?? '1000',
+      STACK_DEMO_KEYS: '1',
+      MOTORLY_LISTINGS: String(E2E_LISTINGS),
+    },
   },
 });

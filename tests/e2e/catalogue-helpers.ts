@@ -1,7 +1,8 @@
 // Helpers for the catalogue end-to-end specs.
 import { expect, type Page } from '@playwright/test';
+import { E2E_FOR_SALE_MIN } from './e2e-listings';
 
-/** Waits until the first catalogue download has filled the local store (the marketplace counts 10,000+ cars). */
+/** Waits until the first catalogue download has filled the local store (the marketplace counts them all). */
 export async function waitForCatalogue(page: Page): Promise<void> {
   if (!page.url().includes('/marketplace')) await page.goto('/marketplace');
   // The marketplace holds its results still while the download arrives: ask for the newest ones.
@@ -14,7 +15,7 @@ export async function waitForCatalogue(page: Page): Promise<void> {
       },
       { timeout: 120_000, intervals: [1000] },
     )
-    .toBeGreaterThanOrEqual(10_000);
+    .toBeGreaterThanOrEqual(E2E_FOR_SALE_MIN);
 }
 
 export async function resultIds(page: Page): Promise<string[]> {
