@@ -5,7 +5,7 @@ import {
   API_URL,
   expect,
   SERVICE_ROLE_KEY,
-  signIn,
+  signInThroughForm,
   STRONG_PASSWORD,
   test,
   uniqueEmail,
@@ -73,5 +73,5 @@ test('a user resets a forgotten password from the e-mailed link', async ({ page 
 
   await banner.getByRole('button', { name: 'Sign Out' }).click();
   await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await signIn(page, email, newPassword);
+  await signInThroughForm(page, email, newPassword);
 });

@@ -1,5 +1,5 @@
 // Sign-up, sign-out and sign-in against the embedded stack, plus the form's SPEC §5 messages.
-import { expect, signIn, STRONG_PASSWORD, test, uniqueEmail, waitForAuthSettled } from './fixtures';
+import { expect, signInThroughForm, STRONG_PASSWORD, test, uniqueEmail, waitForAuthSettled } from './fixtures';
 
 test('a new user signs up, is signed in, signs out and signs back in', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -22,7 +22,7 @@ test('a new user signs up, is signed in, signs out and signs back in', async ({ 
   await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 
-  await signIn(page, email, STRONG_PASSWORD);
+  await signInThroughForm(page, email, STRONG_PASSWORD);
   await expect(banner.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   // The session survives a reload (tokens in IndexedDB).
   await page.reload();

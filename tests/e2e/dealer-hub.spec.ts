@@ -8,8 +8,7 @@ test.setTimeout(240_000);
 
 test('a signed-in shopper sees how to become a dealer', async ({ page, axe }) => {
   const shopper = await createConfirmedUser('not-a-dealer');
-  await signInUi(page, shopper.email);
-  await page.goto('/dealer/dashboard');
+  await signInUi(page, shopper.email, { to: '/dealer/dashboard' });
   const join = page.getByTestId('become-dealer');
   await expect(join).toBeVisible({ timeout: 30_000 });
   await expect(join.getByRole('heading', { name: 'Sell your cars on Motorly' })).toBeVisible();

@@ -1,6 +1,7 @@
 // Shared Playwright helpers: a `test` with an `axe` accessibility check, sign-in, unique e-mails.
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { DEFAULT_ANON_KEY } from '../../src/shared/lib/env';
 
 export interface AxeOptions {
   /** CSS selectors to leave out (e.g. third-party widgets). */
@@ -58,7 +59,6 @@ export function uniqueEmail(prefix = 'e2e'): string {
 /** A password that passes the SPEC §5 policy. */
 export const STRONG_PASSWORD = 'Tr4ffic-Cone#Bristol';
 
-/** Signs in through the /auth screen and waits until the app shows the signed-in state. */
 /**
  * Turns off the questionnaire's automatic offer after sign-in (a modal that would cover the page);
  * the questionnaire's own spec leaves it on.
@@ -68,7 +68,8 @@ export async function skipOnboardingOffer(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await page.evaluate(() => localStorage.setItem('motorly:onboarding', 'off'));
 }
 
-export async function signIn(
+/** Signs in through the /auth screen and waits until the app shows the signed-in state. */
+export async function signInThroughForm(
   page: Page,
   email: string,
   password: string,
@@ -83,6 +84,66 @@ export async function signIn(
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).not.toHaveURL(/\/auth/);
   await waitForAuthSettled(page);
+}
+
+/** Where the app's Supabase client keeps the session (src/sync/supabase-client.ts: idb-keyval's default store). */
+const AUTH_STORAGE_KEY = 'motorly-auth';
+
+/** A page on the app's origin that runs no app code: the session is stored from there. */
+const BLANK_PATH = '/__e2e-blank';
+
+/**
+ * Signs in as a returning user would be: the password grant from the test (the same GoTrue endpoint the
+ * form calls), the session stored where the app keeps it (idb-keyval, key 'motorly-auth'), then the app
+ * opened at `to` (default '/', where the form lands). For every spec whose subject is not the sign-in form
+ * (auth.spec and auth-reset.spec use signInThroughForm): it skips booting /auth, about 3 s a sign-in.
+ * The questionnaire's offer follows a sign-in made in the app, so `onboarding: true` uses the form.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { onboarding?: boolean; to?: string } = {},
+): Promise<void> {
+  if (opts.onboarding) {
+    await signInThroughForm(page, email, password, opts);
+    if (opts.to) await page.goto(opts.to);
+    return;
+  }
+  const res = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: DEFAULT_ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const session = (await res.json()) as Record<string, unknown>;
+  if (!res.ok || typeof session.access_token !== 'string')
+    throw new Error(`sign-in failed: ${JSON.stringify(session)}`);
+  // A context without the service worker yet: the navigation reaches the network, and this answers it.
+  await page.route(`**${BLANK_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto(BLANK_PATH);
+  await page.unroute(`**${BLANK_PATH}`);
+  await page.evaluate(
+    ({ key, value }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { key: AUTH_STORAGE_KEY, value: JSON.stringify(session) },
+  );
+  await skipOnboardingOffer(page);
+  await page.goto(opts.to ?? '/');
+  await waitForAuthSettled(page);
+  await expect(page.locator('html')).not.toHaveAttribute('data-auth', 'signed-out');
 }
 
 /** Waits until the nav reflects a known auth state (signed in with the admin check answered, or signed out). */

@@ -25,8 +25,7 @@ export async function demoDealerListings(): Promise<DemoListing[]> {
 
 /** Signs the demo dealer in and opens the hub once his dealership has arrived in the local store. */
 export async function openHubAsDealer(page: Page): Promise<void> {
-  await signIn(page, DEMO.dealer.email, DEMO.dealer.password);
-  await page.goto('/dealer/dashboard');
+  await signIn(page, DEMO.dealer.email, DEMO.dealer.password, { to: '/dealer/dashboard' });
   await expect(page.getByRole('heading', { level: 1, name: 'Aberystwyth Car Centre' })).toBeVisible({
     timeout: 120_000,
   });

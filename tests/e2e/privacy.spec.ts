@@ -52,8 +52,7 @@ test('the data export download contains the user’s server rows and no one else
   await expect(page.getByRole('link', { name: 'Sign In' }).last()).toBeVisible();
   await axe();
 
-  await signInUi(page, me.email);
-  await page.goto('/data-rights');
+  await signInUi(page, me.email, { to: '/data-rights' });
   await expect(page.getByRole('heading', { name: 'Download all my data' })).toBeVisible();
   await axe();
   const [download] = await Promise.all([
@@ -78,8 +77,7 @@ test('deleting the account removes its rows and auth user on the server and sign
   const me = await createConfirmedUser('erase-me');
   const [listing] = await listingIds(1);
   await serverBookmark(me.id, listing);
-  await signInUi(page, me.email);
-  await page.goto('/data-rights');
+  await signInUi(page, me.email, { to: '/data-rights' });
   const button = page.getByRole('button', { name: 'Delete my account and my data' });
   await expect(button).toBeDisabled();
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
@@ -101,8 +99,7 @@ test('the tech demo’s offline switch queues a bookmark and drains it after swi
   const me = await createConfirmedUser('demo-offline');
   const [listing] = await listingIds(1);
   await enableHooks(context);
-  await signInUi(page, me.email);
-  await page.goto('/tech-demo');
+  await signInUi(page, me.email, { to: '/tech-demo' });
   await hooksReady(page);
   await waitForLeader(page);
   await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();

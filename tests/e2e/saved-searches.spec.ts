@@ -14,8 +14,7 @@ test('a saved search gets a new_match notification when a matching listing is in
   const [brand] = await serviceRest<{ slug: string }[]>(`/brands?select=slug&id=eq.${template.brand_id}`);
   const query = `make=${brand.slug}&price_max=5000`;
 
-  await signInUi(page, shopper.email);
-  await page.goto(`/marketplace?${query}`);
+  await signInUi(page, shopper.email, { to: `/marketplace?${query}` });
   await page.getByRole('button', { name: 'Save this search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save this search' });
   await dialog.getByRole('button', { name: 'Save search' }).click();

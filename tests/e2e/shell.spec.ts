@@ -97,8 +97,7 @@ test.describe('admin guard', () => {
   });
 
   test('a signed-in non-admin opening /admin/reviews lands on /', async ({ page }) => {
-    await signIn(page, DEMO.shopper.email, DEMO.shopper.password);
-    await page.goto('/admin/reviews');
+    await signIn(page, DEMO.shopper.email, DEMO.shopper.password, { to: '/admin/reviews' });
     await waitForAuthSettled(page);
     await expect(page).toHaveURL(/\/$/);
   });
@@ -106,8 +105,7 @@ test.describe('admin guard', () => {
   test('an admin sees the Admin link, highlighted on any /admin page', async ({ page }) => {
     // Signed in, the full link bar shows from 1536 px (below that the toggle menu carries the links).
     await page.setViewportSize({ width: 1600, height: 900 });
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
-    await page.goto('/admin/reviews/edit/42');
+    await signIn(page, DEMO.admin.email, DEMO.admin.password, { to: '/admin/reviews/edit/42' });
     await expect(page.getByRole('heading', { level: 1, name: 'Edit review' })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toHaveAttribute('aria-current', 'page');
   });
@@ -125,8 +123,7 @@ test.describe('desktop navigation', () => {
 
   test('signed in: My Leads, Dealer Hub (highlighted under /dealer), bell, Account and Sign Out', async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 900 });
-    await signIn(page, DEMO.shopper.email, DEMO.shopper.password);
-    await page.goto('/dealer/dashboard');
+    await signIn(page, DEMO.shopper.email, DEMO.shopper.password, { to: '/dealer/dashboard' });
     await expect(mainNav(page).getByRole('link')).toHaveText([
       'AI Search',
       'Reviews',
@@ -296,15 +293,7 @@ test.describe('error handling', () => {
 });
 
 test.describe('accessibility (axe-core)', () => {
-  test('no serious or critical violations on /, /auth and not-found', async ({ page, axe }) => {
-    for (const path of ['/', '/auth', '/no-such-page']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await waitForAuthSettled(page);
-      await axe();
-    }
-  });
-
+  // Every route, /, /auth and not-found among them, is checked by axe-sweep.spec.ts; this is the open menu.
   test('no serious or critical violations with the mobile menu open', async ({ page, axe }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -3,6 +3,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/jwt';
+import { signIn } from './fixtures';
 
 export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 54321}`;
 export const PASSWORD = 'Tr4ffic-Cone#Bristol';
@@ -57,18 +58,13 @@ export async function enableHooks(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => localStorage.setItem('motorly:test-hooks', '1'));
 }
 
-export async function signInUi(page: Page, email: string, opts: { onboarding?: boolean } = {}): Promise<void> {
-  await page.goto('/auth');
-  if (!opts.onboarding) {
-    // The questionnaire's automatic offer is a modal; only its own spec wants it (fixtures.ts).
-    await page.addInitScript(() => localStorage.setItem('motorly:onboarding', 'off'));
-    await page.evaluate(() => localStorage.setItem('motorly:onboarding', 'off'));
-  }
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 });
+/** Signs in a user made by createConfirmedUser (fixtures.ts signIn: through the API unless `onboarding`). */
+export async function signInUi(
+  page: Page,
+  email: string,
+  opts: { onboarding?: boolean; to?: string } = {},
+): Promise<void> {
+  await signIn(page, email, PASSWORD, opts);
 }
 
 export async function hooksReady(page: Page): Promise<void> {
