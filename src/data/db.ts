@@ -4,8 +4,9 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
+import { DEFAULT_DB_NAME } from './db-name';
 
-export const DEFAULT_DB_NAME = 'motorly';
+export { DEFAULT_DB_NAME };
 
 type Tables = { [K in keyof TableRows]: EntityTable<TableRows[K], 'id'> };
 

@@ -1,7 +1,8 @@
 // A listing link shared by a friend, opened on a device that has never downloaded the catalogue: the car
 // shows after one round trip, not after the whole download (nor as "not found" meanwhile).
 import { expect, test } from './fixtures';
-import { serviceRest } from './sync-helpers';
+import { waitForCatalogue } from './catalogue-helpers';
+import { serviceRest, settledAndInstalled } from './sync-helpers';
 
 test('a shared listing link opened before the catalogue has downloaded shows the car at once', async ({
   page,
@@ -113,4 +114,42 @@ test("a listing link is answered with the listing's own page, which asks for the
   expect(html).toContain('data-early-view-script');
   // Any other page keeps index.html, which does not load it.
   expect(await (await request.get('/')).text()).not.toContain('listing-early-view.js');
+});
+
+test("a listing link on a later visit draws the car from the device's own store before the app's code runs", async ({
+  page,
+}) => {
+  await waitForCatalogue(page);
+  await settledAndInstalled(page);
+  const card = page.getByTestId('listing-card').first();
+  const id = (await card.getAttribute('data-listing-id')) ?? '';
+  const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  expect(id).not.toBe('');
+  // The moment the head scripts mark the page as drawn early: its heading, and whether the app owned the page.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!('earlyView' in document.documentElement.dataset)) return;
+      observer.disconnect();
+      Object.assign(window, {
+        __early: {
+          title: document.querySelector('main h1')?.textContent ?? null,
+          prerendered: document.getElementById('root')?.dataset.prerendered ?? null,
+        },
+      });
+      // The document, not <html>: an init script runs before the parser has made <html>.
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-early-view'] });
+  });
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/vehicle_listings') && req.url().includes(id)) asked.push(req.url());
+  });
+  await page.goto(`/marketplace/${id}`);
+  await expect(page.getByTestId('listing-price')).toBeVisible();
+  // Drawn by the head scripts from IndexedDB (no request for the car), over the service worker's index.html.
+  expect(await page.evaluate(() => (window as unknown as { __early?: unknown }).__early)).toEqual({
+    title,
+    prerendered: 'home',
+  });
+  expect(asked).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });

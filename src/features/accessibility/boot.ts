@@ -7,7 +7,13 @@
 // listing link also gets its car asked for here, so that request runs while the app's code downloads.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
 import { recordEarlyClicks, recordEarlyInstallPrompt, recordEarlyLongTasks } from '@/shared/lib/early-events';
-import { EARLY_VIEW_DONE_EVENT, listingIdOfPath, startEarlyListing } from '@/shared/lib/early-listing';
+import { readLocalListing } from '@/data/early-local-listing';
+import {
+  EARLY_VIEW_DONE_EVENT,
+  listingIdOfPath,
+  startEarlyListing,
+  startLocalEarlyListing,
+} from '@/shared/lib/early-listing';
 import { env } from '@/shared/lib/env';
 import { listingRequestUrl } from '@/sync/listing-request';
 import { applySettings, loadSettings } from './settings';
@@ -28,15 +34,17 @@ if (window.location.pathname !== prerenderedPath)
     : '';
 else recordEarlyClicks();
 
-// A listing link: the one request the listing page needs, now rather than after the app's code has run.
-// Only on a first visit (no service worker yet): a returning visitor most likely has the catalogue, car
-// included, and the app still asks itself when the car is not on the device.
-// With the answer, /listing-early-view.js draws the car's heading and picture before the app's code has
-// arrived (src/entities/car/early-view-boot.ts); the app's code is fetched once that is on screen.
+// A listing link: the car now, rather than after the app's code has run. On a first visit (no service
+// worker yet) it is the one request the listing page needs; on a later one the device most likely has the
+// catalogue, so it is read from the local store (src/data/early-local-listing.ts), and the app still asks
+// the server itself when the car is not on the device.
+// With the car, /listing-early-view.js draws its heading and picture before the app's code has run
+// (src/entities/car/early-view-boot.ts); the app's code is fetched once that is on screen.
 const listingId = listingIdOfPath(window.location.pathname);
 let earlyView: Promise<unknown> = Promise.resolve();
-if (listingId && !navigator.serviceWorker?.controller) {
-  startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
+if (listingId) {
+  if (navigator.serviceWorker?.controller) startLocalEarlyListing(listingId, readLocalListing(listingId));
+  else startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
   earlyView = new Promise((resolve) => {
     window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
     setTimeout(resolve, SAFETY_MS);

@@ -38,6 +38,19 @@ export function startEarlyListing(id: string, url: string): void {
 }
 
 /**
+ * Head script, on a later visit: the car from the local store (`rows`, read by the caller) for the early view
+ * and the first render only. The app is not handed it (takeEarlyListing): it reads its own store.
+ */
+export function startLocalEarlyListing(id: string, rows: Promise<unknown[] | null>): void {
+  const early: EarlyListing = { id, rows };
+  (window as unknown as Holder)[VIEW_KEY] = early;
+  void rows.then((answer) => {
+    const row: unknown = answer?.[0];
+    early.row = row && typeof row === 'object' ? (row as Record<string, unknown>) : null;
+  });
+}
+
+/**
  * The early answer for this listing, for drawing its page before the app has it in the local store: the
  * head script's early view (listing-early-view.ts) and the app's first render of the screen (not taken,
  * unlike takeEarlyListing). Undefined while the answer is on its way; null without a row.

@@ -6,10 +6,13 @@ import { newSinceLabel, savedSearchHref } from '../new-count';
 import { SaveSearchButton } from './save-search-button';
 import '../saved-searches.css';
 
-/** The marketplace's saved-search strip: save the current filters, reopen a saved search. */
+/**
+ * The marketplace's saved-search strip: save the current filters, reopen a saved search. Signed out it only
+ * offers to sign in, and reads nothing: the saved searches' query reads the newest 500 listings and re-runs
+ * on every listing change (a first visit's whole download), for no one when nobody is signed in.
+ */
 export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
   const { search } = useLocation();
-  const saved = useSavedSearches();
   if (!signedIn) {
     return (
       <div className="ss-bar">
@@ -19,6 +22,11 @@ export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
       </div>
     );
   }
+  return <SignedInBar search={search} />;
+}
+
+function SignedInBar({ search }: { search: string }) {
+  const saved = useSavedSearches();
   return (
     <div className="ss-bar" data-testid="saved-searches-bar">
       <SaveSearchButton query={search.replace(/^\?/, '')} />
