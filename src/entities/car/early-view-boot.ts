@@ -1,13 +1,15 @@
 // Built by the prerender plugin into /listing-early-view.js, which a listing link's own page (listing.html)
-// loads from its head (async), or else /a11y-boot.js on a shared listing link's first visit, beside its
-// early request for the car (on a later visit it finds no early request and only says so): once the answer
-// is in and the HTML parsed, it draws the page's top (heading and main picture) in place of the deep link's
-// loading block, before the app's code has arrived. The app's first render shows the same (ListingLayout) and
-// replaces it.
+// loads from its head (async), or else /a11y-boot.js, beside its early request for the car on a first visit;
+// on a later visit it reads the car from the local store instead (src/data/early-local-listing.ts). Once the
+// car is in and the HTML parsed, it draws the page's top (heading and main picture) in place of the deep
+// link's loading block, before the app's code has arrived. The app's first render shows the same
+// (ListingLayout) and replaces it.
+import { readLocalListing } from '@/data/early-local-listing';
 import {
   EARLY_VIEW_DONE_EVENT,
   earlyListingRow,
   listingIdOfPath,
+  startLocalEarlyListing,
   whenEarlyListingRow,
 } from '@/shared/lib/early-listing';
 import { earlyListingParts, listingEarlyView } from './components/listing-early-view';
@@ -41,6 +43,10 @@ function painted(img: Element | null): Promise<void> {
 
 async function draw(): Promise<void> {
   const id = listingIdOfPath(window.location.pathname);
+  // A later visit (the service worker answers): the head script asked nothing, the car is most likely on
+  // the device. Read from the local store, for this view and the app's first render only.
+  if (id && !whenEarlyListingRow(id) && navigator.serviceWorker?.controller)
+    startLocalEarlyListing(id, readLocalListing(id));
   const arrived = id ? whenEarlyListingRow(id) : null;
   if (!id || !arrived) return;
   await arrived;

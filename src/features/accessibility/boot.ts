@@ -7,13 +7,7 @@
 // listing link also gets its car asked for here, so that request runs while the app's code downloads.
 import { hasStoredConsent } from '@/shared/lib/consent-storage';
 import { recordEarlyClicks, recordEarlyInstallPrompt, recordEarlyLongTasks } from '@/shared/lib/early-events';
-import { readLocalListing } from '@/data/early-local-listing';
-import {
-  EARLY_VIEW_DONE_EVENT,
-  listingIdOfPath,
-  startEarlyListing,
-  startLocalEarlyListing,
-} from '@/shared/lib/early-listing';
+import { EARLY_VIEW_DONE_EVENT, listingIdOfPath, startEarlyListing } from '@/shared/lib/early-listing';
 import { env } from '@/shared/lib/env';
 import { listingRequestUrl } from '@/sync/listing-request';
 import { applySettings, loadSettings } from './settings';
@@ -35,16 +29,16 @@ if (window.location.pathname !== prerenderedPath)
 else recordEarlyClicks();
 
 // A listing link: the car now, rather than after the app's code has run. On a first visit (no service
-// worker yet) it is the one request the listing page needs; on a later one the device most likely has the
-// catalogue, so it is read from the local store (src/data/early-local-listing.ts), and the app still asks
-// the server itself when the car is not on the device.
+// worker yet) it is the one request the listing page needs, made here; on a later one the device most
+// likely has the catalogue, and /listing-early-view.js reads the car from the local store itself (kept out
+// of this render-blocking script), while the app still asks the server when the car is not on the device.
 // With the car, /listing-early-view.js draws its heading and picture before the app's code has run
 // (src/entities/car/early-view-boot.ts); the app's code is fetched once that is on screen.
 const listingId = listingIdOfPath(window.location.pathname);
 let earlyView: Promise<unknown> = Promise.resolve();
 if (listingId) {
-  if (navigator.serviceWorker?.controller) startLocalEarlyListing(listingId, readLocalListing(listingId));
-  else startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
+  if (!navigator.serviceWorker?.controller)
+    startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
   earlyView = new Promise((resolve) => {
     window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
     setTimeout(resolve, SAFETY_MS);
