@@ -1,4 +1,4 @@
-// The head script's read of a car from the local store (early-local-listing.ts), against the real schema.
+// The early view's read of a car from the local store (early-local-listing.ts), against the real schema.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MotorlyDb } from './db';
 import { readLocalListing } from './early-local-listing';

@@ -1,9 +1,9 @@
 // A listing link opened on a device that has the catalogue (a later visit: the service worker answers):
-// the head script (/a11y-boot.js) reads the car, its brand and its model straight from the local store, so
-// /listing-early-view.js draws the page's top before the app's code has run, as it does on a first visit
-// from the network's answer (src/shared/lib/early-listing.ts). Raw IndexedDB, read-only, because the head
-// script must stay small: Dexie is the app's own and arrives with it. The answer has the Data API's shape
-// (the row with `brand` and `car_model` embedded); null when the store, the tables or the car are missing.
+// /listing-early-view.js reads the car, its brand and its model straight from the local store and draws the
+// page's top before the app's code has run, as it does on a first visit from the network's answer
+// (src/shared/lib/early-listing.ts). Raw IndexedDB, read-only, because that script must stay small: Dexie is
+// the app's own and arrives with it. The answer has the Data API's shape (the row with `brand` and
+// `car_model` embedded); null when the store, the tables or the car are missing.
 import { DEFAULT_DB_NAME } from './db-name';
 
 const TABLES = ['vehicle_listings', 'brands', 'car_models'] as const;
@@ -22,7 +22,6 @@ export function readLocalListing(id: string, dbName: string = DEFAULT_DB_NAME): 
     // No store on this device: leave creating it (with its schema) to the app.
     open.onupgradeneeded = () => open.transaction?.abort();
     open.onerror = () => resolve(null);
-    open.onblocked = () => resolve(null);
     open.onsuccess = () => {
       const db = open.result;
       // The app upgrading its schema meanwhile must not wait for this connection.

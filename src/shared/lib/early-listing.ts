@@ -38,8 +38,8 @@ export function startEarlyListing(id: string, url: string): void {
 }
 
 /**
- * Head script, on a later visit: the car from the local store (`rows`, read by the caller) for the early view
- * and the first render only. The app is not handed it (takeEarlyListing): it reads its own store.
+ * The early-view script, on a later visit: the car from the local store (`rows`, read by the caller), for that
+ * view and the app's first render only. The app is not handed it (takeEarlyListing): it reads its own store.
  */
 export function startLocalEarlyListing(id: string, rows: Promise<unknown[] | null>): void {
   const early: EarlyListing = { id, rows };
