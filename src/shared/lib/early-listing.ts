@@ -27,14 +27,7 @@ export function startEarlyListing(id: string, url: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((body) => (Array.isArray(body) ? body : null))
     .catch(() => null);
-  const early: EarlyListing = { id, rows };
-  const w = window as unknown as Holder;
-  w[KEY] = early;
-  w[VIEW_KEY] = early;
-  void rows.then((answer) => {
-    const row: unknown = answer?.[0];
-    early.row = row && typeof row === 'object' ? (row as Record<string, unknown>) : null;
-  });
+  (window as unknown as Holder)[KEY] = holdForView(id, rows);
 }
 
 /**
@@ -42,12 +35,18 @@ export function startEarlyListing(id: string, url: string): void {
  * view and the app's first render only. The app is not handed it (takeEarlyListing): it reads its own store.
  */
 export function startLocalEarlyListing(id: string, rows: Promise<unknown[] | null>): void {
+  holdForView(id, rows);
+}
+
+/** Keeps an answer for the early view and the first render, with its first row once it is in. */
+function holdForView(id: string, rows: Promise<unknown[] | null>): EarlyListing {
   const early: EarlyListing = { id, rows };
   (window as unknown as Holder)[VIEW_KEY] = early;
   void rows.then((answer) => {
     const row: unknown = answer?.[0];
     early.row = row && typeof row === 'object' ? (row as Record<string, unknown>) : null;
   });
+  return early;
 }
 
 /**
