@@ -5,6 +5,9 @@
 // BENCH_APP_PORT / BENCH_API_PORT (default 5203 / 54403), CHROME_PATH (default /usr/bin/chromium).
 // BENCH_WEB_ROUTES (a comma list of '/', '/marketplace', 'listing'; default all three) measures only those;
 // BENCH_WEB_REPEAT=0 skips the repeat visits and the catalogue's bytes (first visits only, a third of the time).
+// Then the floor block (bench/web-floor.ts; BENCH_WEB_FLOOR=0 skips it): the same Lighthouse first visit of
+// the app's prerendered home HTML with no app code, with React DOM only, and with one React render, so the
+// app's TBT can be read against what this machine counts for the least a React page does.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +15,7 @@ import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
+import { serveFloor } from './web-floor';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? process.env.BENCH_RUNS ?? 5);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5203);
@@ -28,6 +32,7 @@ const CHROME_FLAGS = [
 const APP = `http://localhost:${APP_PORT}`;
 const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/,/marketplace,listing').split(',').map((r) => r.trim());
 const REPEAT = process.env.BENCH_WEB_REPEAT !== '0';
+const FLOOR = process.env.BENCH_WEB_FLOOR !== '0';
 
 interface Sample {
   lcp: number;
@@ -154,6 +159,28 @@ const fmt = {
 };
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
+/** The floor block: Lighthouse first visits of pages that do less than any React app can. */
+async function floorBlock(): Promise<void> {
+  const floor = await serveFloor(path.resolve('dist'), APP_PORT + 1);
+  try {
+    console.log(
+      `\nFloor, same settings and ${RUNS} runs each: the app's prerendered home page (dist/index.html) without ` +
+        `the app's code; scripts start after the first contentful paint, as the app's do`,
+    );
+    for (const page of floor.pages) {
+      const runs: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(page.url, false));
+      const tbt = median(runs.map((s) => s.tbt));
+      console.log(
+        `${page.name.padEnd(24)} TBT ${fmt.ms(tbt)} (runs ${runs.map((s) => Math.round(s.tbt)).join(', ')}) | ` +
+          `LCP ${fmt.s(median(runs.map((s) => s.lcp)))}`,
+      );
+    }
+  } finally {
+    floor.stop();
+  }
+}
+
 const stop = await startServer();
 try {
   const pages: [string, string][] = [];
@@ -191,6 +218,7 @@ try {
     const catalogue = await catalogueBytes();
     console.log(`whole catalogue on the wire ${fmt.kb(catalogue)} (<= 3 MB ${mark(catalogue <= 3 * 1024 * 1024)})`);
   }
+  if (FLOOR) await floorBlock();
 } finally {
   stop();
 }
