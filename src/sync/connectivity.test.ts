@@ -3,7 +3,7 @@
 // simulating does not bring the app back online.
 import { describe, expect, it } from 'vitest';
 import { MotorlyDb, createSyncStore, toggleBookmark } from '@/data';
-import { Connectivity } from './connectivity';
+import { Connectivity, followBrowserNetwork } from './connectivity';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';
 import { withTestDb } from '@/data/testing/test-db';
@@ -61,5 +61,65 @@ describe('Connectivity', () => {
       'listing-2',
     ]);
     engine.stop();
+  });
+});
+
+describe("followBrowserNetwork (a leader keeps to the browser's own connection)", () => {
+  const setUp = (told: boolean) => {
+    const connectivity = new Connectivity(told);
+    const scope = new EventTarget();
+    let browser = told;
+    const applied: boolean[] = [];
+    const stop = followBrowserNetwork(
+      connectivity,
+      scope,
+      () => browser,
+      (online) => {
+        applied.push(online);
+        connectivity.setNetwork(online);
+      },
+    );
+    const change = (online: boolean) => {
+      browser = online;
+      scope.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    return { connectivity, applied, stop, change };
+  };
+
+  it("applies a reconnect that happened before it listened (the page's command went unheard)", () => {
+    const connectivity = new Connectivity(false);
+    const applied: boolean[] = [];
+    followBrowserNetwork(
+      connectivity,
+      new EventTarget(),
+      () => true,
+      (online) => applied.push(online),
+    );
+    expect(applied).toEqual([true]);
+  });
+
+  it('applies nothing when the browser agrees with what it was told', () => {
+    expect(setUp(true).applied).toEqual([]);
+    expect(setUp(false).applied).toEqual([]);
+  });
+
+  it("follows the scope's own online and offline events, once per change, until stopped", () => {
+    const { applied, stop, change, connectivity } = setUp(false);
+    change(true);
+    change(true); // a repeated event changes nothing
+    change(false);
+    expect(applied).toEqual([true, false]);
+    stop();
+    change(true);
+    expect(applied).toEqual([true, false]);
+    expect(connectivity.networkOnline).toBe(false);
+  });
+
+  it('keeps the simulated-offline switch: the network comes back, the app stays offline', () => {
+    const { connectivity, change } = setUp(false);
+    connectivity.setSimulatedOffline(true);
+    change(true);
+    expect(connectivity.networkOnline).toBe(true);
+    expect(connectivity.isOnline()).toBe(false);
   });
 });

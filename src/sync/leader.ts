@@ -12,7 +12,7 @@ import {
   type QueueCounts,
 } from '@/data';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
-import { Connectivity } from './connectivity';
+import { Connectivity, followBrowserNetwork } from './connectivity';
 import { SyncEngine } from './engine';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSyncErrorRecorder } from './sync-error-reports';
@@ -183,6 +183,18 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     }
   };
   commands.onmessage = (e: MessageEvent<SyncCommand>) => void problems.guard('command', handle(e.data));
+  // Unless the caller fixed the connection (tests), the browser's own state counts too: a reconnect
+  // announced while this leader was starting (opening the store, above) found no listener, and the engine
+  // stayed offline with writes queued until the next change of connection.
+  const unfollowNetwork =
+    opts.online === undefined && typeof navigator !== 'undefined' && typeof addEventListener === 'function'
+      ? followBrowserNetwork(
+          connectivity,
+          globalThis,
+          () => navigator.onLine,
+          (online) => void problems.guard('command', handle({ type: online ? 'online' : 'offline' })),
+        )
+      : () => undefined;
 
   // A new write in any tab raises the outbox's highest seq, a Retry makes the queue bigger: those
   // are the "new write" triggers (acks and spent tries are the engine's own changes). The queue is
@@ -216,6 +228,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     async stop() {
       engine.stop();
       unobserve();
+      unfollowNetwork();
       commands.close();
       statusOut.close();
       await realtime?.close();
