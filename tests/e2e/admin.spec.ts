@@ -5,7 +5,14 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 import { demoDealerListings, openListing } from './leads-helpers';
-import { createConfirmedUser, serviceRest, settledAndInstalled, signInUi } from './sync-helpers';
+import {
+  createConfirmedUser,
+  enableHooks,
+  isLeaderTab,
+  serviceRest,
+  settledAndInstalled,
+  signInUi,
+} from './sync-helpers';
 
 /** Contexts a test opened itself: closed after it, so their pages (sync workers, realtime) stop using the CPU. */
 const opened: BrowserContext[] = [];
@@ -36,10 +43,16 @@ test('an error reported offline with a comment reaches an open /admin/errors liv
   await admin.evaluate(() => Object.assign(window, { __noReload: true }));
 
   const shopper = await signedIn(browser, 'shopper');
+  await enableHooks(shopper.context());
   await settledAndInstalled(shopper);
   const comment = `Pressed the logo offline ${Date.now()}`;
-  await shopper.context().setOffline(true);
+  // The crashed page loads online and its sync leader (a worker) starts before the network goes: Playwright's
+  // offline emulation is never lifted for a worker created while offline (its requests keep failing after
+  // setOffline(false), though its navigator.onLine turns true), which left delivery to the service worker's
+  // background sync and made this test flaky. Loading routes offline is shell-offline.spec's subject.
   await shopper.goto('/?__throw=app');
+  await expect.poll(() => isLeaderTab(shopper), { timeout: 30_000 }).toBe(true);
+  await shopper.context().setOffline(true);
   await shopper.getByRole('button', { name: 'Report Issue' }).click();
   await shopper.getByLabel('What were you doing when this happened? (optional)').fill(comment);
   await shopper.getByRole('button', { name: 'Send Report' }).click();

@@ -108,6 +108,16 @@ export async function queueCounts(page: Page): Promise<{ queued: number; parked:
   );
 }
 
+/** Whether this tab's sync worker holds the leader lock (the test hooks' page state: enableHooks first). */
+export async function isLeaderTab(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Boolean(
+      (window as unknown as { __motorlySync?: { status(): { isLeaderTab: boolean } } }).__motorlySync?.status()
+        .isLeaderTab,
+    ),
+  );
+}
+
 export const badge = (page: Page) => page.getByTestId('sync-status-badge');
 export const leaderBadge = (page: Page) => page.locator('.sync-badge[data-leader="true"]');
 
