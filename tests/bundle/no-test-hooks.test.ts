@@ -1,14 +1,22 @@
-// The product bundle carries no test or bench hooks (issue 10 item 8): they load only in builds made
-// with VITE_TEST_HOOKS=1. Builds both ways into temp folders; the flagged build must contain the
-// markers, so the check cannot pass by searching for strings that never reach any bundle.
+// The product bundle carries no test or bench hooks (issue 10 item 8; issue 31 hole 10: the `?__throw`
+// crash probes): they load only in builds made with VITE_TEST_HOOKS=1. Builds both ways into temp
+// folders; the flagged build must contain the markers, so the check cannot pass by searching for strings
+// that never reach any bundle.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 
-/** Strings only the hooks contain: window names, the opt-in key, the bench baseline, the fake server. */
-const HOOK_MARKERS = ['__motorlySync', '__motorlyBench', 'motorly:test-hooks', 'onlineToggleBookmark'];
+/** Strings only the hooks contain: window names, the opt-in key, the bench baseline, the crash probes. */
+const HOOK_MARKERS = [
+  '__motorlySync',
+  '__motorlyBench',
+  'motorly:test-hooks',
+  'onlineToggleBookmark',
+  '__throw',
+  'Test error requested by',
+];
 const FAKE_SERVER_MARKER = 'new row violates row-level security policy';
 
 const dirs: string[] = [];
@@ -42,8 +50,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('production bundle', () => {
-  it('contains no test or bench hooks, while a VITE_TEST_HOOKS=1 build does', async () => {
+describe('production bundle (issue 31 hole 10)', () => {
+  it('contains no test or bench hooks nor the ?__throw crash probes, while a VITE_TEST_HOOKS=1 build does', async () => {
     const product = await buildWith(false);
     const testBuild = await buildWith(true);
     for (const marker of HOOK_MARKERS) {

@@ -73,7 +73,8 @@ class Boundary extends Component<Props, State> {
 }
 
 // Test hook: `?__throw=route` makes the screen throw until Try Again is pressed for that visit, so
-// e2e tests can show the route error card and prove Try Again recovers. Only that query triggers it.
+// e2e tests can show the route error card and prove Try Again recovers. Only VITE_TEST_HOOKS=1 builds
+// carry it (a product link with it would break the page for its reader and file a false report).
 const recovered = new Set<string>();
 
 function ThrowProbe({ children }: { children: ReactNode }) {
@@ -90,7 +91,7 @@ export function RouteErrorBoundary({ children, name }: { children: ReactNode; na
   const { pathname, key } = useLocation();
   return (
     <Boundary resetKey={pathname} name={name} onRetry={() => recovered.add(key)}>
-      <ThrowProbe>{children}</ThrowProbe>
+      {import.meta.env.VITE_TEST_HOOKS === '1' ? <ThrowProbe>{children}</ThrowProbe> : children}
     </Boundary>
   );
 }

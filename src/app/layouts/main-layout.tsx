@@ -18,15 +18,19 @@ const UnreadBridge = lazy(() => import('../components/unread-bridge'));
 const QuestionnaireMount = lazy(() => import('../components/questionnaire-mount'));
 const NotificationsSheetBody = lazy(() => import('../components/notifications-sheet-body'));
 
-/** Test hook: `?__throw=app` crashes the layout itself, to exercise the app-wide error screen. */
+/**
+ * Test hook: `?__throw=app` crashes the layout itself, to exercise the app-wide error screen. Only
+ * VITE_TEST_HOOKS=1 builds carry it: in the product any link with it would crash the app for its reader.
+ */
 function useAppThrowProbe(): void {
   const [params] = useSearchParams();
   if (params.get('__throw') === 'app') throw new Error('Test error requested by ?__throw=app');
 }
+const useTestThrowProbe = import.meta.env.VITE_TEST_HOOKS === '1' ? useAppThrowProbe : () => {};
 
 /** Top navigation + content + footer: the chrome of every screen except auth and not-found. */
 export function MainLayout() {
-  useAppThrowProbe();
+  useTestThrowProbe();
   const signedIn = useAuth((s) => Boolean(s.user));
   const isAdmin = useAuth((s) => s.isAdmin);
   const loading = useAuth((s) => s.loading);
