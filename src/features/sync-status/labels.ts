@@ -21,7 +21,18 @@ export function describeOp(op: Pick<OutboxOp, 'table' | 'type'>): string {
   return `${TABLE_LABELS[op.table] ?? op.table.replace(/_/g, ' ')} ${VERBS[op.type]}`;
 }
 
-export function phaseLabel(phase: SyncPhase, online: boolean): string {
+/** Changes on this device the server does not have yet. */
+export interface PendingCounts {
+  queued: number;
+  parked: number;
+}
+
+/** The status line; never "Up to date" while a change is queued or needs attention. */
+export function phaseLabel(
+  phase: SyncPhase,
+  online: boolean,
+  pending: PendingCounts = { queued: 0, parked: 0 },
+): string {
   if (!online || phase === 'offline') return 'Offline';
   switch (phase) {
     case 'pushing':
@@ -33,6 +44,8 @@ export function phaseLabel(phase: SyncPhase, online: boolean): string {
     case 'signed-out':
       return 'Sign in to sync';
     default:
+      if (pending.parked > 0) return 'Needs attention';
+      if (pending.queued > 0) return 'Pending';
       return 'Up to date';
   }
 }

@@ -49,7 +49,9 @@ export function SyncDetailCard({ view, id, onClose }: Props) {
         </div>
         <div>
           <dt>Status</dt>
-          <dd>{phaseLabel(status.phase, online)}</dd>
+          <dd data-testid="sync-phase">
+            {phaseLabel(status.phase, online, { queued: queued.length, parked: parked.length })}
+          </dd>
         </div>
         <div>
           <dt>Queued</dt>

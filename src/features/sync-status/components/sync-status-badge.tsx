@@ -68,7 +68,7 @@ export function SyncStatusBadge() {
         )}
       </button>
       <span className="sr-only sync-badge__live" role="status" aria-live="polite">
-        {`${phaseLabel(status.phase, online)}${countText}`}
+        {`${phaseLabel(status.phase, online, { queued: view.queuedCount, parked: parkedCount })}${countText}`}
       </span>
       {open && <SyncDetailCard view={view} id={cardId} onClose={() => setOpen(false)} />}
     </div>
