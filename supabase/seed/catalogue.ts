@@ -6,7 +6,7 @@
 import { brandMonogramSvg } from '../../src/shared/lib/uk/monogram';
 import { BRANDS } from './data/brands';
 import { buildDealers } from './dealers';
-import { buildListings } from './listings';
+import { LISTING_COUNT, buildListings, listingBatches, type ListingBatch } from './listings';
 import { buildModels } from './models';
 import { seedUuid, slugify } from './random';
 import { buildReviews } from './reviews';
@@ -21,6 +21,42 @@ export const REFERENCE_DATE = '2026-11-01T09:00:00.000Z';
 export const CATALOGUE_CREATED_AT = '2025-01-01T09:00:00.000Z';
 
 export function generateCatalogue(): Catalogue {
+  const { brands, models, dealers } = catalogueBase();
+  const { listings, history } = buildListings(models, dealers, REFERENCE_DATE);
+  return {
+    brands,
+    car_models: models.map((m) => m.row),
+    reviews: buildReviews(models),
+    dealers: dealers.map((d) => d.row),
+    vehicle_listings: listings,
+    listing_price_history: history,
+  };
+}
+
+/** The small tables whole, then the listings with their price history in batches. */
+export interface CatalogueParts {
+  tables: Omit<Catalogue, 'vehicle_listings' | 'listing_price_history'>;
+  listingBatches: Iterable<ListingBatch>;
+}
+
+/**
+ * generateCatalogue()'s rows in parts, for a bulk load that streams: the listings (MOTORLY_LISTINGS of
+ * them, up to the UK market's 450,000) are generated a batch at a time while the previous batch inserts.
+ */
+export function catalogueParts(batchSize?: number): CatalogueParts {
+  const { brands, models, dealers } = catalogueBase();
+  return {
+    tables: {
+      brands,
+      car_models: models.map((m) => m.row),
+      reviews: buildReviews(models),
+      dealers: dealers.map((d) => d.row),
+    },
+    listingBatches: listingBatches(models, dealers, REFERENCE_DATE, LISTING_COUNT, batchSize),
+  };
+}
+
+function catalogueBase() {
   const brands: BrandRow[] = BRANDS.map((b) => {
     const slug = slugify(b.name);
     return {
@@ -37,13 +73,5 @@ export function generateCatalogue(): Catalogue {
   });
   const models = buildModels(BRANDS, brands, CATALOGUE_CREATED_AT);
   const dealers = buildDealers(CATALOGUE_CREATED_AT);
-  const { listings, history } = buildListings(models, dealers, REFERENCE_DATE);
-  return {
-    brands,
-    car_models: models.map((m) => m.row),
-    reviews: buildReviews(models),
-    dealers: dealers.map((d) => d.row),
-    vehicle_listings: listings,
-    listing_price_history: history,
-  };
+  return { brands, models, dealers };
 }

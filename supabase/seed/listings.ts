@@ -9,14 +9,21 @@ import { Rng, seedUuid, thousands } from './random';
 import type { ListingCondition, ListingPriceHistoryRow, ListingStatus, VehicleListingRow } from './types';
 
 export const DEFAULT_LISTING_COUNT = 10_800;
+/** PGlite holds its whole database in memory: 200,000 listings is its ceiling. PostgreSQL takes the UK market. */
+export const MAX_LISTINGS_PGLITE = 200_000;
+export const MAX_LISTINGS_POSTGRES = 1_000_000;
+
 /** MOTORLY_LISTINGS (e.g. 50000) scales the catalogue for benches; unset, the seed is the usual 10,800. */
 export const LISTING_COUNT = listingCount(globalThis.process?.env?.MOTORLY_LISTINGS);
 
-export function listingCount(raw: string | undefined): number {
+export function listingCount(
+  raw: string | undefined,
+  max = globalThis.process?.env?.DATABASE_URL ? MAX_LISTINGS_POSTGRES : MAX_LISTINGS_PGLITE,
+): number {
   if (raw === undefined || raw === '') return DEFAULT_LISTING_COUNT;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 200_000)
-    throw new Error(`MOTORLY_LISTINGS must be a whole number from 1 to 200000, not "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`MOTORLY_LISTINGS must be a whole number from 1 to ${max}, not "${raw}"`);
   return n;
 }
 export const OLDEST_YEAR = 2012;
@@ -93,20 +100,52 @@ export interface ListingsResult {
   history: ListingPriceHistoryRow[];
 }
 
+/** A batch of listings, their price history, and each listing's reduction (first price - price). */
+export interface ListingBatch extends ListingsResult {
+  reductions: number[];
+}
+
 export function buildListings(
   models: readonly ModelSpec[],
   dealers: readonly DealerSpec[],
   referenceDate: string,
 ): ListingsResult {
+  const listings: VehicleListingRow[] = [];
+  const history: ListingPriceHistoryRow[] = [];
+  for (const batch of listingBatches(models, dealers, referenceDate, LISTING_COUNT)) {
+    for (const l of batch.listings) listings.push(l);
+    for (const h of batch.history) history.push(h);
+  }
+  return { listings, history };
+}
+
+/**
+ * The same listings in batches of `batchSize` (one random stream: batches concatenate to exactly
+ * buildListings' rows), so a seed of 450,000 never holds them all in memory.
+ */
+export function* listingBatches(
+  models: readonly ModelSpec[],
+  dealers: readonly DealerSpec[],
+  referenceDate: string,
+  count: number,
+  batchSize = 5_000,
+): Generator<ListingBatch> {
   const rng = new Rng('listings');
   const now = Date.parse(referenceDate);
   const refYear = new Date(now).getUTCFullYear();
   const weights = models.map((m) => SEGMENT_POPULARITY[m.segment] * Math.pow(25_000 / m.row.price_from, 0.5));
   const plates = new Set<string>();
-  const listings: VehicleListingRow[] = [];
-  const history: ListingPriceHistoryRow[] = [];
+  let listings: VehicleListingRow[] = [];
+  let history: ListingPriceHistoryRow[] = [];
+  let drops: number[] = [];
 
-  for (let i = 0; i < LISTING_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
+    if (listings.length === batchSize) {
+      yield { listings, history, reductions: drops };
+      listings = [];
+      history = [];
+      drops = [];
+    }
     const model = rng.weighted(models, weights);
     const dealer = rng.pick(dealers);
     const m = model.row;
@@ -249,6 +288,7 @@ export function buildListings(
       created_at: listedIso,
       updated_at: new Date(times[times.length - 1]).toISOString(),
     });
+    drops.push(prices[0] - finalPrice);
   }
-  return { listings, history };
+  if (listings.length > 0) yield { listings, history, reductions: drops };
 }

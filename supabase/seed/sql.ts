@@ -50,6 +50,12 @@ export function insertStatements(table: string, rows: readonly object[], batchSi
   return statements;
 }
 
+/** Inserts with triggers on leave every listing's price_reduction at 0: set it from the price history. */
+export const PRICE_REDUCTION_SQL = `update public.vehicle_listings l set price_reduction = f.first_price - l.price
+  from (select distinct on (h.vehicle_listing_id) h.vehicle_listing_id, h.price as first_price
+          from public.listing_price_history h order by h.vehicle_listing_id, h.changed_at, h.id) f
+ where f.vehicle_listing_id = l.id and f.first_price > l.price;`;
+
 export function catalogueSql(catalogue: Catalogue): string {
   const counts = TABLE_ORDER.map((t) => `${t} ${catalogue[t].length}`).join(', ');
   const parts = [
@@ -57,6 +63,7 @@ export function catalogueSql(catalogue: Catalogue): string {
     `-- ${counts}.`,
     'begin;',
     ...TABLE_ORDER.flatMap((t) => insertStatements(t, catalogue[t])),
+    PRICE_REDUCTION_SQL,
     'commit;',
     '',
   ];
