@@ -158,4 +158,21 @@ describe('recommendation feedback and server rows', () => {
     expect(rows.map((r) => r.id).sort()).toEqual([rec(1, 0).id, rec(3, 0).id].sort());
     expect(rows.find((r) => r.id === rec(1, 0).id)).toMatchObject({ clicked: true, recommendation_score: 60 });
   });
+
+  it('issue 34: a row the server dropped goes with its queued and parked feedback (the server would refuse it)', async () => {
+    await db.personalized_recommendations.bulkPut([rec(0, 70), rec(1, 60)]);
+    await incrementRecommendationShown(db, rec(0, 70).id);
+    await incrementRecommendationShown(db, rec(0, 70).id);
+    const [first] = await db.outbox.orderBy('seq').toArray();
+    await db.transaction('rw', db.outbox, db.needs_attention, async () => {
+      await db.outbox.delete(first!.id);
+      await db.needs_attention.put({ ...first!, parked_at: NOW, failure: 'permanent' });
+    });
+    await incrementRecommendationShown(db, rec(1, 60).id);
+    await storeServerRecommendations(db, USER, [rec(1, 65), rec(2, 55)]);
+    const rows = await db.personalized_recommendations.toArray();
+    expect(rows.map((r) => r.id).sort()).toEqual([rec(1, 0).id, rec(2, 0).id].sort());
+    expect((await db.outbox.toArray()).map((o) => o.row_id)).toEqual([rec(1, 0).id]);
+    expect(await db.needs_attention.count()).toBe(0);
+  });
 });

@@ -168,27 +168,32 @@ export function useRecommendations(userId: string | null): RecommendationsView |
   return useLiveQuery(async () => (userId ? loadRecommendations(appDb, userId) : null), [userId]);
 }
 
-/** Server rows from ml-recommendations replace this user's cached set (they are the server's own rows). */
+/**
+ * Server rows from ml-recommendations replace this user's cached set: they are the server's own rows, and
+ * a re-ranking deletes the ones it drops. A dropped row goes with its queued or parked feedback (shown,
+ * clicked), which the server would refuse; a kept row with feedback still queued stays as it is here.
+ */
 export async function storeServerRecommendations(
   store: MotorlyDb,
   userId: string,
   rows: PersonalizedRecommendation[],
 ): Promise<void> {
-  await store.transaction('rw', store.personalized_recommendations, store.outbox, async () => {
-    const pending = new Set(
-      (
-        await store.outbox
-          .where('user_id')
-          .equals(userId)
-          .filter((op) => op.table === 'personalized_recommendations')
-          .toArray()
-      ).map((op) => op.row_id),
-    );
+  const tables = [store.personalized_recommendations, store.outbox, store.needs_attention];
+  await store.transaction('rw', tables, async () => {
     const keep = new Set(rows.map((r) => r.id));
-    const old = await store.personalized_recommendations.where('user_id').equals(userId).toArray();
-    await store.personalized_recommendations.bulkDelete(
-      old.filter((r) => !keep.has(r.id) && !pending.has(r.id)).map((r) => r.id),
-    );
+    const ofRecommendations = (op: { table: string }) => op.table === 'personalized_recommendations';
+    const [queued, parked, old] = await Promise.all([
+      store.outbox.where('user_id').equals(userId).filter(ofRecommendations).toArray(),
+      store.needs_attention.where('user_id').equals(userId).filter(ofRecommendations).toArray(),
+      store.personalized_recommendations.where('user_id').equals(userId).toArray(),
+    ]);
+    const dropped = (op: { row_id: string }) => !keep.has(op.row_id);
+    await Promise.all([
+      store.outbox.bulkDelete(queued.filter(dropped).map((op) => op.id)),
+      store.needs_attention.bulkDelete(parked.filter(dropped).map((op) => op.id)),
+      store.personalized_recommendations.bulkDelete(old.filter((r) => !keep.has(r.id)).map((r) => r.id)),
+    ]);
+    const pending = new Set(queued.map((op) => op.row_id));
     await store.personalized_recommendations.bulkPut(rows.filter((r) => !pending.has(r.id)));
   });
 }

@@ -63,6 +63,8 @@ export interface SyncStore {
   getDeletedCursor(): Promise<Cursor | null>;
   setDeletedCursor(cursor: Cursor | null): Promise<void>;
   setLastSyncedAt(ms: number): Promise<void>;
+  /** Discards every parked op of these tables and queues their rows for a re-read; returns how many. */
+  discardParked(tables: readonly SyncTableName[]): Promise<number>;
   /** Rows whose server copy must be re-read (e.g. after a Discard), grouped by table. */
   takeRefetch(): Promise<Map<SyncTableName, string[]>>;
   /** Forget user-table cursors so the next pull re-reads everything for the new user. */
@@ -210,6 +212,17 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       else await db.sync_state.delete(STATE_KEYS.deletedCursor);
     },
     setLastSyncedAt: (ms) => setState(db, STATE_KEYS.lastSyncedAt, ms),
+    async discardParked(tables) {
+      if (!tables.length) return 0;
+      return db.transaction('rw', db.needs_attention, db.sync_state, async () => {
+        const parked = await db.needs_attention.filter((op) => tables.includes(op.table)).toArray();
+        if (!parked.length) return 0;
+        await db.needs_attention.bulkDelete(parked.map((op) => op.id));
+        const list = (await getState<{ table: SyncTableName; id: string }[]>(db, REFETCH_KEY)) ?? [];
+        await setState(db, REFETCH_KEY, [...list, ...parked.map((op) => ({ table: op.table, id: op.row_id }))]);
+        return parked.length;
+      });
+    },
     async takeRefetch() {
       return db.transaction('rw', db.sync_state, async () => {
         const list = (await getState<{ table: SyncTableName; id: string }[]>(db, REFETCH_KEY)) ?? [];

@@ -38,7 +38,7 @@ import type {
   SyncStatus,
 } from './engine-types';
 import { Puller } from './pull';
-import { Pusher, opOwner } from './push';
+import { Pusher, SERVER_MADE_ROWS, opOwner } from './push';
 import { friendlyFailure, syncError } from './sync-errors';
 import { TransportError, type SyncTransport } from './transport';
 
@@ -132,6 +132,26 @@ export class SyncEngine {
     this.stopped = false;
     this.state.pullDue = 'all';
     this.kick();
+    void this.dropUnfixableParked();
+  }
+
+  /**
+   * Earlier versions parked refused annotations of server-made rows (recommendations the server no
+   * longer has) in "needs attention", where nobody could fix them: they go, and their rows are re-read.
+   */
+  private async dropUnfixableParked(): Promise<void> {
+    const p = this.store.discardParked([...SERVER_MADE_ROWS]).then(
+      (dropped) => {
+        if (dropped) this.kick();
+      },
+      (err: unknown) => this.emit(syncError('queue', err, this.clock.now())),
+    );
+    this.triggers.add(p);
+    try {
+      await p;
+    } finally {
+      this.triggers.delete(p);
+    }
   }
 
   /** Stops timers; a request on the wire is abandoned as a page reload would abandon it. */

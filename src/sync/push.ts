@@ -11,6 +11,14 @@ import { TransportError, isPermanentCode, type WireOp, type WireResult } from '.
 /** Tables whose signed-out rows are queued with user_id null and sent without a user. */
 export const ANONYMOUS_TABLES = new Set<SyncTableName>(['error_reports']);
 
+/**
+ * Rows the server makes and the client only annotates (a recommendation's shown_count and clicked): a
+ * refused annotation means the server no longer has that row (it re-ranked on another device, or its
+ * database was reset), which the user cannot fix. The op is dropped and the row re-read, so the stale
+ * local copy goes and is not shown (nor annotated) again.
+ */
+export const SERVER_MADE_ROWS = new Set<SyncTableName>(['personalized_recommendations']);
+
 /** The account a batch goes up as: the signed-in user's, or none (plain insert). */
 export type BatchOwner = 'user' | 'anonymous';
 
@@ -197,6 +205,11 @@ export class Pusher {
         continue;
       }
       const code = r?.code ?? null;
+      if (r?.status === 'error' && SERVER_MADE_ROWS.has(op.table) && isPermanentCode(code, op.table)) {
+        done.push(op);
+        this.acked.note(op, r); // no row in an error: re-read it when the queue is quiet (gone: removed)
+        continue;
+      }
       lastFailure = r ?? { op_id: op.id, status: 'error', code: 'missing-result' };
       const failure = isPermanentCode(code, op.table) ? 'permanent' : 'transient';
       const message = friendlyFailure(code);
