@@ -1,5 +1,6 @@
 // Parsers for PostgREST's query grammar: select lists, filters (incl. or/and trees), order.
 // They only produce syntax trees; names are checked against the schema cache by the planner.
+import { castSeparator, parseCastType, type CastType } from './cast';
 import { badRequest } from './errors';
 
 export interface FieldPath {
@@ -11,7 +12,7 @@ export interface FieldPath {
 export interface FieldItem extends FieldPath {
   kind: 'field';
   alias: string | null;
-  cast: string | null;
+  cast: CastType | null;
 }
 export interface StarItem {
   kind: 'star';
@@ -117,9 +118,14 @@ const unquote = (s: string): string =>
 
 const IDENT = /^[^\s.,:()!"'\-><]+$/u;
 
+const QUOTED = /^"(?:[^"\\]|\\.)*"$/s;
+
 function identifier(raw: string, what: string): string {
-  const s = unquote(raw.trim());
-  if (s === '' || (!raw.trim().startsWith('"') && !IDENT.test(s)) || s.includes('\u0000')) {
+  const t = raw.trim();
+  // A name is bare (IDENT) or wholly quoted: `"a\"b"`, never `"a"b` or `"a":c`.
+  const quoted = t.startsWith('"');
+  const s = quoted ? (QUOTED.test(t) ? unquote(t) : '') : t;
+  if (s === '' || (!quoted && !IDENT.test(s)) || s.includes('\u0000')) {
     throw badRequest(`"failed to parse ${what}"`, `Unexpected ${what} "${raw}"`);
   }
   return s;
@@ -133,9 +139,12 @@ export function parseFieldPath(raw: string): FieldPath {
   const json: FieldPath['json'] = [];
   let rest = raw.slice(m[1].length);
   while (rest.length > 0) {
-    const step = /^(->>?)("(?:[^"\\]|\\.)*"|[^-]+?)(?=->|$)/s.exec(rest);
+    const step = /^(->>?)("(?:[^"\\]|\\.)*"|-\d+|[^-]+?)(?=->|$)/s.exec(rest);
     if (!step) throw badRequest('"failed to parse json path"', `Unexpected json path "${raw}"`);
-    json.push({ arrow: step[1] as '->' | '->>', key: unquote(step[2]) });
+    const key = unquote(step[2]);
+    // A key also names the output column (an identifier), and Postgres stores no NUL in either.
+    if (key.includes('\u0000')) throw badRequest('"failed to parse json path"', 'A json key may not contain NUL');
+    json.push({ arrow: step[1] as '->' | '->>', key });
     rest = rest.slice(step[0].length);
   }
   return { column, json };
@@ -146,7 +155,8 @@ function aliasSplit(s: string): [string | null, string] {
   let inQuote = false;
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
-    if (ch === '"') inQuote = !inQuote;
+    if (inQuote && ch === '\\') i++;
+    else if (ch === '"') inQuote = !inQuote;
     else if (!inQuote && ch === ':') {
       if (s[i + 1] === ':') return [null, s];
       return [identifier(s.slice(0, i), 'alias'), s.slice(i + 1)];
@@ -155,8 +165,6 @@ function aliasSplit(s: string): [string | null, string] {
   }
   return [null, s];
 }
-
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 
 function parseItem(raw: string, depth: number): SelectItem {
   const s = raw.trim();
@@ -185,14 +193,9 @@ function parseItem(raw: string, depth: number): SelectItem {
   }
   if (spread) throw badRequest('"failed to parse select parameter"', `Spread needs an embedded resource: "${s}"`);
   const [alias, rest] = aliasSplit(body);
-  let expr = rest;
-  let cast: string | null = null;
-  const castAt = rest.lastIndexOf('::');
-  if (castAt >= 0) {
-    cast = rest.slice(castAt + 2).trim();
-    expr = rest.slice(0, castAt);
-    if (!CAST.test(cast)) throw badRequest('"failed to parse select parameter"', `Unexpected cast "${cast}"`);
-  }
+  const castAt = castSeparator(rest);
+  const cast: CastType | null = castAt >= 0 ? parseCastType(rest.slice(castAt + 2)) : null;
+  const expr = castAt >= 0 ? rest.slice(0, castAt) : rest;
   return { kind: 'field', alias, cast, ...parseFieldPath(expr) };
 }
 

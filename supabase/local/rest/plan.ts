@@ -1,7 +1,9 @@
 // Turns parsed select/filters/order into a tree of read nodes and then into one SQL statement.
-// Identifiers come only from the schema cache (quoted); every value is a bound parameter.
+// Identifiers are always quoted (names checked against the schema cache; aliases and output keys as
+// given); cast types come from cast.ts; every value is a bound parameter.
 import { EMBED_BUDGET_BYTES } from '../config';
 import { quoteIdent as q } from '../db/sql';
+import { castTypeSql } from './cast';
 import { ApiError, badRequest } from './errors';
 import type { Condition, EmbedItem, FieldPath, Filter, OrderTerm, SelectItem } from './parse';
 import { resolveRelationship, type Relationship } from './relationships';
@@ -304,7 +306,7 @@ export function nodeSql(
       for (const name of node.rel.columns.keys()) cols.push(`${a}.${q(name)}`);
     } else if (item.kind === 'field') {
       let expr = fieldSql(node, item, params);
-      if (item.cast) expr = `(${expr})::${item.cast}`;
+      if (item.cast) expr = `(${expr})::${castTypeSql(item.cast)}`;
       cols.push(`${expr} as ${q(item.alias ?? item.json.at(-1)?.key ?? item.column)}`);
     }
   }
