@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
 import { errorSeverity, errorTitle, friendlyMessage, shouldNotify } from '@/shared/lib/errors';
 import { toast } from '@/shared/ui/toast-store';
+import { currentPageConditions, isBenignBrowserNotice } from './errors/benign-errors';
 import { recordError } from './errors/error-reports';
 
 const startedAt = performance.now();
 
-/** Uncaught errors and rejections: recorded, and toasted unless low severity (SPEC §8). */
+/**
+ * Uncaught errors and rejections: recorded, and toasted unless low severity (SPEC §8). Benign browser
+ * notices (a ResizeObserver loop, an aborted or unload-cut request) are neither.
+ */
 export function useGlobalErrorToasts(): void {
   useEffect(() => {
+    currentPageConditions(); // starts watching for the page being left
     const handle = (error: unknown) => {
+      if (isBenignBrowserNotice(error, currentPageConditions())) return;
       const severity = errorSeverity(error, {
         global: true,
         sinceStartMs: performance.now() - startedAt,
