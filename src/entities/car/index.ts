@@ -51,7 +51,7 @@ export { PostcodeForm, type PostcodeFormProps } from './components/postcode-form
 export { PriceHistoryChart } from './components/price-history-chart';
 export { MarketPosition, PriceIndicatorBadge, PriceMethodNote } from './components/price-indicator-badge';
 export { RunningCosts, type RunningCostsProps } from './components/running-costs';
-export { NcapStars, ScorePill } from './components/stars';
+export { NcapStars, RatingStars, ScorePill, ratingLabel, starFills } from './components/stars';
 export * from './compare-rules';
 export * from './compare-store';
 export * from './model-entries';

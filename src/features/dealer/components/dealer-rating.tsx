@@ -1,7 +1,6 @@
+import { RatingStars } from '@/entities/car';
 import type { DealerProfile } from '@/shared/lib/dealer-profile';
 import { formatMonthYear } from '@/shared/lib/format';
-
-const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
 
 /** Average, a 5-to-1 star breakdown and the latest customer reviews. */
 export function DealerRating({ profile }: { profile: DealerProfile }) {
@@ -11,9 +10,7 @@ export function DealerRating({ profile }: { profile: DealerProfile }) {
       <h2 id="dealer-rating">Customer rating</h2>
       <p className="dealer-rating__avg">
         <strong>{average.toFixed(1)}</strong>
-        <span className="cat-stars" aria-hidden="true">
-          {stars(Math.round(average))}
-        </span>
+        <RatingStars rating={average} />
         <span className="cat-muted cat-small">out of 5 from {reviewCount.toLocaleString('en-GB')} reviews</span>
       </p>
       <ul className="dealer-bars" aria-label="Ratings breakdown">
@@ -32,10 +29,7 @@ export function DealerRating({ profile }: { profile: DealerProfile }) {
         {reviews.map((r) => (
           <li key={`${r.author}-${r.date}`}>
             <p className="dealer-review__head">
-              <span className="cat-stars" aria-label={`${r.stars} out of 5 stars`}>
-                {stars(r.stars)}
-              </span>{' '}
-              <strong>{r.title}</strong>
+              <RatingStars rating={r.stars} label={`${r.stars} out of 5 stars`} /> <strong>{r.title}</strong>
             </p>
             <p>{r.text}</p>
             <p className="cat-muted cat-small">
