@@ -12,6 +12,16 @@ export class NotSignedInError extends Error {
   }
 }
 
+/** Tables only the server writes (listing_price_history: the listing triggers); clients read them. */
+export const READ_ONLY_TABLES: ReadonlySet<SyncTableName> = new Set<SyncTableName>(['listing_price_history']);
+
+export class ReadOnlyTableError extends Error {
+  constructor(table: string) {
+    super(`${table} is read-only: only the server writes it.`);
+    this.name = 'ReadOnlyTableError';
+  }
+}
+
 /** Columns the server owns: never sent, the trigger sets them. */
 const SERVER_COLUMNS = new Set(['updated_at']);
 
@@ -57,6 +67,7 @@ async function appendOp(
   rowId: string,
   data: OpData,
 ): Promise<OutboxOp> {
+  if (READ_ONLY_TABLES.has(table)) throw new ReadOnlyTableError(table);
   const writes: Promise<unknown>[] = [];
   if (!ctx.clientId) {
     ctx.clientId = crypto.randomUUID();

@@ -1,6 +1,7 @@
 // The footer's newsletter sign-up: rpc('subscribe_newsletter', { email }) answers 204 whether or not
 // the address was already on the list (no enumeration), 400 22023 for a malformed address and
 // 429 PT429 when the caller signed up too often. It needs a connection: nothing is queued.
+import { isValidEmail } from '@/shared/lib/email';
 import { getSupabase } from './supabase-client';
 
 export const NEWSLETTER_MESSAGES = {
@@ -11,8 +12,6 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export type NewsletterResult = { ok: true } | { ok: false; reason: keyof typeof NEWSLETTER_MESSAGES; message: string };
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const fail = (reason: keyof typeof NEWSLETTER_MESSAGES): NewsletterResult => ({
   ok: false,
@@ -31,7 +30,7 @@ export interface NewsletterRpc {
 /** Signs an address up for the newsletter; never throws. */
 export async function subscribeNewsletter(email: string, client?: NewsletterRpc): Promise<NewsletterResult> {
   const address = email.trim();
-  if (!EMAIL.test(address) || address.length > 254) return fail('invalid');
+  if (!isValidEmail(address)) return fail('invalid');
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return fail('offline');
   try {
     const server: NewsletterRpc = client ?? getSupabase();

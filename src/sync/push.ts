@@ -12,6 +12,12 @@ import { TransportError, isPermanentCode, type WireOp, type WireResult } from '.
 export const ANONYMOUS_TABLES = new Set<SyncTableName>(['error_reports']);
 
 /**
+ * Telemetry nobody acts on: a write the server refuses for good (its hourly or per-request limit, a size
+ * check) is dropped quietly, with no notice and nothing in "needs attention".
+ */
+export const DROP_WHEN_REFUSED = new Set<SyncTableName>(['search_interactions']);
+
+/**
  * Rows the server makes and the client only annotates (a recommendation's shown_count and clicked): a
  * refused annotation means the server no longer has that row (it re-ranked on another device, or its
  * database was reset), which the user cannot fix. The op is dropped and the row re-read, so the stale
@@ -210,9 +216,13 @@ export class Pusher {
         this.acked.note(op, r); // no row in an error: re-read it when the queue is quiet (gone: removed)
         continue;
       }
+      if (r?.status === 'error' && DROP_WHEN_REFUSED.has(op.table) && isPermanentCode(code, op.table)) {
+        done.push(op);
+        continue;
+      }
       lastFailure = r ?? { op_id: op.id, status: 'error', code: 'missing-result' };
       const failure = isPermanentCode(code, op.table) ? 'permanent' : 'transient';
-      const message = friendlyFailure(code);
+      const message = friendlyFailure(code, undefined, r?.message);
       const outcome = await ctx.store.recordFailure(op.id, {
         code,
         message,
@@ -225,7 +235,7 @@ export class Pusher {
           ctx.state.resumeAt = Math.min(ctx.state.resumeAt, now + ctx.settings.resumeDelayMs);
       }
     }
-    const lastMessage = lastFailure ? friendlyFailure(lastFailure.code ?? null) : null;
+    const lastMessage = lastFailure ? friendlyFailure(lastFailure.code ?? null, undefined, lastFailure.message) : null;
     if (done.length) {
       await ctx.store.ackOps(done.map((o) => o.id));
       await ctx.store.setLastSyncedAt(ctx.clock.now());

@@ -2,6 +2,7 @@
 // a 'sync-error' event: the status card lists the recent ones and the leader records them through
 // the error-report path. Messages are SPEC §8 sentences; `cause` is a short technical line (error
 // name, status, code), never a stack trace.
+import { INVALID_EMAIL_MESSAGE } from '@/shared/lib/email';
 import { TransportError } from './transport';
 
 export type SyncErrorKind =
@@ -44,11 +45,19 @@ const PERMISSION_MESSAGE = 'You do not have permission to perform this action.';
 const DATA_MESSAGE = 'There was a problem accessing the data. Please try again.';
 const RATE_MESSAGE = 'Too many attempts. Please try again later.';
 
-/** SPEC §8 wording for a failure, never SQL or a stack trace. */
-export function friendlyFailure(code: string | null, kind?: TransportError['kind']): string {
+/**
+ * SPEC §5 / §8 wording for a failure, never SQL or a stack trace. `serverMessage` (the server's own
+ * text) only picks among these sentences: an e-mail address the database refused gets SPEC §5's.
+ */
+export function friendlyFailure(
+  code: string | null,
+  kind?: TransportError['kind'],
+  serverMessage?: string | null,
+): string {
   if (kind === 'network') return NETWORK_MESSAGE;
   if (code === '42501' || kind === 'auth') return PERMISSION_MESSAGE;
   if (kind === 'rate-limit' || code === 'PT429') return RATE_MESSAGE;
+  if (code === '23514' && /_email_valid\b/.test(serverMessage ?? '')) return INVALID_EMAIL_MESSAGE;
   return DATA_MESSAGE;
 }
 

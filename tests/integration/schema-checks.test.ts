@@ -89,7 +89,7 @@ describe('free text and jsonb are bounded', () => {
       search_filters: { junk: 'z'.repeat(20_000) },
     });
     expect(filters.error?.message).toBe(
-      violation('search_interactions', 'search_interactions_search_filters_max_8192_bytes'),
+      violation('search_interactions', 'search_interactions_search_filters_max_4096_bytes'), // issue 31: was 8192
     );
     const brands = await user.client.from('user_preference_profiles').insert({
       user_id: user.id,

@@ -46,6 +46,10 @@ export async function createEnquiry(db: MotorlyDb, input: EnquiryInput): Promise
 
 const messageTables = (db: MotorlyDb) => [db.leads, db.lead_messages, db.outbox, db.sync_state];
 
+/** The server's cap on a message in a thread (lead_messages_body_max_2000_chars), as on an enquiry's. */
+export const MESSAGE_MAX_CHARS = 2000;
+export const MESSAGE_TOO_LONG = 'Your message must be at most 2,000 characters.';
+
 /**
  * Adds a message to a lead's thread as the signed-in user. When a member of the dealer replies to a
  * lead that is still 'new', the lead becomes 'contacted' in the same transaction.
@@ -53,6 +57,7 @@ const messageTables = (db: MotorlyDb) => [db.leads, db.lead_messages, db.outbox,
 export async function sendLeadMessage(db: MotorlyDb, leadId: string, body: string): Promise<LeadMessage> {
   const text = body.trim();
   if (!text) throw new Error('Write a message first.');
+  if (text.length > MESSAGE_MAX_CHARS) throw new Error(MESSAGE_TOO_LONG);
   return db.transaction('rw', messageTables(db), async () => {
     const [ctx, lead] = await Promise.all([readWriteContext(db), db.leads.get(leadId)]);
     if (!ctx.userId) throw new NotSignedInError();

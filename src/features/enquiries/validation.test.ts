@@ -33,6 +33,12 @@ describe('validateEnquiry', () => {
     });
   });
 
+  it('issue 31 hole 9: refuses an address carrying mailto parameters with the spec message', () => {
+    for (const email of ['a@b.co?bcc=x%40evil.example', 'a?cc=x@evil.example', 'a#x@b.co'])
+      expect(validateEnquiry({ ...valid, email })).toEqual({ email: 'Invalid email format' });
+    expect(validateEnquiry({ ...valid, email: "  o'brien+cars@mail.example.co.uk " })).toEqual({});
+  });
+
   it('limits the name and message to what the server stores', () => {
     const errors = validateEnquiry({ ...valid, name: 'x'.repeat(101), message: 'y'.repeat(2001) });
     expect(errors).toEqual({ name: ENQUIRY_MESSAGES.nameLength, message: ENQUIRY_MESSAGES.messageLength });

@@ -1,6 +1,8 @@
-// Checks for the contact-dealer form. E-mail uses the spec's 'Invalid email format' (SPEC §5); the
-// other messages say what to fix. Sizes match the server's constraints on public.leads.
+// Checks for the contact-dealer form. E-mail uses the spec's 'Invalid email format' (SPEC §5) and the
+// database's own rule (no '?', '#' or '%' that a mailto: link would read); the other messages say what
+// to fix. Sizes match the server's constraints on public.leads.
 import type { EnquiryInput } from '@/data';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@/shared/lib/email';
 
 /** The enquiry's own fields as the form holds them (the listing and dealer come from the page). */
 export interface EnquiryForm extends Omit<EnquiryInput, 'listingId' | 'dealerId' | 'partExchangeMileage'> {
@@ -17,15 +19,13 @@ export const ENQUIRY_LIMITS = { name: 100, message: 2000, mileage: 1_000_000 } a
 export const ENQUIRY_MESSAGES = {
   name: 'Enter your name.',
   nameLength: 'Your name must be at most 100 characters.',
-  email: 'Invalid email format',
+  email: INVALID_EMAIL_MESSAGE,
   phone: 'Enter a UK phone number, e.g. 07700 900123, or leave it empty.',
   message: 'Write a message to the dealer.',
   messageLength: 'Your message must be at most 2,000 characters.',
   registration: "Enter your car's registration, e.g. AB12 CDE.",
   mileage: "Enter your car's mileage in miles, e.g. 42,000.",
 } as const;
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** UK numbers: 10 or 11 digits starting 0, or +44 and 9-10 digits; spaces, dashes and brackets allowed. */
 export function isUkPhone(input: string): boolean {
@@ -53,7 +53,7 @@ export function validateEnquiry(form: EnquiryForm): EnquiryErrors {
   if (!name) errors.name = ENQUIRY_MESSAGES.name;
   else if (name.length > ENQUIRY_LIMITS.name) errors.name = ENQUIRY_MESSAGES.nameLength;
   const email = form.email.trim();
-  if (email.length > 254 || !EMAIL_RE.test(email)) errors.email = ENQUIRY_MESSAGES.email;
+  if (!isValidEmail(email)) errors.email = ENQUIRY_MESSAGES.email;
   if (form.phone.trim() && !isUkPhone(form.phone)) errors.phone = ENQUIRY_MESSAGES.phone;
   const message = form.message.trim();
   if (!message) errors.message = ENQUIRY_MESSAGES.message;

@@ -1,3 +1,4 @@
+import { mailtoHref } from '@/shared/lib/contact-links';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, ChartIcon } from '@/shared/ui';
 
@@ -5,7 +6,7 @@ export const DEALER_SALES_EMAIL = 'dealers@motorly.example';
 
 /** What a signed-in shopper sees on /dealer/dashboard: what the hub is and how a dealership joins. */
 export function BecomeDealer() {
-  const subject = encodeURIComponent('Joining Motorly as a dealer');
+  const link = mailtoHref(DEALER_SALES_EMAIL, { subject: 'Joining Motorly as a dealer' }) ?? undefined;
   return (
     <section className="hub-join" aria-labelledby="hub-join-h" data-testid="become-dealer">
       <div className="icon-tile hub-join__icon">
@@ -19,8 +20,8 @@ export function BecomeDealer() {
         </p>
         <ol className="hub-join__steps">
           <li>
-            E-mail <a href={`mailto:${DEALER_SALES_EMAIL}?subject=${subject}`}>{DEALER_SALES_EMAIL}</a> with your
-            dealership's name, address and FCA number (if you offer finance).
+            E-mail <a href={link}>{DEALER_SALES_EMAIL}</a> with your dealership's name, address and FCA number (if you
+            offer finance).
           </li>
           <li>We check the dealership and link your Motorly account to it, usually within two working days.</li>
           <li>Sign in again: the hub then shows your listings, your buyers' enquiries and your figures.</li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HUB_LEAD_STATUSES, useLeadWrites, type HubLeadStatus, type LeadThread } from '@/data';
+import { HUB_LEAD_STATUSES, MESSAGE_MAX_CHARS, useLeadWrites, type HubLeadStatus, type LeadThread } from '@/data';
+import { mailtoHref, telHref } from '@/shared/lib/contact-links';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Badge, Button, EmptyState, MailIcon, Select } from '@/shared/ui';
@@ -112,11 +113,11 @@ function LeadItem({ thread, listingArriving }: { thread: LeadThread; listingArri
         <div className="hub-card__who">
           <h3 id={`hub-lead-${lead.id}`}>{lead.name}</h3>
           <p className="hub-muted">
-            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            <ContactLink href={mailtoHref(lead.email)} text={lead.email} />
             {lead.phone && (
               <>
                 {' · '}
-                <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
+                <ContactLink href={telHref(lead.phone)} text={lead.phone} />
               </>
             )}
           </p>
@@ -164,8 +165,14 @@ function LeadItem({ thread, listingArriving }: { thread: LeadThread; listingArri
       <MessageThread messages={messages} label={`Conversation with ${lead.name}`} />
       <ReplyBox
         label={`Reply to ${lead.name}`}
+        maxLength={MESSAGE_MAX_CHARS}
         onSend={async (body) => void (await writes.sendMessage(lead.id, body))}
       />
     </article>
   );
+}
+
+/** A contact detail as a link, or as plain text when it cannot be linked safely. */
+function ContactLink({ href: link, text }: { href: string | null; text: string }) {
+  return link ? <a href={link}>{text}</a> : <span>{text}</span>;
 }

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDealersByIds } from '@/data/catalogue';
 import { useCatalogueArriving } from '@/sync';
+import { telHref } from '@/shared/lib/contact-links';
 import { dealerProfile } from '@/shared/lib/dealer-profile';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
@@ -27,6 +28,7 @@ export function DealerScreen({ dealerId, stock }: DealerScreenProps) {
   if (!dealers || (!dealer && arriving)) return <LoadingBlock />;
   if (!dealer || !profile)
     return <CarNotFound title="Dealer not found" action={{ to: href.marketplace(), label: 'Search all cars' }} />;
+  const phoneLink = telHref(dealer.phone);
 
   return (
     <div className="container page cat-page" data-testid="dealer-page" data-dealer-id={dealer.id}>
@@ -35,9 +37,13 @@ export function DealerScreen({ dealerId, stock }: DealerScreenProps) {
         <section className="cat-panel" aria-labelledby="dealer-contact">
           <h2 id="dealer-contact">Contact and location</h2>
           <p className="dealer-line">
-            <a href={`tel:${dealer.phone.replace(/\s+/g, '')}`} data-testid="dealer-phone">
-              {dealer.phone}
-            </a>
+            {phoneLink ? (
+              <a href={phoneLink} data-testid="dealer-phone">
+                {dealer.phone}
+              </a>
+            ) : (
+              <span data-testid="dealer-phone">{dealer.phone}</span>
+            )}
           </p>
           <p className="dealer-line">
             {dealer.town}, {dealer.postcode}

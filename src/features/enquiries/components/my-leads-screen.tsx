@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLeadWrites, useMyLeads, useParkedOpActions, type LeadThread } from '@/data';
+import { MESSAGE_MAX_CHARS, useLeadWrites, useMyLeads, useParkedOpActions, type LeadThread } from '@/data';
 import { sendSyncCommand } from '@/sync';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
@@ -117,6 +117,7 @@ function LeadCard({ thread }: { thread: LeadThread }) {
         label={`Reply to ${dealerName}`}
         disabled={delivery.state === 'failed'}
         disabledReason="Send the enquiry first; then you can add to it."
+        maxLength={MESSAGE_MAX_CHARS}
         onSend={async (body) => {
           await writes.sendMessage(lead.id, body);
         }}
