@@ -9,9 +9,9 @@
 -- Every column that stores a contact address gets the rule: leads (the buyer's e-mail and phone),
 -- dealers (e-mail and phone, empty = none) and the newsletter list. Existing rows that break it are
 -- repaired first (the address before any '?' or '#', else the buyer's account address; a dealer's
--- address is emptied), and only what cannot be repaired is removed, so the migration never fails on
--- old data. A violation answers 400 / 23514 naming the constraint; the newsletter sign-up answers
--- 'Invalid email format' (22023) as before.
+-- address is emptied; a number is cut before its first other character), and only what cannot be
+-- repaired is removed, so the migration never fails on old data. A violation answers 400 / 23514
+-- naming the constraint; the newsletter sign-up answers 'Invalid email format' (22023) as before.
 -- Not here: auth.users (GoTrue's own rule), security_events.email (records what was typed at sign-in),
 -- email_outbox.to_email (copied from auth.users by the server).
 -- Plain PostgreSQL: runs on hosted Supabase, PGlite and PostgreSQL 15.
@@ -41,7 +41,7 @@ update public.leads l
   from auth.users u
  where u.id = l.user_id and not public.is_valid_email(l.email) and public.is_valid_email(u.email::text);
 delete from public.leads where not public.is_valid_email(email);
-update public.leads set phone = regexp_replace(phone, '[^0-9 +().-]', '', 'g') where not public.is_valid_phone(phone);
+update public.leads set phone = btrim(substring(phone from '^[0-9 +().-]*')) where not public.is_valid_phone(phone);
 
 alter table public.leads drop constraint if exists leads_email_format;
 alter table public.leads
@@ -52,7 +52,7 @@ alter table public.leads
 -- Dealers ('' = no address / number)
 -- ---------------------------------------------------------------------------------------------
 update public.dealers set email = '' where email <> '' and not public.is_valid_email(email);
-update public.dealers set phone = regexp_replace(phone, '[^0-9 +().-]', '', 'g') where not public.is_valid_phone(phone);
+update public.dealers set phone = btrim(substring(phone from '^[0-9 +().-]*')) where not public.is_valid_phone(phone);
 alter table public.dealers
   add constraint dealers_email_valid check (email = '' or public.is_valid_email(email)),
   add constraint dealers_phone_valid check (public.is_valid_phone(phone));

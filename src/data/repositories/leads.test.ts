@@ -146,6 +146,15 @@ describe('replies and statuses', () => {
     await expect(sendLeadMessage(db, lead.id, '   ')).rejects.toThrow('Write a message first.');
   });
 
+  it('issue 31 hole 7: a reply over the 2,000 characters the server takes is refused before it is queued', async () => {
+    const lead = await createEnquiry(db, input);
+    await expect(sendLeadMessage(db, lead.id, 'x'.repeat(2001))).rejects.toThrow(
+      'Your message must be at most 2,000 characters.',
+    );
+    expect(await db.lead_messages.count()).toBe(0);
+    expect((await sendLeadMessage(db, lead.id, 'y'.repeat(2000))).body).toHaveLength(2000);
+  });
+
   it("a dealer's first reply marks a new lead contacted in the same transaction; the hub shows his dealer's leads", async () => {
     const lead = await createEnquiry(db, input);
     await setSessionUser(db, DEALER_USER); // a different account: the buyer's local data is cleared
