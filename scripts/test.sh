@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command: lint, format check, type-check, unit + integration (PGlite and PostgreSQL), build, e2e.
+# The one test command: lint, format check, type-check, edge functions under Deno, unit + integration (PGlite and
+# PostgreSQL), build, e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ source scripts/ensure-postgres.sh   # exports TEST_DATABASE_URL when a server co
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== format"; npx prettier --check .
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
+echo "== edge functions (Deno)"; npm run test:deno
 echo "== unit + integration (PGlite)"; npx vitest run
 echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
 # The API URL and anon key are baked into the bundle: follow a non-default e2e API port, and build for

@@ -28,10 +28,11 @@ const templateData = {
 };
 
 describe('send-notification-email', () => {
-  it('delivers the price-drop e-mail to the caller’s own mailbox with GBP amounts', async () => {
+  // Product e-mails with data are the server's (service role); a user only gets the fixed test e-mail
+  // (issue 31 hole 5: tests/integration/security-round2-functions.test.ts).
+  it('delivers the price-drop e-mail (service role) with GBP amounts', async () => {
     const user = await createUser(uniqueEmail('fn-mail'));
-    const c = await userClient(user.email);
-    const { data, error } = await c.functions.invoke('send-notification-email', {
+    const { data, error } = await serviceClient().functions.invoke('send-notification-email', {
       body: { userId: user.id, templateName: 'price_drop_alert', templateData, recipientEmail: user.email },
     });
     expect(error).toBeNull();
@@ -55,7 +56,7 @@ describe('send-notification-email', () => {
     expect((await errorBody(wrong.error)).status).toBe(403);
     expect(await inbox('someone@example.com')).toEqual([]);
 
-    const invalid = await c.functions.invoke('send-notification-email', {
+    const invalid = await serviceClient().functions.invoke('send-notification-email', {
       body: {
         userId: user.id,
         templateName: 'price_drop_alert',
@@ -66,6 +67,10 @@ describe('send-notification-email', () => {
     const bad = await errorBody(invalid.error);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('templateData.old_price');
+    const unknown = await c.functions.invoke('send-notification-email', {
+      body: { userId: user.id, templateName: 'newsletter', recipientEmail: user.email },
+    });
+    expect((await errorBody(unknown.error)).status).toBe(400);
 
     const anon = await anonClient().functions.invoke('send-notification-email', {
       body: { userId: user.id, templateName: 'price_drop_alert', templateData, recipientEmail: user.email },

@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 
 export type Caller =
   | { kind: 'service' }
-  | { kind: 'user'; id: string; email: string | null; emailConfirmed: boolean }
+  | { kind: 'user'; id: string; email: string | null; emailConfirmed: boolean; token: string }
   | { kind: 'anonymous' };
 
 export type FunctionEnv = Record<string, string | undefined>;
@@ -32,10 +32,22 @@ export async function identifyCaller(req: Request, env: FunctionEnv): Promise<Ca
   const { data, error } = await auth.auth.getUser(token);
   if (error || !data.user) return { kind: 'anonymous' };
   const emailConfirmed = Boolean(data.user.email_confirmed_at);
-  return { kind: 'user', id: data.user.id, email: data.user.email ?? null, emailConfirmed };
+  return { kind: 'user', id: data.user.id, email: data.user.email ?? null, emailConfirmed, token };
 }
 
-/** A service-role client for server-side reads and writes. */
+/**
+ * A client that reads as the caller: a user's requests run under their JWT, so row level security hides
+ * what it hides from them (e.g. unpublished reviews). Only the service role gets the service-role client.
+ */
+export function callerClient(caller: Exclude<Caller, { kind: 'anonymous' }>, env: FunctionEnv) {
+  if (caller.kind === 'service') return adminClient(env);
+  return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${caller.token}` } },
+  });
+}
+
+/** A service-role client for server-side writes (and reads on the service role's own behalf). */
 export function adminClient(env: FunctionEnv) {
   return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false },

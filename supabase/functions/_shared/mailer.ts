@@ -1,7 +1,7 @@
 // Delivers a rendered e-mail: to Resend's HTTP API when RESEND_API_KEY is set (hosted), otherwise to
 // the local stack's mailbox (POST /mailbox/v1/messages with the service key).
-import { MAIL_FROM, type RenderedEmail } from './templates';
-import { requireEnv, type FunctionEnv } from './caller';
+import { MAIL_FROM, type RenderedEmail } from './templates.ts';
+import { requireEnv, type FunctionEnv } from './caller.ts';
 
 export interface OutgoingMail extends RenderedEmail {
   to: string;

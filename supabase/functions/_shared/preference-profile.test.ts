@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPreferenceProfileFields } from './preference-profile';
+import { defaultPreferenceProfileFields } from './preference-profile.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../migrations');
 

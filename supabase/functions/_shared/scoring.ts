@@ -3,8 +3,8 @@
 // ml-recommendations edge function uses it, and the app (src/shared/lib/ai/scoring.ts re-exports it) runs
 // it on the device when offline. It lives under supabase/functions because a deployed function can only
 // import files there. Relative imports only (Deno has no '@/' alias).
-import { formatGbp } from './templates';
-import { DEFAULT_PREFERENCE_PROFILE, type PreferenceProfile } from './preference-profile';
+import { formatGbp } from './templates.ts';
+import { DEFAULT_PREFERENCE_PROFILE, type PreferenceProfile } from './preference-profile.ts';
 
 export type Profile = PreferenceProfile;
 

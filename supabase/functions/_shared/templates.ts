@@ -26,6 +26,23 @@ export interface PasswordRecoveryData {
 export const TEMPLATE_NAMES = ['price_drop_alert'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
+/**
+ * The sample data of the notification settings' test e-mail (SPEC §7). A signed-in user can only name
+ * a template: the content is always this, never text from the request.
+ */
+export const SAMPLE_PRICE_DROP: Readonly<PriceDropData> = Object.freeze({
+  car_name: '2021 Volkswagen Golf 1.5 TSI Life',
+  old_price: 18995,
+  new_price: 17495,
+  discount: 7.9,
+  savings: 1500,
+  car_url: '/marketplace',
+  unsubscribe_url: '/account',
+});
+
+export const TEST_EMAIL_NOTE =
+  'This is a test e-mail you asked for in your Motorly notification settings. It shows what a price alert looks like.';
+
 const gbpWhole = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
 
@@ -71,13 +88,15 @@ ${body}
 </div></body></html>`;
 }
 
-export function renderPriceDropAlert(data: PriceDropData): RenderedEmail {
+/** A price-drop alert; `test` marks the notification settings' test e-mail (subject and first line). */
+export function renderPriceDropAlert(data: PriceDropData, { test = false } = {}): RenderedEmail {
   const oldPrice = formatGbp(data.old_price);
   const newPrice = formatGbp(data.new_price);
   const savings = formatGbp(data.savings);
   const discount = formatPercent(data.discount);
-  const subject = `Price drop: ${data.car_name} is now ${newPrice}`;
+  const subject = `${test ? 'Test: ' : ''}Price drop: ${data.car_name} is now ${newPrice}`;
   const text = [
+    ...(test ? [TEST_EMAIL_NOTE, ''] : []),
     `Good news! The price of ${data.car_name} has dropped.`,
     '',
     `Was: ${oldPrice}`,
@@ -88,7 +107,8 @@ export function renderPriceDropAlert(data: PriceDropData): RenderedEmail {
     '',
     `You are receiving this because you set up a price alert on Motorly. Unsubscribe: ${data.unsubscribe_url}`,
   ].join('\n');
-  const body = `<p>Good news! The price of <strong>${escapeHtml(data.car_name)}</strong> has dropped.</p>
+  const note = test ? `<p style="color:#6b7280">${escapeHtml(TEST_EMAIL_NOTE)}</p>\n` : '';
+  const body = `${note}<p>Good news! The price of <strong>${escapeHtml(data.car_name)}</strong> has dropped.</p>
 <table style="border-collapse:collapse;margin:12px 0">
 <tr><td style="padding:4px 12px 4px 0">Was</td><td style="padding:4px 0;text-decoration:line-through">${escapeHtml(oldPrice)}</td></tr>
 <tr><td style="padding:4px 12px 4px 0">Now</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(newPrice)}</td></tr>
@@ -96,7 +116,7 @@ export function renderPriceDropAlert(data: PriceDropData): RenderedEmail {
 </table>
 <p><a href="${escapeHtml(data.car_url)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">View the car</a></p>`;
   const footer = `You are receiving this because you set up a price alert on Motorly. <a href="${escapeHtml(data.unsubscribe_url)}">Unsubscribe</a>`;
-  return { subject, text, html: layout('Price drop alert', body, footer) };
+  return { subject, text, html: layout(test ? 'Price drop alert (test)' : 'Price drop alert', body, footer) };
 }
 
 export function renderPasswordRecovery(data: PasswordRecoveryData): RenderedEmail {

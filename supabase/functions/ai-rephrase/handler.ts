@@ -3,8 +3,8 @@
 // to say it more naturally. The rephrase is returned only when it keeps every quoted figure and names no
 // car the answer did not; otherwise the original comes back unchanged.
 import { z } from 'zod';
-import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http';
-import { checkRephrase, type GroundedAnswer } from './guard';
+import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http.ts';
+import { checkRephrase, type GroundedAnswer } from './guard.ts';
 
 type FunctionEnv = Record<string, string | undefined>;
 

@@ -1,9 +1,11 @@
 // ml-recommendations: ranks car models for a user from their preference profile and recent search
 // interactions, keeps the top 10 in personalized_recommendations for 24 h, and returns them joined
 // with the model, its brand and review scores. Contract: supabase/functions/README.md.
+// Reads run as the caller (row level security hides unpublished reviews from shoppers) and only count
+// published reviews even for an admin; only the write of the user's set uses the service role.
 import { z } from 'zod';
-import { adminClient, identifyCaller, type FunctionEnv } from '../_shared/caller';
-import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http';
+import { adminClient, callerClient, identifyCaller, type FunctionEnv } from '../_shared/caller.ts';
+import { describeIssues, errorJson, json, preflight, readJson } from '../_shared/http.ts';
 import {
   behaviourFrom,
   DEFAULT_PROFILE,
@@ -13,7 +15,7 @@ import {
   type ModelFacts,
   type Profile,
   type Signal,
-} from './scoring';
+} from './scoring.ts';
 
 const requestSchema = z.object({
   userId: z.uuid(),
@@ -28,7 +30,7 @@ export const RECOMMENDATION_SELECT =
   'id, user_id, car_model_id, recommendation_score, reasons, expires_at, clicked, shown_count, created_at, updated_at, ' +
   'car_models(id, slug, name, body_style, fuel_type, price_from, image_url, brand:brands(name, logo_url), reviews(cs_score))';
 
-type Admin = ReturnType<typeof adminClient>;
+type Db = ReturnType<typeof adminClient>;
 
 interface ModelRow extends Omit<ModelFacts, 'brand' | 'cs_score'> {
   brand: { name: string } | null;
@@ -37,7 +39,7 @@ interface ModelRow extends Omit<ModelFacts, 'brand' | 'cs_score'> {
 
 const num = (v: unknown): number | null => (v == null || v === '' ? null : Number(v));
 
-async function loadModels(db: Admin): Promise<ModelFacts[]> {
+async function loadModels(db: Db): Promise<ModelFacts[]> {
   const out: ModelFacts[] = [];
   for (let from = 0; ; from += PAGE) {
     const { data, error } = await db
@@ -46,6 +48,7 @@ async function loadModels(db: Admin): Promise<ModelFacts[]> {
         'id, name, brand_id, body_style, fuel_type, price_from, model_year, mpg, ev_range_miles, insurance_group, ' +
           'ncap_stars, seats, boot_litres, zero_to_62, power_bhp, brand:brands(name), reviews(cs_score, published)',
       )
+      .eq('reviews.published', true)
       .order('id')
       .range(from, from + PAGE - 1);
     if (error) throw new Error(error.message);
@@ -65,7 +68,7 @@ async function loadModels(db: Admin): Promise<ModelFacts[]> {
   }
 }
 
-async function loadProfile(db: Admin, userId: string): Promise<Profile | null> {
+async function loadProfile(db: Db, userId: string): Promise<Profile | null> {
   const { data, error } = await db.from('user_preference_profiles').select('*').eq('user_id', userId).maybeSingle();
   if (error) throw new Error(error.message);
   if (!data) return null;
@@ -82,7 +85,7 @@ async function loadProfile(db: Admin, userId: string): Promise<Profile | null> {
 }
 
 /** Searches (brands named, results opened), bookmarks and recommendation clicks, newest first. */
-async function loadBehaviour(db: Admin, userId: string, models: ModelFacts[]): Promise<Behaviour> {
+async function loadBehaviour(db: Db, userId: string, models: ModelFacts[]): Promise<Behaviour> {
   const [searches, bookmarks, clicked] = await Promise.all([
     db
       .from('search_interactions')
@@ -117,11 +120,12 @@ async function loadBehaviour(db: Admin, userId: string, models: ModelFacts[]): P
   return behaviourFrom(signals, models);
 }
 
-async function current(db: Admin, userId: string) {
+async function current(db: Db, userId: string) {
   const { data, error } = await db
     .from('personalized_recommendations')
     .select(RECOMMENDATION_SELECT)
     .eq('user_id', userId)
+    .eq('car_models.reviews.published', true)
     .gt('expires_at', new Date().toISOString())
     .order('recommendation_score', { ascending: false })
     .limit(TOP_N);
@@ -130,7 +134,7 @@ async function current(db: Admin, userId: string) {
 }
 
 /** Replaces the user's set with the new top N, keeping clicked/shown_count of models that stay. */
-async function store(db: Admin, userId: string, ranked: ReturnType<typeof rankModels>): Promise<void> {
+async function store(db: Db, userId: string, ranked: ReturnType<typeof rankModels>): Promise<void> {
   const expires = new Date(Date.now() + TTL_MS).toISOString();
   const { data: existing, error } = await db
     .from('personalized_recommendations')
@@ -177,7 +181,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
 
   try {
-    const db = adminClient(env);
+    const db = callerClient(caller, env);
     if (!forceRefresh) {
       const cached = await current(db, userId);
       if (cached.length) {
@@ -192,7 +196,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     const [profile, behaviour] = await Promise.all([loadProfile(db, userId), loadBehaviour(db, userId, models)]);
     const ranked = rankModels(models, profile ?? DEFAULT_PROFILE, behaviour, TOP_N);
     const generatedAt = new Date().toISOString();
-    await store(db, userId, ranked);
+    await store(adminClient(env), userId, ranked);
     const personalization = personalisationScore(profile, behaviour.count ?? 0);
     return json({
       recommendations: await current(db, userId),

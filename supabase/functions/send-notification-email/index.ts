@@ -1,5 +1,5 @@
 // Deno entry for hosted Supabase; the local stack imports handler.ts directly.
-import handler from './handler';
+import handler from './handler.ts';
 
 declare const Deno: {
   serve(fn: (req: Request) => Response | Promise<Response>): unknown;
