@@ -68,7 +68,7 @@ describe('issue 34: /recommended feedback the server refuses never reaches "need
   it('drops a refused "shown" write and removes the stale row, so the next visit writes nothing for it', async () => {
     const gone = await staleCachedRow(1);
     const kept = rec(2);
-    server.upsertRow('personalized_recommendations', kept);
+    server.upsertRow('personalized_recommendations', { ...kept });
     await db.personalized_recommendations.put(kept);
     await incrementRecommendationShown(db, gone.id);
     await incrementRecommendationShown(db, kept.id);
