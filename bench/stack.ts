@@ -24,6 +24,8 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55410);
 /** Websocket subscribers per fan-out row, and the price changes each one waits for. */
 const FANOUT = [200, 1000];
 const FANOUT_CHANGES = 10;
+// Every fan-out subscriber is the same loopback client: lift Realtime's per-address socket cap (100).
+process.env.REALTIME_MAX_SOCKETS_PER_IP ??= String(Math.max(...FANOUT) + 100);
 
 // V8 compiles PGlite's WebAssembly with its baseline compiler first and re-compiles hot functions
 // in the background: a fresh server needs a few thousand requests to reach its steady state, so the

@@ -4,8 +4,19 @@ import { Hono, type Context } from 'hono';
 import type { StackContext } from '../types';
 import { AuthError, errorResponse } from './errors';
 import { obj, readJson, requireServiceRole, str } from './http';
+import { checkedMetadata, mergedMetadata } from './metadata';
 import { MSG_INVALID_EMAIL, isValidEmail, weakPasswordError } from './password-policy';
-import { USER_COLUMNS, UserUpdate, findUserByEmail, findUserById, insertUser, toUserJson, type UserRow } from './users';
+import { afterPasswordChange } from './sessions';
+import {
+  USER_COLUMNS,
+  UserUpdate,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  lockUserById,
+  toUserJson,
+  type UserRow,
+} from './users';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BCRYPT_COST = 10;
@@ -50,8 +61,8 @@ export function adminRoutes(ctx: StackContext): Hono {
       email,
       passwordHash: password ? await bcrypt.hash(password, BCRYPT_COST) : null,
       confirmed: body.email_confirm === true,
-      userMetadata: obj(body, 'user_metadata') ?? obj(body, 'data') ?? {},
-      appMetadata: obj(body, 'app_metadata') ?? {},
+      userMetadata: checkedMetadata('user_metadata', obj(body, 'user_metadata') ?? obj(body, 'data') ?? {}),
+      appMetadata: checkedMetadata('app_metadata', obj(body, 'app_metadata') ?? {}),
     });
     return c.json(toUserJson(user));
   });
@@ -104,16 +115,30 @@ export function adminRoutes(ctx: StackContext): Hono {
     }
     if (body.email_confirm === true) update.raw('email_confirmed_at = coalesce(email_confirmed_at, now())');
     const userMeta = obj(body, 'user_metadata');
-    if (userMeta) update.mergeMetadata('raw_user_meta_data', userMeta);
+    if (userMeta) checkedMetadata('user_metadata', userMeta);
     const appMeta = obj(body, 'app_metadata');
-    if (appMeta) update.mergeMetadata('raw_app_meta_data', appMeta);
+    if (appMeta) checkedMetadata('app_metadata', appMeta);
     const ban = str(body, 'ban_duration');
     if (ban !== undefined) update.set('banned_until = ?', banUntil(ban)?.toISOString() ?? null);
-    if (!update.empty) {
-      await update.run(db);
-      if (ban !== undefined && ban !== 'none')
-        await db.query('delete from auth.sessions where user_id = $1', [user.id]);
-    }
+    await db.transaction(async (tx) => {
+      if (userMeta || appMeta) {
+        const locked = await lockUserById(tx, user.id);
+        if (userMeta) {
+          const merged = mergedMetadata('user_metadata', locked?.raw_user_meta_data ?? null, userMeta);
+          update.setMetadata('raw_user_meta_data', merged);
+        }
+        if (appMeta) {
+          const merged = mergedMetadata('app_metadata', locked?.raw_app_meta_data ?? null, appMeta);
+          update.setMetadata('raw_app_meta_data', merged);
+        }
+      }
+      if (update.empty) return;
+      await update.run(tx);
+      // GoTrue's admin password change keeps no session (no session asked for it); a ban ends them all.
+      if (password !== undefined) await afterPasswordChange(tx, user.id);
+      else if (ban !== undefined && ban !== 'none')
+        await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+    });
     return c.json(toUserJson(await userOr404(user.id)));
   });
 

@@ -9,16 +9,18 @@ import { startEmailChange } from './email-change';
 import { API_VERSION, API_VERSION_HEADER, AuthError, errorResponse, invalidCredentials, rateLimited } from './errors';
 import { clientIp, obj, readJson, requireClaims, str } from './http';
 import { SendInterval } from './limiter';
+import { checkedMetadata, mergedMetadata } from './metadata';
 import { MSG_INVALID_EMAIL, isValidEmail, weakPasswordError } from './password-policy';
 import { safeRedirect, sendRecoveryMail, sendSignupConfirmation } from './recovery';
 import { failedSignIns, rateLimitsFromEnv, recordEvent, signUpsFromIp } from './security';
-import { createSession, endSessions, refreshSession, sessionExists } from './sessions';
+import { afterPasswordChange, createSession, endSessions, refreshSession, sessionExists } from './sessions';
 import {
   UserUpdate,
   findUserByEmail,
   findUserById,
   insertUser,
   isBanned,
+  lockUserById,
   obfuscatedUserJson,
   toUserJson,
   type UserRow,
@@ -94,7 +96,7 @@ export function authRoutes(ctx: StackContext): Hono {
     const ip = clientIp(c);
     const email = normalEmail(body);
     const password = str(body, 'password') ?? '';
-    const userMetadata = obj(body, 'data') ?? {};
+    const userMetadata = checkedMetadata('user_metadata', obj(body, 'data') ?? {});
     if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', MSG_INVALID_EMAIL);
     const problem = weakPasswordError(password);
     if (problem) throw problem;
@@ -164,9 +166,11 @@ export function authRoutes(ctx: StackContext): Hono {
   app.get('/user', async (c) => c.json(toUserJson((await currentUser(c)).user)));
 
   app.put('/user', async (c) => {
-    const { user } = await currentUser(c);
+    const { user, sessionId } = await currentUser(c);
     const body = await readJson(c);
     const update = new UserUpdate(user.id);
+    const data = obj(body, 'data');
+    if (data) checkedMetadata('user_metadata', data); // refused before any other work
     const password = str(body, 'password');
     if (password !== undefined) {
       const problem = weakPasswordError(password);
@@ -183,9 +187,18 @@ export function authRoutes(ctx: StackContext): Hono {
       const wait = mailInterval.claim(`email_change:${user.id}`);
       if (wait > 0) throw tooSoon(wait);
     }
-    const data = obj(body, 'data');
-    if (data) update.mergeMetadata('raw_user_meta_data', data);
-    await update.run(db);
+    await db.transaction(async (tx) => {
+      if (data) {
+        const locked = await lockUserById(tx, user.id);
+        update.setMetadata(
+          'raw_user_meta_data',
+          mergedMetadata('user_metadata', locked?.raw_user_meta_data ?? null, data),
+        );
+      }
+      await update.run(tx);
+      // The session that changed the password (the recovery link's, after a reset) is the one kept.
+      if (password !== undefined) await afterPasswordChange(tx, user.id, sessionId);
+    });
     const ip = clientIp(c);
     if (password !== undefined) {
       const details = { stage: 'changed' };

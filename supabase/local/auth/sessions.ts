@@ -193,3 +193,19 @@ export async function endSessions(
     await db.query('delete from auth.sessions where id = $1', [sessionId]);
   }
 }
+
+/**
+ * A password change, as GoTrue's UpdatePassword does it: the user's other sessions end (every session
+ * when no session asked, e.g. the admin API), so a refresh token stolen before the change is dead, and
+ * every e-mailed code or link still out (recovery, confirmation, e-mail change) is burnt.
+ */
+export async function afterPasswordChange(tx: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await endSessions(tx, userId, keepSessionId, 'others');
+  await tx.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
+  await tx.query(
+    `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_current = '',
+       email_change_token_new = '', confirmation_sent_at = null, recovery_sent_at = null,
+       email_change_sent_at = null where id = $1`,
+    [userId],
+  );
+}

@@ -121,9 +121,9 @@ export class UserUpdate {
     return this;
   }
 
-  /** Merges keys into raw_user_meta_data / raw_app_meta_data. */
-  mergeMetadata(column: 'raw_user_meta_data' | 'raw_app_meta_data', data: Record<string, unknown>): this {
-    return this.set(`${column} = coalesce(${column}, '{}'::jsonb) || ?::jsonb`, JSON.stringify(data));
+  /** Replaces raw_user_meta_data / raw_app_meta_data (merged and size-checked by the caller, see metadata.ts). */
+  setMetadata(column: 'raw_user_meta_data' | 'raw_app_meta_data', data: Record<string, unknown>): this {
+    return this.set(`${column} = ?::jsonb`, JSON.stringify(data));
   }
 
   get empty(): boolean {
@@ -147,6 +147,15 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The user's row, locked until the transaction ends (a read-merge-write of its metadata). */
+export async function lockUserById(tx: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null for update`,
     [id],
   );
   return rows[0] ?? null;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db, JwtClaims, QueryResult, StackContext } from '../types';
+import { realtimeLimitsFromEnv } from './admission';
 import { attachRealtime, listenerId } from './index';
 
 const LISTING = '00000000-0000-4000-8000-000000000001';
@@ -47,8 +48,8 @@ function fakeDb(visibleTo: (claims: JwtClaims) => boolean) {
         async exec() {},
       });
     },
-    async listen(_channel: string, onPayload: (payload: string) => void) {
-      notify = onPayload;
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      if (channel === 'local_realtime') notify = onPayload;
       return async () => undefined;
     },
     async close() {},
@@ -93,7 +94,8 @@ async function start(visibleTo: (claims: JwtClaims) => boolean) {
       return claims;
     },
   } as unknown as StackContext;
-  const realtime = await attachRealtime(server, ctx);
+  // Every subscriber here is one loopback client: the per-address socket cap is not under test.
+  const realtime = await attachRealtime(server, ctx, { ...realtimeLimitsFromEnv(), maxSocketsPerAddress: 1000 });
   closers.push(() => realtime.close());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/realtime/v1/websocket`;

@@ -3,12 +3,23 @@
 // RLS), broadcast and presence. See SUPABASE_COMPAT.md §3.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { JwtClaims, StackContext } from '../types';
+import {
+  AddressSlots,
+  MAX_MESSAGE_BYTES,
+  MAX_QUEUED_BYTES,
+  TOKEN_TOO_LARGE,
+  realtimeLimitsFromEnv,
+  refuseUpgrade,
+  tokenTooLarge,
+  type RealtimeLimits,
+} from './admission';
 import { ChangeReader, parseNotice, type ChangeNotice } from './changes';
 import { matchesFilter, parseFilter, type RowFilter } from './filters';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeText, type PhxMessage, type Vsn } from './protocol';
+import { SESSION_ENDED, SessionWatch } from './session-watch';
 
 const PATH = '/realtime/v1/websocket';
 /** Supabase Realtime's default max_channels_per_client. */
@@ -29,7 +40,7 @@ interface Channel {
   topic: string;
   joinRef: string | null;
   claims: JwtClaims;
-  /** The claims as JSON: RLS depends on nothing else, so channels with equal keys see the same rows. */
+  /** A digest of the claims: RLS depends on nothing else, so channels with equal keys see the same rows. */
   claimsKey: string;
   listeners: Listener[];
   broadcastSelf: boolean;
@@ -99,8 +110,19 @@ function isExpired(claims: JwtClaims): boolean {
   return typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
 }
 
-export async function attachRealtime(server: Server, ctx: StackContext): Promise<{ close(): Promise<void> }> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+/** A digest rather than the claims' JSON: every channel keeps one, and claims carry the user's metadata. */
+function claimsKeyOf(claims: JwtClaims): string {
+  return createHash('sha256').update(JSON.stringify(claims)).digest('base64url');
+}
+
+export async function attachRealtime(
+  server: Server,
+  ctx: StackContext,
+  limits: RealtimeLimits = realtimeLimitsFromEnv(),
+): Promise<{ close(): Promise<void> }> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const slots = new AddressSlots(limits.maxSocketsPerAddress);
+  const sessions = new SessionWatch(ctx.db);
   const reader = new ChangeReader(ctx.db);
   const topics = new Map<string, Set<Channel>>();
   const presence = new Map<string, Map<string, { channel: Channel; meta: PresenceMeta }>>();
@@ -189,12 +211,22 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
   }
 
   async function verify(token: string): Promise<{ claims: JwtClaims } | { error: string }> {
+    if (tokenTooLarge(token, limits)) return { error: TOKEN_TOO_LARGE };
+    let claims: JwtClaims;
     try {
-      const claims = await ctx.verifyJwt(token);
-      if (!['anon', 'authenticated', 'service_role'].includes(claims.role)) return { error: 'Invalid JWT role' };
-      return { claims };
+      claims = await ctx.verifyJwt(token);
     } catch (err) {
       return { error: err instanceof Error && /expired/i.test(err.message) ? 'Token has expired' : 'Invalid JWT' };
+    }
+    if (!['anon', 'authenticated', 'service_role'].includes(claims.role)) return { error: 'Invalid JWT role' };
+    if (!(await sessions.alive(claims))) return { error: SESSION_ENDED };
+    return { claims };
+  }
+
+  /** A session ended (sign-out, password change): the channels its tokens joined are closed. */
+  function endSession(sessionId: string): void {
+    for (const set of [...topics.values()]) {
+      for (const ch of [...set]) if (ch.claims.session_id === sessionId) expel(ch, SESSION_ENDED);
     }
   }
 
@@ -251,7 +283,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       topic: msg.topic,
       joinRef: msg.joinRef ?? msg.ref,
       claims: verified.claims,
-      claimsKey: JSON.stringify(verified.claims),
+      claimsKey: claimsKeyOf(verified.claims),
       listeners,
       broadcastSelf: broadcast.self === true,
       presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key ? presenceCfg.key : randomUUID(),
@@ -315,7 +347,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
           return;
         }
         ch.claims = verified.claims;
-        ch.claimsKey = JSON.stringify(verified.claims);
+        ch.claimsKey = claimsKeyOf(verified.claims);
         if (msg.ref) reply(conn, msg, 'ok');
         return;
       }
@@ -465,17 +497,27 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     pending.push(notice);
     queue ??= drain();
   });
+  const unlistenSessions = await sessions.listen(endSession);
 
   // ---------------------------------------------------------------- sockets
   wss.on('connection', (ws: WebSocket, _req: IncomingMessage, apikey: string, vsn: Vsn) => {
     const conn: Connection = { ws, vsn, apikey, channels: new Map() };
     let inbox: Promise<void> = Promise.resolve();
+    let queuedBytes = 0;
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      if (queuedBytes + buf.length > MAX_QUEUED_BYTES) {
+        ws.close(1008, 'Too many messages waiting');
+        return;
+      }
       const msg = isBinary ? decodeBinary(new Uint8Array(buf)) : decodeText(buf.toString('utf8'));
       if (!msg) return;
       // Keep per-socket order (join before the pushes that follow it).
-      inbox = inbox.then(() => handle(conn, msg)).catch(() => undefined);
+      queuedBytes += buf.length;
+      inbox = inbox
+        .then(() => handle(conn, msg))
+        .catch(() => undefined)
+        .finally(() => (queuedBytes -= buf.length));
     });
     ws.on('close', () => {
       for (const ch of [...conn.channels.values()]) removeChannel(ch);
@@ -488,11 +530,13 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
     if (url.pathname !== PATH && url.pathname !== `${PATH}/`) return;
     const apikey = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined) ?? '';
     const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    if (!slots.claim(slots.addressOf(req), socket)) {
+      refuseUpgrade(socket, 429, 'Too many connections from this address');
+      return;
+    }
     void verify(apikey).then((result) => {
       if ('error' in result) {
-        socket.end(
-          'HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"Invalid API key"}',
-        );
+        refuseUpgrade(socket, 403, result.error === TOKEN_TOO_LARGE ? TOKEN_TOO_LARGE : 'Invalid API key');
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, apikey, vsn));
@@ -508,6 +552,7 @@ export async function attachRealtime(server: Server, ctx: StackContext): Promise
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await queue?.catch(() => undefined);
       await unlisten().catch(() => undefined);
+      await unlistenSessions().catch(() => undefined);
     },
   };
 }
