@@ -66,6 +66,14 @@ async function insertCatalogue(tx: Queryable, mod: CatalogueModule): Promise<num
   }
   const parts = mod.catalogueParts();
   for (const table of CATALOGUE_TABLES) await insertRows(tx, table, parts.tables[table] ?? []);
+  // Like pg_restore, build the listings' secondary indexes once after the load (a sort each) rather than
+  // maintain them through hundreds of thousands of inserts.
+  const indexes = await tx.query<{ name: string; def: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def from pg_index i
+      where i.indrelid in ('public.vehicle_listings'::regclass, 'public.listing_price_history'::regclass)
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+  );
+  for (const ix of indexes.rows) await tx.query(`drop index ${ix.name}`);
   let pending: Promise<unknown> = Promise.resolve();
   let count = 0;
   for (const b of parts.listingBatches) {
@@ -78,6 +86,8 @@ async function insertCatalogue(tx: Queryable, mod: CatalogueModule): Promise<num
     count += listings.length;
   }
   await pending;
+  await tx.query("set local maintenance_work_mem = '256MB'");
+  for (const ix of indexes.rows) await tx.query(ix.def);
   return count;
 }
 

@@ -66,7 +66,7 @@ declare
   c_make text; c_body text; c_fuel text; c_gear text; c_price text;
   words text[];
   n bigint; lo bigint; hi bigint;
-  make text; model text; brand uuid; radius numeric; dlat float8; dlng float8;
+  make text; model text; brand uuid; models uuid[]; radius numeric; dlat float8; dlng float8;
   olat float8; olng float8; perr text;
   monthly boolean;
 begin
@@ -84,8 +84,9 @@ begin
   if make is not null then
     select b.id into brand from public.brands b where b.slug = make;
     if model is not null then
-      c_make := format('l.car_model_id in (select m.id from public.car_models m where m.brand_id = %L and m.slug = %L)',
-        brand, model);
+      -- The model's id as a literal, so the planner sees how many listings it has.
+      select coalesce(array_agg(m.id), '{}') into models from public.car_models m where m.brand_id = brand and m.slug = model;
+      c_make := format('l.car_model_id = any (%L::uuid[])', models);
     else
       c_make := format('l.brand_id = %L', coalesce(brand, '00000000-0000-0000-0000-000000000000'::uuid));
     end if;

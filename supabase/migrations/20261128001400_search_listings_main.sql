@@ -32,7 +32,9 @@ $$;
 
 create or replace function public.search_listings_run(filters jsonb, sort text, after text, page_size integer,
   include_counts boolean, plans boolean) returns jsonb
-language plpgsql stable set search_path = public, pg_temp as $$
+-- Volatile only so that the plans mode may run EXPLAIN (refused in a stable function); it writes nothing.
+-- No parallel workers: a page or a capped count is a short index walk, and starting workers costs more.
+language plpgsql volatile set search_path = public, pg_temp set max_parallel_workers_per_gather = 0 as $$
 declare
   small constant float8 := 25000; -- below this many listings every count is exact
   cap constant int := 5000;       -- above it, counts over a large market are estimated
@@ -171,7 +173,7 @@ $$;
 
 create or replace function public.search_listings_plans(filters jsonb default '{}', sort text default 'relevance',
   after text default null, page_size integer default 20) returns jsonb
-language sql stable security invoker set search_path = public, pg_temp as $$
+language sql volatile security invoker set search_path = public, pg_temp as $$
   select public.search_listings_run(filters, sort, after, page_size, true, true)
 $$;
 

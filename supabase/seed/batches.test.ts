@@ -11,7 +11,7 @@ describe('issue 32 seed: listings stream in batches', () => {
     expect(parts.tables.dealers).toEqual(whole.dealers);
     const listings = [];
     const history = [];
-    const reductions = [];
+    const reductions: number[] = [];
     for (const b of parts.listingBatches) {
       expect(b.listings.length).toBeLessThanOrEqual(1_000);
       listings.push(...b.listings);
