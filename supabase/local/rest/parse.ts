@@ -139,7 +139,8 @@ export function parseFieldPath(raw: string): FieldPath {
   const json: FieldPath['json'] = [];
   let rest = raw.slice(m[1].length);
   while (rest.length > 0) {
-    const step = /^(->>?)("(?:[^"\\]|\\.)*"|-\d+|[^-]+?)(?=->|$)/s.exec(rest);
+    // A key is quoted, an index, or bare (no quotes, dots, parentheses or other punctuation, as in PostgREST).
+    const step = /^(->>?)("(?:[^"\\]|\\.)*"|-\d+|[^-.,:()!"'<>]+?)(?=->|$)/s.exec(rest);
     if (!step) throw badRequest('"failed to parse json path"', `Unexpected json path "${raw}"`);
     const key = unquote(step[2]);
     // A key also names the output column (an identifier), and Postgres stores no NUL in either.
