@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BODY_STYLES } from '@/data/catalogue/types';
 import { carArtInlineSvg, carArtSvg, galleryShots, paintFor, type Backdrop, type CarView } from './car-art';
 import { SILHOUETTES, carShape, silhouetteOf, type Silhouette } from './car-shape';
-import { profile } from './car-profile';
+import { sideOf } from './car-profile';
+import { roundedPath } from './car-geometry';
+import { sidePlacement } from './car-side';
 
 const VIEWS: CarView[] = ['front-three-quarter', 'side', 'rear-three-quarter', 'interior'];
 
@@ -11,15 +13,15 @@ function modelOf(silhouette: Silhouette) {
   const rows = {
     city: ['i10', 'hatchback', 3670, 1480, 4, 5, 252],
     hatchback: ['Polo', 'hatchback', 4075, 1450, 5, 5, 351],
-    suv: ['Q3', 'suv', 4490, 1610, 5, 5, 488],
-    'off-roader': ['Land Cruiser', 'suv', 4925, 1925, 7, 5, 620],
-    estate: ['A5 Avant', 'wagon', 4830, 1470, 5, 5, 476],
     saloon: ['3 Series Saloon', 'sedan', 4710, 1440, 5, 4, 480],
-    fastback: ['Taycan', 'sedan', 4965, 1380, 4, 4, 407],
+    estate: ['A5 Avant', 'wagon', 4830, 1470, 5, 5, 476],
+    'small-suv': ['Q3', 'suv', 4490, 1610, 5, 5, 488],
+    'large-suv': ['Land Cruiser', 'suv', 4925, 1925, 7, 5, 620],
     coupe: ['2 Series Coupe', 'coupe', 4540, 1390, 4, 2, 390],
     convertible: ['Z4', 'convertible', 4325, 1305, 2, 2, 281],
     mpv: ['2 Series Active Tourer', 'hatchback', 4385, 1580, 5, 5, 406],
     pickup: ['Ranger', 'suv', 5370, 1885, 5, 4, null],
+    van: ['Multivan', 'wagon', 4973, 1903, 7, 5, 469],
   } as const;
   const [name, body_style, length_mm, height_mm, seats, doors, boot_litres] = rows[silhouette];
   return {
@@ -55,16 +57,19 @@ describe('car art', () => {
     // A seven-seat estate (the Dacia Jogger's figures) is an MPV; a low five-seat one stays an estate.
     expect(silhouetteOf({ ...anon('estate'), length_mm: 4350, height_mm: 1500, seats: 7 })).toBe('mpv');
     expect(silhouetteOf({ ...anon('estate'), seats: 5 })).toBe('estate');
-    // A big five-door SUV with a boot is not a pickup, whatever it is called.
-    expect(silhouetteOf({ ...modelOf('pickup'), doors: 5, boot_litres: 650, height_mm: 1800 })).toBe('suv');
+    // A big five-door SUV with a boot is not a pickup, whatever it is called; a compact one is a small SUV.
+    expect(silhouetteOf({ ...modelOf('pickup'), doors: 5, boot_litres: 650, height_mm: 1800 })).toBe('large-suv');
+    expect(silhouetteOf({ ...modelOf('large-suv'), length_mm: 4400, height_mm: 1620 })).toBe('small-suv');
+    // A Lexus RX (4,890 mm, 1,700 mm) is a large SUV, not a hearse-like estate.
+    expect(silhouetteOf({ ...modelOf('large-suv'), length_mm: 4890, height_mm: 1700 })).toBe('large-suv');
     // A tall city car (Fiat Panda) stays a city car.
     expect(silhouetteOf({ ...anon('city'), length_mm: 3686, height_mm: 1551 })).toBe('city');
   });
 
-  it('gives every silhouette its own outline (path data)', () => {
+  it('gives every silhouette its own outline (path data), drawn in its side view', () => {
     const outlines = SILHOUETTES.map((s) => {
-      const shape = carShape({ bodyStyle: modelOf(s).body_style, model: modelOf(s) });
-      return profile(shape, { squeeze: 1, mirror: false, shift: 0 }).body;
+      const side = sideOf(carShape({ bodyStyle: modelOf(s).body_style, model: modelOf(s) }));
+      return roundedPath(side.outline, sidePlacement(side).map);
     });
     expect(new Set(outlines).size).toBe(SILHOUETTES.length);
     const svgs = SILHOUETTES.map((s) =>
@@ -101,39 +106,98 @@ describe('car art', () => {
     for (const view of ['front-three-quarter', 'rear-three-quarter'] as const) {
       const svgs = SILHOUETTES.map((s) => {
         const model = modelOf(s);
-        const side = profile(carShape({ bodyStyle: model.body_style, model }), { squeeze: 1, mirror: false, shift: 0 });
+        const side = sideOf(carShape({ bodyStyle: model.body_style, model }));
         const svg = carArtSvg({ bodyStyle: model.body_style, model, colour: 'Red', view, brand: 'Audi' });
-        expect(svg).not.toContain(side.body);
+        expect(svg).not.toContain(roundedPath(side.outline, sidePlacement(side).map));
         return svg;
       });
       expect(new Set(svgs).size).toBe(SILHOUETTES.length);
     }
   });
 
+  it('draws a real rear, not the front mirrored: tail lamps and a yellow plate behind, lamps and a white plate ahead', () => {
+    const input = { bodyStyle: 'hatchback' as const, model: modelOf('hatchback'), colour: 'Blue', brand: 'Kia' };
+    const front = carArtSvg({ ...input, view: 'front-three-quarter' });
+    const rear = carArtSvg({ ...input, view: 'rear-three-quarter' });
+    expect(rear).toContain('fill="#f2c230"');
+    expect(rear).not.toContain('fill="#f7f7f4"');
+    expect(front).toContain('fill="#f7f7f4"');
+    expect(front).not.toContain('fill="#f2c230"');
+    expect((rear.match(/fill="#b3121e"/g) ?? []).length).toBeGreaterThan((front.match(/fill="#b3121e"/g) ?? []).length);
+  });
+
   it('foreshortens: the wheels nearer the camera come out bigger than the far ones', () => {
     const model = modelOf('hatchback');
+    // Each near tyre's face is a circle in an affine frame (a <g transform="matrix(...)">): its scale on screen.
     const widths = (view: CarView) => {
       const svg = carArtSvg({ bodyStyle: 'hatchback', model, colour: 'Red', view });
-      // The tyres (fill #1b1d22) of the near side, in drawing order: rear axle, then front axle.
-      return [...svg.matchAll(/<polygon points="([^"]+)" fill="#1b1d22"\/>/g)].map((m) => {
-        const xs = m[1].split(' ').map((p) => Number(p.split(',')[0]));
-        return Math.max(...xs) - Math.min(...xs);
+      return [...svg.matchAll(/<g transform="matrix\(([^)]+)\)"><circle [^>]*stroke="#050607"/g)].map((m) => {
+        const [a, b, c, d] = m[1].split(' ').map(Number);
+        return Math.sqrt(Math.abs(a * d - b * c));
       });
     };
     const [rearFromFront, frontFromFront] = widths('front-three-quarter');
-    expect(frontFromFront).toBeGreaterThan(rearFromFront * 1.05);
+    expect(frontFromFront).toBeGreaterThan(rearFromFront * 1.03);
     const [rearFromRear, frontFromRear] = widths('rear-three-quarter');
-    expect(rearFromRear).toBeGreaterThan(frontFromRear * 1.05);
+    expect(rearFromRear).toBeGreaterThan(frontFromRear * 1.03);
   });
 
-  it('draws a longer, taller car bigger', () => {
-    const small = carShape({ bodyStyle: 'hatchback', model: modelOf('city') });
-    const big = carShape({ bodyStyle: 'suv', model: modelOf('off-roader') });
-    const place = { squeeze: 1, mirror: false, shift: 0 };
-    const [a, b] = [profile(small, place), profile(big, place)];
-    expect(b.x(1) - b.x(0)).toBeGreaterThan(a.x(1) - a.x(0));
-    expect(b.roofY).toBeLessThan(a.roofY);
-    expect(b.wheelR).toBeGreaterThan(a.wheelR);
+  it('draws a longer, taller car bigger, on bigger wheels', () => {
+    const small = sideOf(carShape({ bodyStyle: 'hatchback', model: modelOf('city') }));
+    const big = sideOf(carShape({ bodyStyle: 'suv', model: modelOf('large-suv') }));
+    const [a, b] = [sidePlacement(small), sidePlacement(big)];
+    expect(b.right - b.left).toBeGreaterThan(a.right - a.left);
+    expect(big.H * b.k).toBeGreaterThan(small.H * a.k);
+    expect(big.wheelR * b.k).toBeGreaterThan(small.wheelR * a.k);
+  });
+
+  it('makes two models of one body style different cars: grille, lamps, roof and window lines vary by model', () => {
+    const golf = carShape({
+      bodyStyle: 'hatchback',
+      model: { ...modelOf('hatchback'), name: 'Golf' },
+      brand: 'Volkswagen',
+    });
+    const focus = carShape({
+      bodyStyle: 'hatchback',
+      model: { ...modelOf('hatchback'), name: 'Focus' },
+      brand: 'Ford',
+    });
+    expect(golf.silhouette).toBe(focus.silhouette);
+    expect(golf.traits).not.toEqual(focus.traits);
+    const draw = (brand: string, name: string) =>
+      carArtSvg({
+        bodyStyle: 'hatchback',
+        model: { ...modelOf('hatchback'), name },
+        brand,
+        colour: 'Red',
+        view: 'side',
+      });
+    expect(draw('Volkswagen', 'Golf')).not.toBe(draw('Ford', 'Focus'));
+    // Across a brand's range the traits spread: not every model gets the same lamps and roof.
+    const names = ['Polo', 'Golf', 'T-Roc', 'Tiguan', 'ID.3', 'ID.4', 'Passat', 'Taigo'];
+    const looks = new Set(
+      names.map((name) =>
+        JSON.stringify(
+          carShape({ bodyStyle: 'suv', model: { ...modelOf('small-suv'), name }, brand: 'Volkswagen' }).traits,
+        ),
+      ),
+    );
+    expect(looks.size).toBe(names.length);
+  });
+
+  it("draws the interior with the model's seats, in rows", () => {
+    const seatsIn = (seats: number) => {
+      const svg = carArtSvg({
+        bodyStyle: 'wagon',
+        model: { ...modelOf('mpv'), seats },
+        colour: 'Grey',
+        view: 'interior',
+      });
+      return (svg.match(/<rect [^>]*rx="4" fill="#3a3f47"/g) ?? []).length;
+    };
+    expect(seatsIn(2)).toBe(2);
+    expect(seatsIn(5)).toBe(5);
+    expect(seatsIn(7)).toBe(7);
   });
 
   it('makes four distinct shots per seed, and seeds vary the gallery', () => {
@@ -149,7 +213,7 @@ describe('car art', () => {
       for (const backdrop of backdrops) {
         const input = {
           bodyStyle: 'suv' as const,
-          model: modelOf('suv'),
+          model: modelOf('small-suv'),
           colour: 'Red',
           view,
           backdrop,
@@ -161,7 +225,7 @@ describe('car art', () => {
         // The <img>'s picture, but for the root element and the gradient's id (ids are page-wide inline).
         const body = (svg: string) => svg.slice(svg.indexOf('>') + 1).replace(/car-art-bg-[a-z]+/g, 'bg');
         expect(body(inline)).toBe(body(carArtSvg(input)));
-        const ids = [...inline.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+        const ids = [...inline.matchAll(/id="([^"]+)"/g)].map((m) => m[1]).filter((id) => !id.startsWith('ca-'));
         expect(ids).toEqual(backdrop === 'showroom' ? [] : [`car-art-bg-${backdrop}`]);
         if (ids.length) expect(inline).toContain(`url(#car-art-bg-${backdrop})`);
       }

@@ -126,7 +126,10 @@ describe('CarImage', () => {
     expect(short.container.querySelector('svg')).toBeNull();
     expect(short.container.querySelector('img')).toBeNull();
     act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
-    await waitFor(() => expect(short.container.querySelectorAll('span.cat-img > svg')).toHaveLength(VIRTUAL_FROM - 1));
+    // The queue's pace, not a deadline, is under test: jsdom parses each picture's markup slowly on a busy machine.
+    await waitFor(() => expect(short.container.querySelectorAll('span.cat-img > svg')).toHaveLength(VIRTUAL_FROM - 1), {
+      timeout: 10_000,
+    });
     vi.restoreAllMocks();
   });
 });
