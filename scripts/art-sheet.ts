@@ -1,7 +1,7 @@
 // Contact sheet of the car illustrations (npm run art:sheet): every body style in three brands' colours
 // (black, white and a brand colour) from the front, side and rear three-quarters, the interior for each
 // seat count, and ten named models from the catalogue. Rendered by headless Chromium to a PNG.
-//   npx tsx scripts/art-sheet.ts [--out file.png] [--styles city,van] [--livery 0..2] [--cell 200]
+//   npx tsx scripts/art-sheet.ts [--out file.png] [--styles city,van] [--livery 0..2] [--cell 200] [--named]
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,16 +142,16 @@ async function main(): Promise<void> {
   const html = `<!doctype html><meta charset="utf-8"><style>
     body{margin:12px;font:13px system-ui,sans-serif;background:#fff;color:#222}
     h1{font-size:18px;margin:0 0 8px} h2{font-size:14px;margin:10px 0 4px}
-    .row{display:flex;gap:6px} .wrap{flex-wrap:wrap;max-width:${cell * 10 + 60}px}
+    .row{display:flex;gap:6px} .wrap{flex-wrap:wrap;max-width:${(cell + 8) * 10}px}
     figure{margin:0;border:1px solid #e3e5e8} img{display:block} figcaption{font-size:11px;padding:2px 4px;color:#555}
   </style><h1>Motorly car illustrations: body styles × liveries (front ¾, side, rear ¾), interiors, named models</h1>
-  ${styleRows()}${arg('styles') ? '' : interiorRow() + (await namedRow())}`;
+  ${process.argv.includes('--named') ? await namedRow() : `${styleRows()}${arg('styles') ? '' : interiorRow() + (await namedRow())}`}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
   try {
-    const across = livery === undefined ? 10 : 3;
+    const across = livery === undefined || process.argv.includes('--named') ? 10 : 3;
     const page = await browser.newPage({ viewport: { width: across * (cell + 8) + 40, height: 600 } });
     await page.setContent(html, { waitUntil: 'load' });
     mkdirSync(path.dirname(out), { recursive: true });

@@ -156,6 +156,10 @@ export function carArtDataUri(input: CarArtInput): string {
   );
 }
 
+/** The tag on a drawn picture where a photo could be expected, and its words in the picture's alt text. */
+export const ILLUSTRATION_TAG = 'Illustration';
+export const illustrationAlt = (alt: string): string => (alt ? `${alt} (illustration)` : alt);
+
 export interface GalleryShot {
   view: CarView;
   backdrop: Backdrop;

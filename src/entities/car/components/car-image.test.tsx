@@ -132,4 +132,22 @@ describe('CarImage', () => {
     });
     vi.restoreAllMocks();
   });
+
+  it('issue 36: tags a drawn picture as an illustration (visibly and in its alt text); a dealer photo wins', () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const drawn = render(<CarImage bodyStyle="suv" colour="Red" alt="A red SUV" eager labelled />);
+    expect(drawn.container.querySelector('img')?.getAttribute('alt')).toBe('A red SUV (illustration)');
+    const tag = drawn.container.querySelector('.car-art-tag');
+    expect(tag?.textContent).toBe('Illustration');
+    expect(tag?.getAttribute('aria-hidden')).toBe('true');
+    const photo = render(
+      <CarImage bodyStyle="suv" colour="Red" alt="A red SUV" labelled photoUrl="https://cdn.example/car.jpg" />,
+    );
+    const img = photo.container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('https://cdn.example/car.jpg');
+    expect(img?.getAttribute('alt')).toBe('A red SUV');
+    expect(photo.container.querySelector('.car-art-tag, svg')).toBeNull();
+    const plain = render(<CarImage bodyStyle="suv" colour="Red" alt="" />);
+    expect(plain.container.querySelector('.car-art-tag')).toBeNull();
+  });
 });

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
 import { useInVirtualList, useQueuedMarkup } from '@/shared/ui';
-import { carArtDataUri, carArtInlineSvg, type Backdrop, type CarView } from './car-art';
+import {
+  ILLUSTRATION_TAG,
+  carArtDataUri,
+  carArtInlineSvg,
+  illustrationAlt,
+  type Backdrop,
+  type CarView,
+} from './car-art';
 
 export interface CarImageProps {
   bodyStyle: BodyStyle;
@@ -21,6 +28,13 @@ export interface CarImageProps {
    * a page of cards would otherwise draw every one of them as it renders.
    */
   whenNear?: boolean;
+  /**
+   * Tag the drawing as an illustration (a small label over it, and in its alt text), where a real photo
+   * could be expected: listing cards, a listing's gallery, a model's page. The box it sits in is positioned.
+   */
+  labelled?: boolean;
+  /** A dealer's photo of this car: when given it always wins over the drawing (photos come with dealers). */
+  photoUrl?: string | null;
 }
 
 /** How far outside the viewport a deferred picture starts drawing. */
@@ -61,8 +75,40 @@ function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
  */
 export function CarImage(props: CarImageProps) {
   const inVirtualList = useInVirtualList();
-  if (props.eager === true) return <ImgCarImage {...props} />;
-  return inVirtualList ? <InlineCarImage {...props} /> : <QueuedCarImage {...props} />;
+  if (props.photoUrl) return <PhotoCarImage {...props} photoUrl={props.photoUrl} />;
+  const drawn = props.labelled ? { ...props, alt: illustrationAlt(props.alt) } : props;
+  const picture =
+    props.eager === true ? (
+      <ImgCarImage {...drawn} />
+    ) : inVirtualList ? (
+      <InlineCarImage {...drawn} />
+    ) : (
+      <QueuedCarImage {...drawn} />
+    );
+  if (!props.labelled) return picture;
+  return (
+    <>
+      {picture}
+      <span className="car-art-tag" aria-hidden="true">
+        {ILLUSTRATION_TAG}
+      </span>
+    </>
+  );
+}
+
+/** The dealer's own photo, in the drawing's box (same size and crop, so swapping them shifts nothing). */
+function PhotoCarImage({ photoUrl, alt, className, eager }: CarImageProps & { photoUrl: string }) {
+  return (
+    <img
+      className={className ?? 'cat-img'}
+      src={photoUrl}
+      alt={alt}
+      width={400}
+      height={240}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
 }
 
 /** The picture's box: a span with the <svg> inside, labelled as one image (or hidden when decorative). */

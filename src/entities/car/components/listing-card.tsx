@@ -41,6 +41,7 @@ export const ListingCard = memo(function ListingCard({
           backdrop={shot.backdrop}
           alt=""
           whenNear
+          labelled
         />
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
       </CardLink>

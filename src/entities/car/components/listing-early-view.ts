@@ -5,7 +5,7 @@
 // largest paint; without this it waited for the app's code (on a phone, over a second of it).
 import type { BodyStyle, BrandRow, CarModelRow, ListingRow } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
-import { carArtDataUri, galleryShots } from './car-art';
+import { ILLUSTRATION_TAG, carArtDataUri, galleryShots, illustrationAlt } from './car-art';
 import { listingEyebrow, listingIntro, listingPictureAlt, type ListingHeadFacts } from './listing-head';
 
 export interface EarlyListingParts {
@@ -76,7 +76,7 @@ export function listingEarlyView(doc: Document, { listing, brand, model }: Early
   const picture = el(doc, 'img', {
     class: 'cat-img',
     src,
-    alt: listingPictureAlt(listing, shot.label),
+    alt: illustrationAlt(listingPictureAlt(listing, shot.label)),
     width: '400',
     height: '240',
     loading: 'eager',
@@ -115,7 +115,18 @@ export function listingEarlyView(doc: Document, { listing, brand, model }: Early
         doc,
         'div',
         { class: 'cat-section' },
-        el(doc, 'div', { class: 'cat-gallery' }, el(doc, 'div', { class: 'cat-gallery__main' }, picture)),
+        el(
+          doc,
+          'div',
+          { class: 'cat-gallery' },
+          el(
+            doc,
+            'div',
+            { class: 'cat-gallery__main' },
+            picture,
+            el(doc, 'span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG),
+          ),
+        ),
       ),
     ),
   );

@@ -49,6 +49,7 @@ export function ListingLayout({ listing, brand, model, shot = 0, thumbs, details
                 view={view.view}
                 backdrop={view.backdrop}
                 alt={listingPictureAlt(listing, view.label)}
+                labelled
               />
             </div>
             {thumbs}

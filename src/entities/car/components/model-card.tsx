@@ -30,6 +30,7 @@ export function ModelPicture({
   alt = '',
   eager,
   whenNear,
+  labelled,
 }: {
   model: CarModelRow;
   brand?: BrandRow | null;
@@ -39,6 +40,8 @@ export function ModelPicture({
   eager?: boolean;
   /** Draw only near the viewport (inside a card, whose media box keeps the place). */
   whenNear?: boolean;
+  /** Tag it as an illustration (in a positioned box); the model page's main picture (`eager`) always is. */
+  labelled?: boolean;
 }) {
   return (
     <CarImage
@@ -51,6 +54,7 @@ export function ModelPicture({
       backdrop={backdrop}
       eager={eager}
       whenNear={whenNear}
+      labelled={labelled ?? eager}
     />
   );
 }
@@ -71,7 +75,7 @@ export function ModelCard({
   return (
     <article className="cat-card" data-testid="model-card">
       <Link to={to} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <ModelPicture model={m} brand={brand} backdrop="studio" whenNear />
+        <ModelPicture model={m} brand={brand} backdrop="studio" whenNear labelled />
       </Link>
       <div className="cat-card__body">
         <div className="cat-card__row">
