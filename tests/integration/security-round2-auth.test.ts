@@ -106,8 +106,12 @@ class RawSocket {
     return ref;
   }
 
-  async join(topic: string, accessToken: string): Promise<{ status: string; response: Record<string, unknown> }> {
-    const ref = this.send(topic, 'phx_join', { config: {}, access_token: accessToken });
+  async join(
+    topic: string,
+    accessToken: string,
+    config: Record<string, unknown> = {},
+  ): Promise<{ status: string; response: Record<string, unknown> }> {
+    const ref = this.send(topic, 'phx_join', { config, access_token: accessToken });
     const reply = await waitFor(() => this.frames.find((f) => f.ref === ref && f.event === 'phx_reply'));
     return reply.payload as { status: string; response: Record<string, unknown> };
   }
@@ -299,6 +303,24 @@ describe('issue 31 hole 6: metadata, Realtime tokens, messages and sockets are b
     flood.send('realtime:huge', 'phx_join', { config: {}, access_token: await bloatedToken(600) });
     expect(await waitFor(() => flood.closeCode)).toBe(1009); // message too big
     expect(flood.frames.find((f) => f.event === 'phx_reply')).toBeUndefined();
+  });
+
+  it('a presence object over 10 keys or 4 KiB is refused and never reaches the channel', async () => {
+    const s = await RawSocket.open(stack().url, stack().anonKey);
+    sockets.push(s);
+    const presence = { presence: { key: 'me', enabled: true } };
+    expect((await s.join('realtime:presence-cap', stack().anonKey, presence)).status).toBe('ok');
+    const track = async (payload: Record<string, unknown>) => {
+      const ref = s.send('realtime:presence-cap', 'presence', { type: 'presence', event: 'track', payload });
+      return (await waitFor(() => s.frames.find((f) => f.ref === ref && f.event === 'phx_reply'))).payload;
+    };
+    expect(await track({ blob: 'x'.repeat(20 * 1024) })).toMatchObject({ status: 'error' });
+    const manyKeys = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i]));
+    expect(await track(manyKeys)).toMatchObject({ status: 'error' });
+    expect(await track({ status: 'online' })).toMatchObject({ status: 'ok' });
+    const diff = await waitFor(() => s.frames.find((f) => f.event === 'presence_diff'));
+    expect(diff.payload).toMatchObject({ joins: { me: { metas: [{ status: 'online' }] } }, leaves: {} });
+    expect(s.frames.filter((f) => f.event === 'presence_diff')).toHaveLength(1);
   });
 
   describe('sockets per client address (own stack, REALTIME_MAX_SOCKETS_PER_IP=3)', () => {

@@ -31,6 +31,20 @@ export function realtimeLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
   };
 }
 
+/** Supabase's cap on the keys of one presence object. */
+export const MAX_PRESENCE_KEYS = 10;
+/** Ours on its size: a channel keeps its presence (and sends it to every joiner) while it is joined. */
+export const MAX_PRESENCE_BYTES = 4 * 1024;
+
+/** Why a presence `track` payload is refused, or null when it fits. */
+export function presenceProblem(meta: Record<string, unknown>): string | null {
+  if (Object.keys(meta).length > MAX_PRESENCE_KEYS) return `Presence object has more than ${MAX_PRESENCE_KEYS} keys`;
+  if (Buffer.byteLength(JSON.stringify(meta), 'utf8') > MAX_PRESENCE_BYTES) {
+    return `Presence object is larger than ${MAX_PRESENCE_BYTES} bytes`;
+  }
+  return null;
+}
+
 export const TOKEN_TOO_LARGE = 'Token is too large';
 
 export function tokenTooLarge(token: string, limits: RealtimeLimits): boolean {

@@ -11,6 +11,7 @@ import {
   MAX_MESSAGE_BYTES,
   MAX_QUEUED_BYTES,
   TOKEN_TOO_LARGE,
+  presenceProblem,
   realtimeLimitsFromEnv,
   refuseUpgrade,
   tokenTooLarge,
@@ -358,7 +359,13 @@ export async function attachRealtime(
       }
       case 'presence': {
         const kind = msg.payload.event;
-        if (kind === 'track') track(ch, obj(msg.payload.payload));
+        const meta = obj(msg.payload.payload);
+        const refused = kind === 'track' ? presenceProblem(meta) : null;
+        if (refused) {
+          if (msg.ref) reply(conn, msg, 'error', { reason: refused });
+          return;
+        }
+        if (kind === 'track') track(ch, meta);
         else if (kind === 'untrack') untrack(ch);
         if (msg.ref) reply(conn, msg, 'ok');
         return;
