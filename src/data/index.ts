@@ -46,6 +46,7 @@ export * from './repositories/leads';
 export * from './repositories/lead-threads';
 export * from './repositories/dealer-listings';
 export { useMyLeads, useMyLead, useDealerHub, useListingWithDealer } from './hooks/use-leads';
+export { useIsDealerMember, isDealerMember } from './hooks/use-dealer-membership';
 export { useLeadWrites, useDealerListingWrites } from './hooks/use-lead-writes';
 export { notificationWrites, priceAlertWrites, savedSearchWrites, preferenceWrites } from './writers';
 export { readDeviceUserData, clearLocalStore, countLocalTables, type DeviceUserData } from './device-data';

@@ -121,9 +121,11 @@ test.describe('desktop navigation', () => {
     await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
   });
 
-  test('signed in: My Leads, Dealer Hub (highlighted under /dealer), bell, Account and Sign Out', async ({ page }) => {
+  test('signed in as a dealer: My Leads, Dealer Hub (highlighted under /dealer), bell, Account and Sign Out; no Get Started', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1600, height: 900 });
-    await signIn(page, DEMO.shopper.email, DEMO.shopper.password, { to: '/dealer/dashboard' });
+    await signIn(page, DEMO.dealer.email, DEMO.dealer.password, { to: '/dealer/dashboard' });
     await expect(mainNav(page).getByRole('link')).toHaveText([
       'AI Search',
       'Reviews',
@@ -133,12 +135,26 @@ test.describe('desktop navigation', () => {
       'Dealer Hub',
     ]);
     await expect(mainNav(page).getByRole('link', { name: 'Dealer Hub' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
     await page.getByRole('button', { name: 'Notifications' }).click();
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toHaveCount(0);
+  });
+
+  test('signed in as a shopper (no dealer): no Dealer Hub and no Get Started (issue 34)', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await signIn(page, DEMO.shopper.email, DEMO.shopper.password, { to: '/reviews' });
+    await expect(mainNav(page).getByRole('link')).toHaveText([
+      'AI Search',
+      'Reviews',
+      'Marketplace',
+      'Recommended',
+      'My Leads',
+    ]);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   });
 
   test('a failed sign-out shows an auth error toast and re-enables the button', async ({ page }) => {
@@ -214,8 +230,7 @@ test.describe('mobile menu at 390 px', () => {
       'Bookmarks',
       'Saved searches',
       'My Leads',
-      'Dealer Hub',
-      'Get Started',
+      'Become a dealer',
     ]);
     await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await menu.getByRole('button', { name: 'Sign Out' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopLinks, isActive, mobileLinks } from './nav-items';
+import { desktopLinks, isActive, mobileLinks, showGetStarted } from './nav-items';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 // What every visitor sees in the top bar, signed in or not.
@@ -9,7 +9,7 @@ const PUBLIC_MOBILE = ['Browse Cars', ...PUBLIC_DESKTOP, 'Value My Car'];
 describe('navigation items', () => {
   it('desktop links per sign-in state', () => {
     expect(labels(desktopLinks({ signedIn: false, isAdmin: false }))).toEqual(PUBLIC_DESKTOP);
-    expect(labels(desktopLinks({ signedIn: true, isAdmin: false }))).toEqual([
+    expect(labels(desktopLinks({ signedIn: true, isAdmin: false, isDealer: true }))).toEqual([
       ...PUBLIC_DESKTOP,
       'My Leads',
       'Dealer Hub',
@@ -25,12 +25,24 @@ describe('navigation items', () => {
       'Bookmarks',
       'Saved searches',
       'My Leads',
-      'Dealer Hub',
+      'Become a dealer',
     ]);
+  });
+  it('issue 34: only the links that apply: Dealer Hub for dealer members, Get Started only signed out', () => {
+    const shopper = { signedIn: true, isAdmin: false, isDealer: false };
+    expect(labels(desktopLinks(shopper))).toEqual([...PUBLIC_DESKTOP, 'My Leads']);
+    expect(labels(mobileLinks(shopper))).not.toContain('Dealer Hub');
+    expect(labels(mobileLinks(shopper))).toContain('Become a dealer');
+    expect(labels(mobileLinks({ ...shopper, isDealer: true }))).toContain('Dealer Hub');
+    expect(labels(desktopLinks({ signedIn: false, isAdmin: false, isDealer: true }))).not.toContain('Dealer Hub');
+    expect(showGetStarted(shopper)).toBe(false);
+    expect(showGetStarted({ signedIn: false, isAdmin: false })).toBe(true);
   });
   it('Admin highlights for any /admin path, Dealer Hub for any /dealer path', () => {
     const [admin] = desktopLinks({ signedIn: true, isAdmin: true }).filter((i) => i.label === 'Admin');
-    const [dealer] = desktopLinks({ signedIn: true, isAdmin: false }).filter((i) => i.label === 'Dealer Hub');
+    const [dealer] = desktopLinks({ signedIn: true, isAdmin: false, isDealer: true }).filter(
+      (i) => i.label === 'Dealer Hub',
+    );
     expect(isActive(admin, '/admin/reviews/edit/7')).toBe(true);
     expect(isActive(admin, '/admin/security')).toBe(true);
     expect(isActive(admin, '/account')).toBe(false);

@@ -1,9 +1,18 @@
-// Which navigation entries show for whom (SPEC §2 Desktop navigation and Mobile menu).
+// Which navigation entries show for whom (SPEC §2 Desktop navigation and Mobile menu), narrowed to the
+// links that apply to this user (issue 34): Dealer Hub for members of a dealer (other signed-in users get
+// "Become a dealer" in the menu), and Get Started, an entry for newcomers, only while signed out.
 import { href, isUnder } from '@/shared/lib/routes';
 
 export interface NavViewer {
   signedIn: boolean;
   isAdmin: boolean;
+  /** A member of a dealer (dealer_members): the Dealer Hub is theirs. */
+  isDealer?: boolean;
+}
+
+/** Get Started (to AI search) is for visitors who have not signed in. */
+export function showGetStarted({ signedIn }: NavViewer): boolean {
+  return !signedIn;
 }
 
 export interface NavItem {
@@ -13,7 +22,7 @@ export interface NavItem {
   matchPrefix?: string;
 }
 
-export function desktopLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
+export function desktopLinks({ signedIn, isAdmin, isDealer = false }: NavViewer): NavItem[] {
   const items: NavItem[] = [
     { label: 'AI Search', to: href.aiSearch() },
     { label: 'Reviews', to: href.reviews() },
@@ -22,12 +31,12 @@ export function desktopLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
   ];
   if (signedIn) items.push({ label: 'My Leads', to: href.myLeads() });
   if (isAdmin) items.push({ label: 'Admin', to: href.adminDashboard(), matchPrefix: '/admin' });
-  if (signedIn) items.push({ label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' });
+  if (signedIn && isDealer) items.push({ label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' });
   return items;
 }
 
 /** Mobile menu links; the Sign In / Sign Out and Get Started entries are rendered after these. */
-export function mobileLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
+export function mobileLinks({ signedIn, isAdmin, isDealer = false }: NavViewer): NavItem[] {
   const items: NavItem[] = [
     { label: 'Browse Cars', to: href.browse() },
     { label: 'AI Search', to: href.aiSearch() },
@@ -44,7 +53,9 @@ export function mobileLinks({ signedIn, isAdmin }: NavViewer): NavItem[] {
     items.push(
       { label: 'Saved searches', to: `${href.account()}#saved-searches` },
       { label: 'My Leads', to: href.myLeads() },
-      { label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' },
+      isDealer
+        ? { label: 'Dealer Hub', to: href.dealerDashboard(), matchPrefix: '/dealer' }
+        : { label: 'Become a dealer', to: href.dealerDashboard(), matchPrefix: '/dealer' },
     );
   }
   return items;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { mobileLinks, type NavViewer } from '../nav-items';
+import { mobileLinks, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen } from '../store';
 import { NavItemLink } from './nav-item-link';
 
@@ -50,9 +50,11 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
             Sign In
           </ButtonLink>
         )}
-        <ButtonLink to={href.aiSearch()} variant="primary" block onClick={close}>
-          Get Started
-        </ButtonLink>
+        {showGetStarted(viewer) && (
+          <ButtonLink to={href.aiSearch()} variant="primary" block onClick={close}>
+            Get Started
+          </ButtonLink>
+        )}
       </div>
     </nav>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { desktopLinks, type NavViewer } from '../nav-items';
+import { desktopLinks, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
 import { BookmarksLink } from './bookmarks-link';
@@ -74,9 +74,11 @@ export function TopNav({
               </ButtonLink>
             )}
           </div>
-          <ButtonLink to={href.aiSearch()} variant="primary" className="topbar__cta">
-            Get Started
-          </ButtonLink>
+          {showGetStarted(viewer) && (
+            <ButtonLink to={href.aiSearch()} variant="primary" className="topbar__cta">
+              Get Started
+            </ButtonLink>
+          )}
           <button
             type="button"
             className="btn btn--ghost btn--icon topbar__toggle"
