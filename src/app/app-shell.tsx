@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { replayEarlyClicks } from '@/shared/lib/early-events';
 import { Toaster } from '@/shared/ui';
 import { ConsentOverlays } from '@/features/consent';
-import { InstallPrompt } from '@/features/install';
 import { AccessibilityPanel } from '@/features/accessibility';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { AfterHydration } from './after-hydration';
@@ -16,7 +15,6 @@ export function AppShell({ children }: { children: ReactNode }) {
       <AppErrorBoundary>{children}</AppErrorBoundary>
       <ConsentOverlays />
       <AfterHydration>
-        <InstallPrompt />
         <AccessibilityPanel />
         <Toaster />
       </AfterHydration>

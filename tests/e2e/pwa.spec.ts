@@ -71,12 +71,32 @@ test('changes waiting in the outbox register Background Sync, so the worker can 
   await context.setOffline(false);
 });
 
-test('install prompt: Install calls the browser prompt and hides it for 7 days; "Not now" too', async ({ page }) => {
+test('install prompt: waits for a second visit, covers nothing, Install calls the browser prompt and hides it for 7 days; "Not now" too', async ({
+  page: firstVisit,
+  context,
+}) => {
+  // Issue 34: a first visit gets no prompt, even when the browser offers one.
+  await firstVisit.goto('/');
+  await expect(firstVisit.getByRole('heading', { level: 1 })).toBeVisible();
+  await offerInstall(firstVisit);
+  // The app (which counts the visit) starts after the first paint: wait for it before leaving.
+  await expect
+    .poll(() => firstVisit.evaluate(() => localStorage.getItem('motorly-engagement')), { timeout: 30_000 })
+    .toContain('"visits":1');
+  await firstVisit.waitForTimeout(500);
+  await expect(firstVisit.getByRole('region', { name: 'Install Motorly' })).toBeHidden();
+  await firstVisit.close();
+
+  // A second visit (a new tab is a new browser session): the prompt shows, in the page's flow.
+  const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await offerInstall(page);
   const card = page.getByRole('region', { name: 'Install Motorly' });
   await expect(card).toBeVisible();
+  expect(await card.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  const headerBottom = (await page.getByRole('banner').boundingBox())!;
+  expect((await card.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height - 1);
   await card.getByRole('button', { name: 'Install' }).click();
   await expect(card).toBeHidden();
   expect(await page.evaluate(() => (window as unknown as { promptCalls: number }).promptCalls)).toBe(1);

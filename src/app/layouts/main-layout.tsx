@@ -8,6 +8,8 @@ import { useGuardedSignOut } from '../components/guarded-sign-out';
 import { setNotificationsOpen, useShell } from '../shell-store';
 import { AccessibilityButton, RouteAnnouncer } from '@/features/accessibility';
 import { openConsentDialog } from '@/features/consent';
+import { InstallPrompt } from '@/features/install';
+import { AfterHydration } from '../after-hydration';
 
 // Both pull in Dexie and the sync client: loaded after first paint, off the critical path.
 const SyncStatusBadge = lazyWithPreload(() => import('@/features/sync-status').then((m) => m.SyncStatusBadge));
@@ -35,6 +37,7 @@ export function MainLayout() {
   const isAdmin = useAuth((s) => s.isAdmin);
   const loading = useAuth((s) => s.loading);
   const unreadCount = useShell((s) => s.unreadCount);
+  const isDealer = useShell((s) => s.isDealer);
   const notificationsOpen = useShell((s) => s.notificationsOpen);
   const guardedSignOut = useGuardedSignOut();
 
@@ -42,7 +45,7 @@ export function MainLayout() {
     <>
       <SkipLink />
       <TopNav
-        viewer={{ signedIn, isAdmin }}
+        viewer={{ signedIn, isAdmin, isDealer: signedIn && isDealer }}
         authLoading={loading}
         onSignOut={guardedSignOut.run}
         unreadCount={unreadCount}
@@ -57,6 +60,10 @@ export function MainLayout() {
           </>
         }
       />
+      {/* In the flow below the header: the install bar takes its own room and covers nothing. */}
+      <AfterHydration>
+        <InstallPrompt />
+      </AfterHydration>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
         <Outlet />
       </main>

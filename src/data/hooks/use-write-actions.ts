@@ -4,10 +4,15 @@ import { useCallback, useMemo } from 'react';
 import { db } from '../db';
 import { toggleBookmark, type BookmarkTarget } from '../repositories/bookmarks';
 import { discardParkedOp, retryAllParked, retryParkedOp } from '../needs-attention';
+import { noteBookmarked } from '@/shared/lib/engagement';
 
 /** Bookmarks the target, or removes its bookmark; resolves to whether it is bookmarked now. */
 export function useToggleBookmark(): (target: BookmarkTarget) => Promise<boolean> {
-  return useCallback((target: BookmarkTarget) => toggleBookmark(db, target), []);
+  return useCallback(async (target: BookmarkTarget) => {
+    const now = await toggleBookmark(db, target);
+    if (now) noteBookmarked(); // real engagement: the install prompt may show
+    return now;
+  }, []);
 }
 
 export interface ParkedOpActions {

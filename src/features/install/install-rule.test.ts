@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canShowInstallPrompt, INSTALL_HIDDEN_KEY, INSTALL_PROMPT_COOLDOWN_MS, readHiddenAt } from './install-rule';
+import {
+  canShowInstallPrompt,
+  INSTALL_HIDDEN_KEY,
+  INSTALL_PROMPT_COOLDOWN_MS,
+  isEngaged,
+  readHiddenAt,
+} from './install-rule';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,5 +24,14 @@ describe('install prompt 7-day rule', () => {
     expect(readHiddenAt({ getItem: (k) => (k === INSTALL_HIDDEN_KEY ? '123' : null) })).toBe(123);
     expect(readHiddenAt({ getItem: () => 'soon' })).toBeNull();
     expect(readHiddenAt(null)).toBeNull();
+  });
+});
+
+describe('issue 34: the install prompt waits for real engagement', () => {
+  it('not on a first visit; on a second visit or after a bookmark', () => {
+    expect(isEngaged({ visits: 0, bookmarked: false })).toBe(false);
+    expect(isEngaged({ visits: 1, bookmarked: false })).toBe(false);
+    expect(isEngaged({ visits: 2, bookmarked: false })).toBe(true);
+    expect(isEngaged({ visits: 1, bookmarked: true })).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 // Holds the browser's deferred install event (beforeinstallprompt) from the moment main.tsx starts
 // listening, so the prompt can be offered whenever the shell is ready.
 import { takeEarlyInstallPrompt } from '@/shared/lib/early-events';
+import { countVisit, ENGAGED_EVENT, readEngagement } from '@/shared/lib/engagement';
 import { create } from 'zustand';
-import { INSTALL_HIDDEN_KEY, readHiddenAt } from './install-rule';
+import { INSTALL_HIDDEN_KEY, isEngaged, readHiddenAt } from './install-rule';
 
 /** Chromium's BeforeInstallPromptEvent (not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
@@ -14,6 +15,8 @@ interface InstallState {
   event: InstallPromptEvent | null;
   hiddenAt: number | null;
   installed: boolean;
+  /** A second visit or a bookmark: the prompt waits for it. */
+  engaged: boolean;
 }
 
 function storage(): Storage | null {
@@ -28,6 +31,7 @@ export const useInstall = create<InstallState>(() => ({
   event: null,
   hiddenAt: readHiddenAt(storage()),
   installed: false,
+  engaged: false,
 }));
 
 /** Accepting or dismissing hides the prompt for the cooldown. */
@@ -47,6 +51,8 @@ export function captureInstallPrompt(): void {
     useInstall.setState({ event: e as InstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => useInstall.setState({ installed: true, event: null }));
+  useInstall.setState({ engaged: isEngaged(countVisit()) });
+  window.addEventListener(ENGAGED_EVENT, () => useInstall.setState({ engaged: isEngaged(readEngagement()) }));
   // Fired before this code loaded (it loads after the first paint): the head script kept it.
   const early = takeEarlyInstallPrompt();
   if (early) useInstall.setState({ event: early as InstallPromptEvent });
