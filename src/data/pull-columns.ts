@@ -48,6 +48,7 @@ export const PULL_COLUMNS: Partial<Record<SyncTableName, readonly string[]>> = {
     'length_mm',
     'width_mm',
     'height_mm',
+    'wheelbase_mm',
     'towing_kg',
     'description',
     'image_url',

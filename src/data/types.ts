@@ -64,6 +64,8 @@ export interface CarModel extends SyncedRow {
   length_mm: number | null;
   width_mm: number | null;
   height_mm: number | null;
+  /** Issue 36: the distance between the axles, for the pictures. */
+  wheelbase_mm: number | null;
   towing_kg: number | null;
   description: string;
   image_url: string | null;

@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/lib/uk/body';
 import type { BrandSource } from './data/brands';
 import { MODEL_DIMENSIONS, MODEL_ROWS } from './data/models';
+import { MODEL_WHEELBASES } from './data/wheelbases';
 import { Rng, seconds, seedUuid, slugify, thousands } from './random';
 import type { BrandRow, CarModelRow } from './types';
 
@@ -218,6 +219,7 @@ export function buildModels(
         length_mm: published?.[0] ?? round(l + bodyAdjust[0] + noise[0] * 90, 5),
         width_mm: published?.[1] ?? round(w + bodyAdjust[1] + noise[1] * 25, 5),
         height_mm: published?.[2] ?? round(h + bodyAdjust[2] + noise[2] * 30, 5),
+        wheelbase_mm: MODEL_WHEELBASES[`${brand.name}/${name}`] ?? null,
         towing_kg: towing(segment, {
           electric,
           hybrid: fuel === 'hybrid',

@@ -43,6 +43,7 @@ export function modelRow(over: Partial<CarModel> & Pick<CarModel, 'id'>): CarMod
     length_mm: null,
     width_mm: null,
     height_mm: null,
+    wheelbase_mm: null,
     towing_kg: null,
     description: '',
     image_url: null,
