@@ -1,4 +1,6 @@
 // `npm run bench:stack`: the embedded stack on PGlite vs a real PostgreSQL server, side by side.
+// First, PGlite on the HTTP server's thread (before) vs in its worker thread (after), same run
+// (bench/stack-threads.ts; BENCH_ONLY=threads runs just that part).
 // Cold boot (empty database: bootstrap + migrations + catalogue seed), warm boot (existing database),
 // and requests/second through supabase-js for a filtered listing query and for an insert.
 // The load generator (supabase-js) runs in a child process so the server gets its own core, as a
@@ -15,6 +17,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startStack } from '../supabase/local/server';
 import type { StartStackOptions } from '../supabase/local/types';
 import { runFanout, type FanoutJob, type FanoutResult } from './realtime-fanout';
+import { compareThreads, loadAverage, printThreadTable, type ThreadLoad } from './stack-threads';
 
 const SELECTS = Number(process.env.BENCH_SELECTS ?? 2000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 1000);
@@ -33,6 +36,8 @@ process.env.REALTIME_MAX_SOCKETS_PER_IP ??= String(Math.max(...FANOUT) + 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 /** BENCH_ONLY=fanout: boots and the realtime fan-out rows only (selects and inserts are skipped, shown as 0). */
 const FANOUT_ONLY = process.env.BENCH_ONLY === 'fanout';
+/** BENCH_ONLY=threads: the PGlite main thread vs worker thread comparison only. */
+const THREADS_ONLY = process.env.BENCH_ONLY === 'threads';
 
 interface Figures {
   coldBootMs: number;
@@ -46,13 +51,7 @@ interface Figures {
   fanoutInline: FanoutResult;
 }
 
-type LoadKind = 'select' | 'insert';
-interface LoadJob {
-  url: string;
-  key: string;
-  kind: LoadKind;
-  total: number;
-}
+type LoadJob = ThreadLoad;
 
 const client = (url: string, key: string): SupabaseClient =>
   createClient(url, key, {
@@ -257,13 +256,17 @@ async function withDatabase<T>(adminUrl: string, fn: (url: string) => Promise<T>
 const fmt = (n: number, unit: string) => `${n >= 100 ? Math.round(n) : n.toFixed(1)} ${unit}`;
 
 async function main(): Promise<void> {
+  const loadBefore = loadAverage();
   console.log(
     `Embedded stack benchmark: ${SELECTS} selects, ${INSERTS} inserts, ${CONCURRENCY} in flight after ${WARMUP} warm-up requests; ` +
-      `load from a child process (load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')})\n`,
+      `load from a child process (load average ${loadBefore})\n`,
   );
+  if (!FANOUT_ONLY) {
+    const threads = await compareThreads(runLoadInChild, { selects: SELECTS, inserts: INSERTS });
+    printThreadTable(threads, loadBefore);
+    if (THREADS_ONLY) return;
+    console.log('');
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-pglite-'));
   let pglite: Figures;
   try {

@@ -32,7 +32,9 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     if (!opts.quiet) console.log(line);
   };
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
+  const db = await openDb(
+    databaseUrl ? { databaseUrl } : { dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, thread: opts.dbThread },
+  );
   let config: StackConfig;
   try {
     await bootstrap(db, { seed: opts.seed !== false, log });

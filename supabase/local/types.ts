@@ -106,6 +106,8 @@ export interface StartStackOptions {
   dataDir?: string;
   /** Use a real PostgreSQL server instead of PGlite (default: process.env.DATABASE_URL). */
   databaseUrl?: string;
+  /** PGlite in its own worker thread (default) or on the server's thread (STACK_DB_THREAD=main). */
+  dbThread?: 'worker' | 'main';
   siteUrl?: string;
   /** CORS allow-list (default: CORS_ALLOWED_ORIGINS, else the site URL's origin). */
   allowedOrigins?: string[];

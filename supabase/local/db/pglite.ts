@@ -1,6 +1,7 @@
 // PGlite (Postgres in WebAssembly): a single connection, so every query and transaction is
 // serialised by PGlite's own mutex. Nested use of `db` inside `db.transaction` would deadlock:
-// code inside a transaction must use the `tx` handle.
+// code inside a transaction must use the `tx` handle. The stack runs this in a worker thread
+// (pglite-worker.ts); `STACK_DB_THREAD=main` runs it on the HTTP server's thread, as it used to.
 import { mkdirSync } from 'node:fs';
 import { PGlite, protocol, parse as pgParse, type Transaction } from '@electric-sql/pglite';
 
@@ -9,6 +10,7 @@ type DatabaseError = InstanceType<typeof DatabaseError>;
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Db, Queryable, QueryOptions, QueryResult } from '../types';
 import { INT8_OID, NUMERIC_OID, TEXT_KEPT_OIDS, toNumber } from './sql';
+import { timedFilesystem } from './pglite-timer';
 
 const identity = (v: string) => v;
 const parsers = {
@@ -179,10 +181,24 @@ function wrap(shared: Shared, runner: Runner, inTx: Transaction | null): Queryab
   };
 }
 
+export interface OpenedPglite {
+  db: Db;
+  /** The session's statement_timeout in ms (0 = none), as Postgres has it now. */
+  statementTimeoutMs(): number;
+}
+
 export async function openPglite(dataDir: string): Promise<Db> {
+  return (await openPgliteWithTimer(dataDir)).db;
+}
+
+/** `wasmModule`: PGlite's WebAssembly already compiled (a restarted worker skips the compile). */
+export async function openPgliteWithTimer(dataDir: string, wasmModule?: WebAssembly.Module): Promise<OpenedPglite> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const { fs, timer } = timedFilesystem(dataDir);
   const pg = await PGlite.create({
     dataDir,
+    fs,
+    pgliteWasmModule: wasmModule,
     extensions: { pgcrypto },
     parsers,
     relaxedDurability: true,
@@ -191,7 +207,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   // Supabase's search_path: extension functions (crypt, gen_salt, ...) live in schema extensions.
   await pg.exec('set search_path to public, extensions');
   const base = wrap(shared, pg, null);
-  return {
+  const db: Db = {
     kind: 'pglite',
     ...base,
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(shared, tx, tx))),
@@ -205,4 +221,5 @@ export async function openPglite(dataDir: string): Promise<Db> {
       if (!pg.closed) await pg.close();
     },
   };
+  return { db, statementTimeoutMs: () => (pg.closed ? 0 : timer.timeoutMs(pg)) };
 }
