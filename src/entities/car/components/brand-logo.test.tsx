@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { brandMonogramSvg } from '@/shared/lib/uk';
-import { BrandLogo, ownMonogramSource } from './brand-logo';
+import { BrandLogo, legibleMonogram, ownMonogramSource } from './brand-logo';
 
 describe('ownMonogramSource', () => {
   it('accepts exactly the monogram generated for the name', () => {
@@ -45,5 +45,17 @@ describe('BrandLogo', () => {
     expect(other.container.querySelector('svg')).toBeNull();
     const none = render(<BrandLogo brand={{ name: 'Ford', logo_url: null }} size={48} />);
     expect(none.container.innerHTML).toBe('');
+  });
+});
+
+describe('issue 36: brand marks at 24 px', () => {
+  it('grow the letters to at least 8 px on screen when drawn small, and leave large marks alone', () => {
+    for (const name of ['Ford', 'Land Rover', 'BMW', 'MG']) {
+      const source = ownMonogramSource(name, brandMonogramSvg(name, '#003478'))!;
+      const px = (svg: string, size: number) => (Number(/font-size="(\d+)"/.exec(svg)?.[1]) * size) / 96;
+      expect(px(legibleMonogram(source, 24), 24), name).toBeGreaterThanOrEqual(8.4);
+      expect(px(source, 24), name).toBeLessThan(px(legibleMonogram(source, 24), 24));
+      expect(legibleMonogram(source, 72)).toBe(source);
+    }
   });
 });
