@@ -19,7 +19,7 @@ interface Style {
 
 const STYLES: Record<Silhouette, Style> = {
   city: { belt: 0.6, nose: 0.55, dash: 430, rake: 1.4, clearance: 150, roofEnd: 190, front: 0.54 },
-  hatchback: { belt: 0.625, nose: 0.53, dash: 500, rake: 1.7, clearance: 140, roofEnd: 280, front: 0.57 },
+  hatchback: { belt: 0.625, nose: 0.53, dash: 500, rake: 1.7, clearance: 140, roofEnd: 360, front: 0.57 },
   saloon: { belt: 0.64, nose: 0.5, dash: 640, rake: 1.95, clearance: 135, roofEnd: 0, front: 0.5 },
   estate: { belt: 0.63, nose: 0.51, dash: 620, rake: 1.85, clearance: 140, roofEnd: 80, front: 0.52 },
   'small-suv': { belt: 0.635, nose: 0.6, dash: 540, rake: 1.6, clearance: 190, roofEnd: 230, front: 0.55 },

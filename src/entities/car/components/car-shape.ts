@@ -32,7 +32,7 @@ export const SILHOUETTES: readonly Silhouette[] = [
 
 /** Design traits that vary between models of one body style (indices into each drawing's own options). */
 export interface Traits {
-  /** Grille family: 0 wide, 1 twin, 2 tall frame, 3 slim bar, 4 hexagon (electric cars get a closed panel). */
+  /** Grille family: 0 wide, 1 twin (BMW), 2 tall frame, 3 slim bar, 4 hexagon (electric cars get a closed panel). */
   grille: number;
   /** Headlamp shape: 0 slim, 1 swept, 2 split (light strip over lamps), 3 rounded. */
   head: number;
@@ -149,6 +149,9 @@ export function hashOf(s: string): number {
   return h;
 }
 
+/** Grille families that read as the brand's own (twin openings only on BMWs); other brands by hash. */
+const BRAND_GRILLE: Record<string, number> = { BMW: 1, Audi: 2, Lexus: 4, Toyota: 4, Ford: 3, Volkswagen: 3 };
+
 /** Traits from the brand (grille) and the model's name (everything else), so a model always looks the same. */
 export function traitsOf(brand: string, name: string, silhouette: Silhouette, electric: boolean): Traits {
   const b = hashOf(brand);
@@ -161,7 +164,7 @@ export function traitsOf(brand: string, name: string, silhouette: Silhouette, el
   const unit = (): number => next(1000) / 999;
   const sporty = silhouette === 'coupe' || silhouette === 'convertible';
   return {
-    grille: b % 5,
+    grille: BRAND_GRILLE[brand] ?? [0, 2, 3, 4][b % 4],
     head: next(4),
     tail: next(4),
     roofBow: unit(),
