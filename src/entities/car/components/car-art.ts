@@ -152,7 +152,12 @@ export function carArtDataUri(input: CarArtInput): string {
   const shape = carShape(input);
   return uriCache.get(
     cacheKey(input, shape),
-    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(carArtSvg(input))}`,
+    // Only what a data: URL must escape, with single quotes for attributes: about the markup's own size, where
+    // encodeURIComponent made it half as large again (the listing page's first picture is one of these).
+    () =>
+      `data:image/svg+xml;charset=utf-8,${carArtSvg(input)
+        .replace(/"/g, "'")
+        .replace(/[<>#%\n]/g, encodeURIComponent)}`,
   );
 }
 
