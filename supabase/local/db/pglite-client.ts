@@ -71,17 +71,21 @@ class WorkerConnection {
     const data: WorkerData = { dataDir: this.dataDir, state: this.state, wasm: await pgliteWasm() };
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: data });
     this.worker = worker;
+    let started = false;
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (m: Reply) => {
-        if ('ready' in m) resolve();
-        else if ('fatal' in m) reject(deserializeError(m.fatal));
+        if ('ready' in m) {
+          started = true;
+          resolve();
+        } else if ('fatal' in m) reject(deserializeError(m.fatal));
         else this.receive(m);
       });
       // After start-up an error is followed by 'exit', handled there.
       worker.on('error', reject);
       worker.once('exit', () => {
         reject(new Error('The database worker exited while starting'));
-        if (this.worker === worker && !this.closing) void this.replace(null);
+        // A worker that died while serving is replaced; one that cannot start is not retried forever.
+        if (started && this.worker === worker && !this.closing) void this.replace(null);
       });
     });
   }
@@ -107,7 +111,7 @@ class WorkerConnection {
       this.pending.set(req.id, { req, tx, resolve: resolve as (v: unknown) => void, reject });
       this.ready.then(
         () => this.pending.has(req.id) && this.worker?.postMessage(req),
-        () => undefined,
+        (err: Error) => this.pending.delete(req.id) && reject(err),
       );
     });
   }
@@ -149,7 +153,7 @@ class WorkerConnection {
         for (const p of waiting) if (this.pending.has(p.req.id)) this.worker?.postMessage(p.req);
       },
       (err: Error) => {
-        for (const p of waiting) p.reject(err);
+        for (const p of waiting) if (this.pending.delete(p.req.id)) p.reject(err);
       },
     );
   }

@@ -47,11 +47,11 @@ async function main(): Promise<void> {
     running[STATE.opId] = id;
     running[STATE.timeoutMs] = statementTimeoutMs();
     running[STATE.startedAt] = Date.now();
-    running[STATE.busy] = 1;
+    running[STATE.busy] += 1; // a count: statements of one transaction may be queued together
     try {
       return await fn();
     } finally {
-      running[STATE.busy] = 0;
+      running[STATE.busy] -= 1;
     }
   };
 
