@@ -3,7 +3,16 @@
 // mark all read; dismiss one; the test send; notification settings saved and reloaded.
 import { test, expect } from './fixtures';
 import { createConfirmedUser, enableHooks, hooksReady, queueCounts, serviceRest, signInUi } from './sync-helpers';
-import { dealerListing, dealerRest, dealerSession, mailFor, openListing, openPanel, toast } from './signed-in-helpers';
+import {
+  catalogueName,
+  dealerListing,
+  dealerRest,
+  dealerSession,
+  mailFor,
+  openListing,
+  openPanel,
+  toast,
+} from './signed-in-helpers';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
@@ -85,7 +94,7 @@ test('a dealer price cut reaches the shopper with a matching alert: badge, panel
     body: JSON.stringify({ price: newPrice }),
   });
 
-  const title = `Price drop: ${listing.title}`;
+  const title = `Price drop: ${await catalogueName(listing.id)}`; // never the dealer's title
   await expect(page.getByTestId('unread-badge')).toHaveText(/^1\b/, { timeout: 15_000 });
   await expect(toast(page, title)).toBeVisible();
   await expect(page.getByTestId('listing-price')).toHaveText(`£${newPrice.toLocaleString('en-GB')}`);

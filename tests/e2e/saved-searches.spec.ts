@@ -3,7 +3,7 @@
 // marketplace shows "1 new since you last looked", and /account renames and deletes the search.
 import { test, expect } from './fixtures';
 import { createConfirmedUser, serviceRest, signInUi } from './sync-helpers';
-import { dealerListing, dealerRest, dealerSession, openPanel, toast } from './signed-in-helpers';
+import { catalogueName, dealerListing, dealerRest, dealerSession, openPanel, toast } from './signed-in-helpers';
 
 test.setTimeout(240_000);
 
@@ -59,10 +59,12 @@ test('a saved search gets a new_match notification when a matching listing is in
   await expect(chip).toContainText('1 new since you last looked', { timeout: 120_000 });
   const panel = await openPanel(page);
   const item = panel.getByTestId('notification-item').first();
-  await expect(item).toContainText(`New match: ${title}`);
+  // the notification names the car from the catalogue, never by the dealer's title
+  const named = `New match: ${await catalogueName(inserted.id)}`;
+  await expect(item).toContainText(named);
   await expect(item).toContainText('matches your saved search "Cheap runabout"');
   const popup = page.waitForEvent('popup');
-  await item.getByRole('button', { name: new RegExp(`^New match: ${title}`) }).click();
+  await item.getByRole('button', { name: new RegExp(`^${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
   const opened = await popup;
   expect(opened.url()).toContain(`/marketplace/${inserted.id}`);
   await opened.close();

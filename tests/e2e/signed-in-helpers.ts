@@ -59,6 +59,15 @@ export async function dealerListing(dealerId: string, offset = 0): Promise<Listi
   return rows[0];
 }
 
+/** How product messages name a listing: '<year> <brand> <model>' from the catalogue, never its title. */
+export async function catalogueName(listingId: string): Promise<string> {
+  const [row] = await serviceRest<{ year: number; car_models: { name: string; brands: { name: string } } }[]>(
+    `/vehicle_listings?select=year,car_models(name,brands(name))&id=eq.${listingId}`,
+  );
+  if (!row) throw new Error(`No listing ${listingId}`);
+  return `${row.year} ${row.car_models.brands.name} ${row.car_models.name}`;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;

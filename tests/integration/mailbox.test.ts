@@ -131,7 +131,8 @@ describe('mailbox', () => {
     const [mail] = await waitForMail(user.email);
     expect(mail).toBeDefined();
     expect(mail.template).toBe('price_drop_alert');
-    expect(mail.subject).toBe(`Price drop: Roadster ${tag} is now £22,500`);
+    // the car is named from the catalogue (year, brand, model), not by the listing's title
+    expect(mail.subject).toBe(`Price drop: 2022 Mailbrand ${tag} Roadster is now £22,500`);
     expect(mail.text).toContain('Was: £25,000');
     expect(mail.text).toContain('You save £2,500 (10% off)');
     expect(mail.text).toContain(`/marketplace/${listing.data!.id}`);

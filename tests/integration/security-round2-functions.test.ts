@@ -166,7 +166,8 @@ describe('issue 31 hole 5: send-notification-email is no open mail relay', () =>
     });
     expect((await svc.from('vehicle_listings').update({ price: 22500 }).eq('id', listing)).error).toBeNull();
     const [alert] = await waitForMail(user.email);
-    expect(alert?.subject).toBe(`Price drop: Relay ${tag} is now £22,500`);
+    // named from the catalogue (year, brand, model), not by the listing's title (20261128000600)
+    expect(alert?.subject).toBe(`Price drop: 2022 Relaybrand ${tag} Relay is now £22,500`);
   });
 });
 

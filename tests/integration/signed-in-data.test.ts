@@ -96,7 +96,12 @@ describe('saved searches', () => {
     const [match, dear, other] = inserted!;
     const got = await matchNotifications(a.id, match.id);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ type: 'new_match', title: `New match: ${match.title}`, dismissed_at: null });
+    // the car is named from the catalogue (year, brand, model), never by the dealer's title (issue 31)
+    expect(got[0]).toMatchObject({
+      type: 'new_match',
+      title: `New match: 2022 Alpha ${fx.prefix} hatch ${fx.prefix}`,
+      dismissed_at: null,
+    });
     expect(got[0].message).toContain('£8,500');
     expect(got[0].data.car_url).toBe(`/marketplace/${match.id}`);
     expect(await matchNotifications(a.id, dear.id)).toHaveLength(0);

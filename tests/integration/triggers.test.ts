@@ -84,6 +84,8 @@ describe('price-drop alerts', () => {
   const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
   const live: Record<string, unknown>[] = [];
   const listing = () => fx.listings[1]; // north, £9,000
+  // messages name the car from the catalogue (year, brand, model), never the dealer's title (issue 31)
+  const carName = () => `2021 Alpha ${fx.prefix} hatch ${fx.prefix}`;
 
   afterAll(async () => {
     for (const { client, channel } of channels) await client.removeChannel(channel);
@@ -154,7 +156,7 @@ describe('price-drop alerts', () => {
       {
         type: 'price_drop',
         alert_type: 'price_drop',
-        title: `Price drop: ${listing().title}`,
+        title: `Price drop: ${carName()}`,
         message: 'Now £8,495 (was £9,000) — below your £8,500 target.',
         vehicle_listing_id: listing().id,
         data: { car_url: `/marketplace/${listing().id}`, old_price: 9000, new_price: 8495, target_price: 8500 },
@@ -187,7 +189,7 @@ describe('price-drop alerts', () => {
         to_email: met.email,
         template: 'price_drop_alert',
         data: {
-          car_name: listing().title,
+          car_name: carName(),
           old_price: 9000,
           new_price: 8495,
           discount: 5.6,
@@ -217,7 +219,7 @@ describe('price-drop alerts', () => {
 
   it('delivers the notification live over realtime', async () => {
     const got = await waitFor(async () => (live.length > 0 ? live : null), 5000);
-    expect(got[0]).toMatchObject({ user_id: met.id, type: 'price_drop', title: `Price drop: ${listing().title}` });
+    expect(got[0]).toMatchObject({ user_id: met.id, type: 'price_drop', title: `Price drop: ${carName()}` });
   });
 
   it('does nothing on a price rise and fires again on a further drop', async () => {

@@ -88,16 +88,31 @@ ${body}
 </div></body></html>`;
 }
 
+export const SUBJECT_NAME_MAX = 80;
+
+/**
+ * A name as a subject may carry it: one line (control and line-separator characters become spaces, so
+ * nothing can start a header or a second line), runs of spaces collapsed, at most `max` characters.
+ * The name comes from the catalogue (the database builds it); this only keeps a bad row from shaping a header.
+ */
+export function subjectText(value: string, max = SUBJECT_NAME_MAX): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const oneLine = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const line = oneLine.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
 /** A price-drop alert; `test` marks the notification settings' test e-mail (subject and first line). */
 export function renderPriceDropAlert(data: PriceDropData, { test = false } = {}): RenderedEmail {
   const oldPrice = formatGbp(data.old_price);
   const newPrice = formatGbp(data.new_price);
   const savings = formatGbp(data.savings);
   const discount = formatPercent(data.discount);
-  const subject = `${test ? 'Test: ' : ''}Price drop: ${data.car_name} is now ${newPrice}`;
+  const car = subjectText(data.car_name) || 'your car';
+  const subject = `${test ? 'Test: ' : ''}Price drop: ${car} is now ${newPrice}`;
   const text = [
     ...(test ? [TEST_EMAIL_NOTE, ''] : []),
-    `Good news! The price of ${data.car_name} has dropped.`,
+    `Good news! The price of ${car} has dropped.`,
     '',
     `Was: ${oldPrice}`,
     `Now: ${newPrice}`,
@@ -108,7 +123,7 @@ export function renderPriceDropAlert(data: PriceDropData, { test = false } = {})
     `You are receiving this because you set up a price alert on Motorly. Unsubscribe: ${data.unsubscribe_url}`,
   ].join('\n');
   const note = test ? `<p style="color:#6b7280">${escapeHtml(TEST_EMAIL_NOTE)}</p>\n` : '';
-  const body = `${note}<p>Good news! The price of <strong>${escapeHtml(data.car_name)}</strong> has dropped.</p>
+  const body = `${note}<p>Good news! The price of <strong>${escapeHtml(car)}</strong> has dropped.</p>
 <table style="border-collapse:collapse;margin:12px 0">
 <tr><td style="padding:4px 12px 4px 0">Was</td><td style="padding:4px 0;text-decoration:line-through">${escapeHtml(oldPrice)}</td></tr>
 <tr><td style="padding:4px 12px 4px 0">Now</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(newPrice)}</td></tr>
