@@ -53,14 +53,28 @@ const svc = serviceClient();
 let n = 0;
 const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${(n += 1)}`;
 
-async function svcInsert(table: string, row: Row): Promise<string> {
-  const { data, error } = await svc.from(table).insert(row).select('id').single();
-  if (error || !data) throw new Error(`service insert into ${table} failed: ${error?.message}`);
-  return (data as { id: string }).id;
+/** The column a table's cells address a row by. */
+function keyOf(table: string): string {
+  if (table === 'mutation_ledger') return 'op_id';
+  return table === 'outcode_centroids' ? 'outcode' : 'id';
 }
 
+async function svcInsert(table: string, row: Row): Promise<string> {
+  const key = keyOf(table);
+  const { data, error } = await svc.from(table).insert(row).select(key).single();
+  if (error || !data) throw new Error(`service insert into ${table} failed: ${error?.message}`);
+  return (data as Record<string, string>)[key];
+}
+
+/** An outcode no real postcode area uses (QZ is unassigned), unique per call. */
+let outcodes = 0;
+const fakeOutcode = () => {
+  outcodes += 1;
+  return `QZ${outcodes % 10}${String.fromCharCode(65 + Math.floor(outcodes / 10))}`;
+};
+
 async function svcRow(table: string, id: string): Promise<Row | null> {
-  const key = table === 'mutation_ledger' ? 'op_id' : 'id';
+  const key = keyOf(table);
   const { data, error } = await svc.from(table).select('*').eq(key, id).maybeSingle();
   if (error) throw new Error(`service read of ${table} failed: ${error.message}`);
   return data as Row | null;
@@ -139,6 +153,7 @@ const MATRIX_TABLES = [
   'saved_searches',
   'sync_health_reports',
   'rxdb_bench_bookmarks',
+  'outcode_centroids',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -473,18 +488,22 @@ const SPECS: TableSpec[] = [
     patch: { to_email: 'patched@example.com' },
     selectDeniedByGrant: true,
   },
+  {
+    // postcode areas for search_listings: read by everyone, written only by migrations
+    table: 'outcode_centroids',
+    allow: { select: everyone, insert: nobody, update: nobody, delete: nobody },
+    target: () => svcInsert('outcode_centroids', { outcode: fakeOutcode(), lat: 52.1, lng: -1.2 }),
+    insert: () => ({ outcode: fakeOutcode(), lat: 52.2, lng: -1.3 }),
+    patch: { lat: 10 },
+  },
 ];
 
 const clients = {} as Record<Actor, SupabaseClient>;
 const ctx = {} as Ctx;
 
-function keyOf(table: string): string {
-  return table === 'mutation_ledger' ? 'op_id' : 'id';
-}
-
 async function insertPayload(spec: TableSpec, uid: string | null): Promise<Row> {
   const row = { ...(await spec.insert(ctx, uid)) };
-  if (spec.table !== 'mutation_ledger') row.id = randomUUID();
+  if (keyOf(spec.table) === 'id') row.id = randomUUID();
   return row;
 }
 

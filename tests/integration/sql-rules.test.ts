@@ -119,6 +119,7 @@ describe('RLS coverage', () => {
       'mutation_ledger',
       'newsletter_subscriptions',
       'notifications',
+      'outcode_centroids',
       'performance_metrics',
       'personalized_recommendations',
       'price_alerts',

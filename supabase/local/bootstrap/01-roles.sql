@@ -29,6 +29,9 @@ grant usage on schema extensions to anon, authenticated, service_role;
 
 -- Default privileges only (not "grant ... on all tables"): this file runs on every boot and must not
 -- undo revokes that migrations make, exactly like Supabase, which grants once at project creation.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+-- Tables: clients get SELECT only (RLS decides rows); each write a client makes is granted by its
+-- migration (20261128000700_client_write_grants.sql), so a table added later is not writable by default.
+alter default privileges in schema public grant select on tables to anon, authenticated;
+alter default privileges in schema public grant all on tables to service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
