@@ -61,9 +61,9 @@ function keyOf(table: string): string {
 
 async function svcInsert(table: string, row: Row): Promise<string> {
   const key = keyOf(table);
-  const { data, error } = await svc.from(table).insert(row).select(key).single();
+  const { data, error } = await svc.from(table).insert(row).select('*').single();
   if (error || !data) throw new Error(`service insert into ${table} failed: ${error?.message}`);
-  return (data as Record<string, string>)[key];
+  return String((data as Row)[key]);
 }
 
 /** An outcode no real postcode area uses (QZ is unassigned), unique per call. */
