@@ -10,7 +10,7 @@
 //   delete: delete a target row             allowed = gone;    denied = still there
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
   createUser,
@@ -497,6 +497,12 @@ const SPECS: TableSpec[] = [
     patch: { lat: 10 },
   },
 ];
+
+// The fake postcode areas would otherwise stay in the shared stack's outcode table (search tests read it).
+afterAll(async () => {
+  const { error } = await svc.from('outcode_centroids').delete().like('outcode', 'QZ%');
+  if (error) throw new Error(`cleanup of outcode_centroids failed: ${error.message}`);
+});
 
 const clients = {} as Record<Actor, SupabaseClient>;
 const ctx = {} as Ctx;
