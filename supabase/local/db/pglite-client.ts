@@ -23,6 +23,9 @@ interface TxState {
   started: boolean;
   /** Its worker was replaced mid-transaction: it is rolled back. */
   aborted: boolean;
+  /** The last statement left it read-only, and none failed: its commit cannot fail. */
+  readOnly: boolean;
+  failed: boolean;
 }
 
 interface Pending {
@@ -54,6 +57,8 @@ class WorkerConnection {
   private nextId = 1;
   private closed = false;
   private closing = false;
+  /** The worker is up and nothing is queued for it: requests go straight to it. */
+  private serving = false;
   readonly channels = new Map<string, Set<(payload: string) => void>>();
 
   constructor(private readonly dataDir: string) {
@@ -64,6 +69,7 @@ class WorkerConnection {
   async start(): Promise<void> {
     this.ready = this.spawn();
     await this.ready;
+    this.serving = true;
   }
 
   private async spawn(): Promise<void> {
@@ -98,7 +104,11 @@ class WorkerConnection {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
-    if (p.tx) p.tx.started = true;
+    if (p.tx) {
+      p.tx.started = true;
+      p.tx.readOnly = 'readOnly' in m && m.readOnly === true;
+      p.tx.failed ||= 'error' in m;
+    }
     if ('error' in m) p.reject(deserializeError(m.error));
     else p.resolve(m.result);
   }
@@ -109,11 +119,25 @@ class WorkerConnection {
     const req = { ...body, id: this.nextId++ } as Request;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(req.id, { req, tx, resolve: resolve as (v: unknown) => void, reject });
-      this.ready.then(
-        () => this.pending.has(req.id) && this.worker?.postMessage(req),
-        (err: Error) => this.pending.delete(req.id) && reject(err),
-      );
+      if (this.worker && this.serving) this.worker.postMessage(req);
+      else
+        this.ready.then(
+          () => this.pending.has(req.id) && this.worker?.postMessage(req),
+          (err: Error) => this.pending.delete(req.id) && reject(err),
+        );
     });
+  }
+
+  /** A request without an answer, sent in order with the others. */
+  send(body: Body): void {
+    if (this.closed) return;
+    const req = { ...body, id: this.nextId++ } as Request;
+    if (this.worker && this.serving) this.worker.postMessage(req);
+    else
+      void this.ready.then(
+        () => this.worker?.postMessage(req),
+        () => undefined,
+      );
   }
 
   /** A statement past its timeout plus the grace period: its worker is stuck in computation. */
@@ -131,6 +155,7 @@ class WorkerConnection {
   private async replace(stuckOpId: number | null): Promise<void> {
     const old = this.worker;
     this.worker = null;
+    this.serving = false;
     const culprit = stuckOpId ?? (this.running[STATE.busy] ? this.running[STATE.opId] : -1);
     const lost = stuckOpId === null ? workerLost : aborted;
     const waiting: Pending[] = [];
@@ -151,6 +176,8 @@ class WorkerConnection {
     this.ready.then(
       () => {
         for (const p of waiting) if (this.pending.has(p.req.id)) this.worker?.postMessage(p.req);
+        // Requests made meanwhile were queued on `ready` after these; they follow in order.
+        void this.ready.then(() => (this.serving = this.worker !== null));
       },
       (err: Error) => {
         for (const p of waiting) if (this.pending.delete(p.req.id)) p.reject(err);
@@ -209,7 +236,7 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
     kind: 'pglite',
     ...queryable(conn, null),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const tx: TxState = { id: nextTx++, used: false, started: false, aborted: false };
+      const tx: TxState = { id: nextTx++, used: false, started: false, aborted: false, readOnly: false, failed: false };
       let result: T;
       try {
         result = await fn(queryable(conn, tx));
@@ -217,7 +244,11 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
         if (tx.used && !tx.aborted) await conn.call({ op: 'rollback', tx: tx.id }).catch(() => undefined);
         throw err;
       }
-      if (tx.used) await conn.call({ op: 'commit', tx: tx.id }, tx);
+      if (!tx.used) return result;
+      // A read-only transaction without errors commits for sure: no answer is waited for (what its
+      // caller does next queues behind the commit on the worker's one connection).
+      if (tx.readOnly && !tx.failed && !tx.aborted) conn.send({ op: 'commit', tx: tx.id, quiet: true });
+      else await conn.call({ op: 'commit', tx: tx.id }, tx);
       return result;
     },
     async listen(channel, onPayload) {

@@ -35,8 +35,8 @@ const CHECKED_IMPORTS = [
 ];
 
 export interface StatementTimer {
-  /** The session's statement_timeout in ms (0 = none), read from Postgres's own setting. */
-  timeoutMs(pg: PGlite): number;
+  /** A setting's current value as Postgres reports it (statement_timeout in ms), or null. */
+  setting(pg: PGlite, name: string): string | null;
 }
 
 /** A filesystem for `dataDir` (path or memory://) whose PGlite delivers Postgres's alarms on time. */
@@ -91,8 +91,8 @@ export function timedFilesystem(dataDir: string): { fs: NodeFS | MemoryFS; timer
   };
 
   const timer: StatementTimer = {
-    timeoutMs(pg) {
-      if (!exports) return 0;
+    setting(pg, name) {
+      if (!exports) return null;
       const mod = pg.Module as unknown as {
         stackSave(): number;
         stackRestore(sp: number): void;
@@ -101,8 +101,8 @@ export function timedFilesystem(dataDir: string): { fs: NodeFS | MemoryFS; timer
       };
       const sp = mod.stackSave();
       try {
-        const value = exports.GetConfigOption(mod.stringToUTF8OnStack('statement_timeout'), 0, 0);
-        return value ? Number(mod.UTF8ToString(value)) || 0 : 0;
+        const value = exports.GetConfigOption(mod.stringToUTF8OnStack(name), 0, 0);
+        return value ? mod.UTF8ToString(value) : null;
       } finally {
         mod.stackRestore(sp);
       }

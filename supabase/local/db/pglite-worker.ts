@@ -13,11 +13,19 @@ const post = (m: Reply) => port.postMessage(m);
 
 /** FIFO lock: the connection, held by one statement or one whole transaction at a time. */
 class Lock {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn);
-    this.tail = result.catch(() => undefined);
-    return result;
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held = true;
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next)
+        next(); // handed over: stays held
+      else this.held = false;
+    }
   }
 }
 
@@ -37,7 +45,7 @@ async function main(): Promise<void> {
     post({ fatal: serializeError(err) });
     return;
   }
-  const { db, statementTimeoutMs } = opened;
+  const { db, statementTimeoutMs, readOnly } = opened;
   const lock = new Lock();
   const txs = new Map<number, OpenTx>();
   const unlisteners = new Map<string, () => Promise<void>>();
@@ -125,9 +133,17 @@ async function main(): Promise<void> {
   };
 
   port.on('message', (req: Request) => {
-    handle(req).then(
+    const answer = handle(req);
+    if (req.op === 'commit' && req.quiet) {
+      answer.catch(() => undefined);
+      return;
+    }
+    answer.then(
       (result) => {
-        post({ id: req.id, result: result as null });
+        const inTx = (req.op === 'query' || req.op === 'exec') && req.tx !== 0;
+        post(
+          inTx ? { id: req.id, result: result as null, readOnly: readOnly() } : { id: req.id, result: result as null },
+        );
         if (req.op === 'close') port.close();
       },
       (err: unknown) => post({ id: req.id, error: serializeError(err) }),

@@ -185,6 +185,8 @@ export interface OpenedPglite {
   db: Db;
   /** The session's statement_timeout in ms (0 = none), as Postgres has it now. */
   statementTimeoutMs(): number;
+  /** Whether the open transaction is read-only (transaction_read_only), as Postgres has it now. */
+  readOnly(): boolean;
 }
 
 export async function openPglite(dataDir: string): Promise<Db> {
@@ -221,5 +223,10 @@ export async function openPgliteWithTimer(dataDir: string, wasmModule?: WebAssem
       if (!pg.closed) await pg.close();
     },
   };
-  return { db, statementTimeoutMs: () => (pg.closed ? 0 : timer.timeoutMs(pg)) };
+  const setting = (name: string) => (pg.closed ? null : timer.setting(pg, name));
+  return {
+    db,
+    statementTimeoutMs: () => Number(setting('statement_timeout')) || 0,
+    readOnly: () => setting('transaction_read_only') === 'on',
+  };
 }

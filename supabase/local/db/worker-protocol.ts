@@ -7,12 +7,14 @@ import type { QueryResult } from '../types';
 export type Request =
   | { id: number; op: 'query'; tx: number; sql: string; params: unknown[]; prepare: boolean }
   | { id: number; op: 'exec'; tx: number; sql: string }
-  | { id: number; op: 'commit' | 'rollback'; tx: number }
+  /** `quiet`: no answer wanted (a read-only transaction's commit, which cannot fail). */
+  | { id: number; op: 'commit' | 'rollback'; tx: number; quiet?: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'close' };
 
 export type Reply =
-  | { id: number; result: QueryResult | null }
+  /** `readOnly`: a statement of a transaction left it read-only (its commit then cannot fail). */
+  | { id: number; result: QueryResult | null; readOnly?: boolean }
   | { id: number; error: SerializedError }
   | { channel: string; payload: string }
   | { ready: true }
