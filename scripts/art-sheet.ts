@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { carArtDataUri, type CarView } from '../src/entities/car/components/car-art';
-import { SILHOUETTES, type Silhouette } from '../src/entities/car/components/car-shape';
+import { SILHOUETTE_BODY, SILHOUETTES, type Silhouette } from '../src/entities/car/components/car-shape';
 import { CHROMIUM_ARGS } from './chromium-args';
 
 const arg = (name: string): string | undefined => {
@@ -31,19 +31,6 @@ const LABEL: Record<Silhouette, string> = {
   mpv: 'MPV',
   pickup: 'Pick-up',
   van: 'Van',
-};
-const BODY: Record<Silhouette, 'hatchback' | 'sedan' | 'suv' | 'wagon' | 'coupe' | 'convertible'> = {
-  city: 'hatchback',
-  hatchback: 'hatchback',
-  saloon: 'sedan',
-  estate: 'wagon',
-  'small-suv': 'suv',
-  'large-suv': 'suv',
-  coupe: 'coupe',
-  convertible: 'convertible',
-  mpv: 'wagon',
-  pickup: 'suv',
-  van: 'wagon',
 };
 /** Three brands, each in its own colour: black, white and a brand colour. */
 const LIVERIES = [
@@ -75,7 +62,7 @@ function styleRows(): string {
       const cells = liveries.flatMap(({ brand, colour }) =>
         VIEWS.map((view) =>
           img(
-            carArtDataUri({ bodyStyle: BODY[s], silhouette: s, brand, colour, view, backdrop: 'showroom' }),
+            carArtDataUri({ bodyStyle: SILHOUETTE_BODY[s], silhouette: s, brand, colour, view, backdrop: 'showroom' }),
             `${brand} · ${colour}`,
           ),
         ),
@@ -97,10 +84,10 @@ function interiorRow(): string {
   ).map(([s, seats]) =>
     img(
       carArtDataUri({
-        bodyStyle: BODY[s],
+        bodyStyle: SILHOUETTE_BODY[s],
         silhouette: s,
         model: {
-          body_style: BODY[s],
+          body_style: SILHOUETTE_BODY[s],
           length_mm: null,
           height_mm: null,
           seats,

@@ -30,6 +30,21 @@ export const SILHOUETTES: readonly Silhouette[] = [
   'van',
 ];
 
+/** The catalogue body style each silhouette is drawn for (the contact sheet and the silhouette test). */
+export const SILHOUETTE_BODY: Record<Silhouette, BodyStyle> = {
+  city: 'hatchback',
+  hatchback: 'hatchback',
+  saloon: 'sedan',
+  estate: 'wagon',
+  'small-suv': 'suv',
+  'large-suv': 'suv',
+  coupe: 'coupe',
+  convertible: 'convertible',
+  mpv: 'wagon',
+  pickup: 'suv',
+  van: 'wagon',
+};
+
 /** Design traits that vary between models of one body style (indices into each drawing's own options). */
 export interface Traits {
   /** Grille family: 0 wide, 1 twin (BMW), 2 tall frame, 3 slim bar, 4 hexagon (electric cars get a closed panel). */

@@ -2,25 +2,20 @@
 // rasterised (car-raster.ts, no browser) and compared as bitmaps.
 import { describe, expect, it } from 'vitest';
 import { carDrawing } from './car-art';
-import { SILHOUETTES, type Silhouette } from './car-shape';
+import { SILHOUETTE_BODY, SILHOUETTES, type Silhouette } from './car-shape';
 import { bounds, iou, rasterise } from './car-raster';
 
-const BODY = {
-  city: 'hatchback',
-  hatchback: 'hatchback',
-  saloon: 'sedan',
-  estate: 'wagon',
-  'small-suv': 'suv',
-  'large-suv': 'suv',
-  coupe: 'coupe',
-  convertible: 'convertible',
-  mpv: 'wagon',
-  pickup: 'suv',
-  van: 'wagon',
-} as const;
-
 const sideBitmap = (silhouette: Silhouette, model?: Parameters<typeof carDrawing>[0]['model']) =>
-  rasterise(carDrawing({ bodyStyle: BODY[silhouette], silhouette, model, colour: 'Red', brand: 'Ford', view: 'side' }));
+  rasterise(
+    carDrawing({
+      bodyStyle: SILHOUETTE_BODY[silhouette],
+      silhouette,
+      model,
+      colour: 'Red',
+      brand: 'Ford',
+      view: 'side',
+    }),
+  );
 
 describe('issue 36: car silhouettes', () => {
   it('rasterises the side view into a car-sized silhouette standing on the ground', () => {
