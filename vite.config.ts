@@ -1,9 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { prerenderHome } from './vite-plugins/prerender-home';
+import { prerenderHome } from './vite-plugins/prerender-home.ts';
 
 // Error reports carry the app version: package.json's, unless the build sets one.
 process.env.VITE_APP_VERSION ??= (
@@ -12,6 +12,20 @@ process.env.VITE_APP_VERSION ??= (
 
 // The service worker is our own source (sw/sw.ts) compiled by vite-plugin-pwa's injectManifest
 // strategy, so precaching is Workbox's and the runtime logic stays in the repo.
+/** Swaps the deprecated `inlineDynamicImports: true` vite-plugin-pwa gives the service worker build. */
+function swSingleChunk(): Plugin {
+  return {
+    name: 'motorly:sw-single-chunk',
+    config(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+    },
+  };
+}
+
 const ENTITY_MODULE = /[\\/]src[\\/]entities[\\/](?!.*[\\/]index\.ts$).*\.tsx?$/;
 
 export default defineConfig({
@@ -29,6 +43,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // vite-plugin-pwa 2.0 still sets Rollup's deprecated inlineDynamicImports for the worker
+        // bundle; Rolldown names it codeSplitting: false (same output, no warning on every build).
+        buildPlugins: { vite: [swSingleChunk()] },
       },
       devOptions: { enabled: false },
     }),
