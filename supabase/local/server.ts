@@ -19,6 +19,7 @@ import { createMailbox, mailboxRoutes } from './mailbox';
 import { attachRealtime } from './realtime';
 import { corsAllowList } from './http/cors';
 import { compressResponses } from './http/compress';
+import { storageService } from './storage';
 
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -45,10 +46,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   }
   const mailbox = createMailbox(db, config);
   const ctx: StackContext = { db, config, mailbox, verifyJwt: createVerifier(config.jwtSecret) };
+  const storage = await storageService(ctx, databaseUrl ? null : (opts.dataDir ?? DEFAULT_DATA_DIR));
 
   const app = new Hono();
   app.use('*', corsAllowList(config.allowedOrigins));
   app.use('*', compressResponses());
+  // Before the 1 MiB body limit: uploads may be 10 MB (the Storage API caps and streams its own bodies).
+  app.route('/storage/v1', storage.routes);
   app.use(
     '*',
     bodyLimit({
@@ -108,6 +112,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
         server.closeAllConnections?.();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await db.close();
+        await storage.close();
       })()),
   };
 }

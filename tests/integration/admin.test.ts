@@ -119,7 +119,7 @@ describe('the last admin', () => {
   it('cannot revoke himself', async () => {
     const db = await PGlite.create({ extensions: { pgcrypto } });
     const root = join(__dirname, '..', '..');
-    for (const f of ['01-roles.sql', '02-auth.sql'])
+    for (const f of ['01-roles.sql', '02-auth.sql', '07-storage.sql'])
       await db.exec(readFileSync(join(root, 'supabase', 'local', 'bootstrap', f), 'utf8'));
     const migrations = join(root, 'supabase', 'migrations');
     for (const f of readdirSync(migrations)

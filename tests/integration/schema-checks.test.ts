@@ -201,7 +201,7 @@ describe('existing rows', () => {
 
   beforeAll(async () => {
     db = await PGlite.create({ extensions: { pgcrypto } });
-    for (const f of ['01-roles.sql', '02-auth.sql']) {
+    for (const f of ['01-roles.sql', '02-auth.sql', '07-storage.sql']) {
       await db.exec(readFileSync(join(root, 'supabase', 'local', 'bootstrap', f), 'utf8'));
     }
     await migrate((v) => v < FIRST_CHECKS);

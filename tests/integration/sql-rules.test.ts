@@ -65,7 +65,7 @@ function op(type: 'create' | 'update' | 'delete', table: string, rowId: string, 
 beforeAll(async () => {
   db = await PGlite.create({ extensions: { pgcrypto } });
   const boot = join(root, 'supabase', 'local', 'bootstrap');
-  for (const f of ['01-roles.sql', '02-auth.sql']) await db.exec(readFileSync(join(boot, f), 'utf8'));
+  for (const f of ['01-roles.sql', '02-auth.sql', '07-storage.sql']) await db.exec(readFileSync(join(boot, f), 'utf8'));
   const migrations = join(root, 'supabase', 'migrations');
   for (const f of readdirSync(migrations)
     .filter((n) => n.endsWith('.sql'))
