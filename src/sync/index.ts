@@ -23,6 +23,7 @@ export type { SyncErrorEvent, SyncErrorKind } from './sync-errors';
 export type { RealtimeNotice } from './channels';
 export { useRealtimeNotices } from './use-realtime-notices';
 export { useListingOnDemand } from './use-listing-on-demand';
+export { useListingPerformance, useRecordListingView, type ListingPerformance } from './use-listing-performance';
 
 let started = false;
 let commands: BroadcastChannel | null = null;

@@ -17,3 +17,4 @@ export * from './ai-search';
 export * from './assistant-data';
 export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
 export { useComparableListings } from './use-comparable-listings';
+export { useListingIndicators } from './use-listing-indicators';
