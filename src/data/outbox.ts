@@ -104,6 +104,8 @@ export interface WriteOptions {
   queueSignedOut?: boolean;
   /** The row came from the server (an admin list): its update is queued even when its user_id is null. */
   serverRow?: boolean;
+  /** Columns sent with an update but never stored locally: write-only flags (a listing's confirmed_price). */
+  opOnly?: OpData;
 }
 
 type RowOf<K extends SyncTableName> = TableRows[K];
@@ -206,7 +208,7 @@ export async function updateRow<K extends SyncTableName>(
     const put = t.put(next);
     const localOnly = !opts.serverRow && 'user_id' in existing && existing.user_id === null;
     if (userId && !localOnly) {
-      const data = stripServerColumns(patch);
+      const data = { ...stripServerColumns(patch), ...opts.opOnly };
       if (incEntries.length) data.$inc = Object.fromEntries(incEntries);
       await Promise.all([put, appendOp(db, ctx, userId, 'update', table, id, data)]);
     } else await put;

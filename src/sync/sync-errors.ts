@@ -44,6 +44,10 @@ const NETWORK_MESSAGE = 'Please check your internet connection and try again.';
 const PERMISSION_MESSAGE = 'You do not have permission to perform this action.';
 const DATA_MESSAGE = 'There was a problem accessing the data. Please try again.';
 const RATE_MESSAGE = 'Too many attempts. Please try again later.';
+/** The listing price guards' refusals (migration *_listing_price_guards.sql), by the key its message starts with. */
+export const PRICE_OUT_OF_RANGE_MESSAGE = 'Price refused: it must be between £100 and £5,000,000.';
+export const PRICE_NEEDS_CONFIRMATION_MESSAGE =
+  'Price refused: a cut of more than 30%, or a price under £500, must be confirmed. Set it again and confirm it.';
 
 /**
  * SPEC §5 / §8 wording for a failure, never SQL or a stack trace. `serverMessage` (the server's own
@@ -58,6 +62,9 @@ export function friendlyFailure(
   if (code === '42501' || kind === 'auth') return PERMISSION_MESSAGE;
   if (kind === 'rate-limit' || code === 'PT429') return RATE_MESSAGE;
   if (code === '23514' && /_email_valid\b/.test(serverMessage ?? '')) return INVALID_EMAIL_MESSAGE;
+  if (code === '23514' && serverMessage?.startsWith('listing_price_out_of_range')) return PRICE_OUT_OF_RANGE_MESSAGE;
+  if (code === '23514' && serverMessage?.startsWith('listing_price_needs_confirmation'))
+    return PRICE_NEEDS_CONFIRMATION_MESSAGE;
   return DATA_MESSAGE;
 }
 

@@ -56,6 +56,7 @@ const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${(n += 1)}`;
 /** The column a table's cells address a row by. */
 function keyOf(table: string): string {
   if (table === 'mutation_ledger') return 'op_id';
+  if (table === 'listing_views') return 'viewer'; // unique per test row (the key is listing, day, viewer)
   return table === 'outcode_centroids' ? 'outcode' : 'id';
 }
 
@@ -154,6 +155,7 @@ const MATRIX_TABLES = [
   'sync_health_reports',
   'rxdb_bench_bookmarks',
   'outcode_centroids',
+  'listing_views',
 ] as const;
 
 const everyone: Actor[] = ['anon', 'A', 'B', 'dealer', 'admin'];
@@ -495,6 +497,15 @@ const SPECS: TableSpec[] = [
     target: () => svcInsert('outcode_centroids', { outcode: fakeOutcode(), lat: 52.1, lng: -1.2 }),
     insert: () => ({ outcode: fakeOutcode(), lat: 52.2, lng: -1.3 }),
     patch: { lat: 10 },
+  },
+  {
+    // counted only by rpc('record_listing_view') (capped); a dealer reads aggregates by rpc, never the rows
+    table: 'listing_views',
+    allow: { select: nobody, insert: nobody, update: nobody, delete: nobody },
+    target: (ctx) => svcInsert('listing_views', { vehicle_listing_id: ctx.fx.listings[0].id, viewer: uniq('viewer') }),
+    insert: (ctx) => ({ vehicle_listing_id: ctx.fx.listings[0].id, viewer: uniq('forged') }),
+    patch: { viewer: 'patched' },
+    selectDeniedByGrant: true,
   },
 ];
 

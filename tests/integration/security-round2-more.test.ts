@@ -211,6 +211,7 @@ const EXPECTED_WRITES: Grants = {
 // SECURITY DEFINER functions a client may call (each checks its caller itself).
 const POLICY_HELPERS = ['is_admin()', 'is_dealer_member(dealer uuid)', 'is_lead_participant(lead uuid)'];
 const PUBLIC_RPCS = [
+  'record_listing_view(p_listing_id uuid)', // capped per viewer and listing (issue 33)
   'report_sync_health(p_client_id uuid, p_parked_count integer)',
   'subscribe_newsletter(email text)',
 ];
@@ -225,6 +226,7 @@ const EXPECTED_DEFINERS = {
     'admin_sync_health(p_days integer)',
     'admin_users(p_query text)',
     'admin_web_vitals()',
+    'dealer_listing_performance(p_dealer_id uuid)', // refuses all but the dealer's members and admins
     'delete_my_account()',
     'export_my_data()',
     'prune_mutation_ledger(max_rows integer)', // apply_mutations (SECURITY INVOKER) calls it

@@ -116,6 +116,7 @@ describe('RLS coverage', () => {
       'lead_messages',
       'leads',
       'listing_price_history',
+      'listing_views',
       'mutation_ledger',
       'newsletter_subscriptions',
       'notifications',

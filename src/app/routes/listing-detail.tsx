@@ -5,6 +5,7 @@ import { ContactDealer } from '@/features/enquiries';
 import { useViewer } from '../use-viewer';
 import { useAuth } from '@/features/auth';
 import { PriceAlertControl } from '@/features/price-alerts';
+import { useRecordListingView } from '@/sync';
 
 /** Opened from the marketplace and from notifications (/marketplace/{vehicle_listing_id}). */
 export default function ListingDetailScreen() {
@@ -12,6 +13,7 @@ export default function ListingDetailScreen() {
   const viewer = useViewer();
   const signedIn = useAuth((s) => Boolean(s.user));
   usePageTitle('Car for sale');
+  useRecordListingView(listingId); // the dealer's stock performance counts views
   return (
     <ListingScreen
       listingId={listingId}

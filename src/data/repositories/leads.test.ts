@@ -5,7 +5,7 @@ import { Dexie } from 'dexie';
 import { MotorlyDb } from '../db';
 import { setSessionUser } from '../session';
 import type { Dealer, ParkedOp, VehicleListing } from '../types';
-import { listingPriceError, setListingStatus, updateListingPrice } from './dealer-listings';
+import { listingPriceError, priceNeedsConfirmation, setListingStatus, updateListingPrice } from './dealer-listings';
 import { loadDealerHub, loadMyLeadThreads } from './lead-threads';
 import { createEnquiry, sendLeadMessage, setLeadStatus, type EnquiryInput } from './leads';
 
@@ -192,12 +192,33 @@ describe('dealer listing edits', () => {
     expect(await db.vehicle_listings.get(LISTING)).toMatchObject({ price: 15995, status: 'reserved' });
   });
 
-  it('refuse a price that is not a positive whole number of pounds', async () => {
-    expect(listingPriceError(0)).toBe('The price must be more than £0.');
+  it('refuse a price that is not whole pounds from £100 to £5,000,000', async () => {
+    const range = 'The price must be between £100 and £5,000,000.';
+    expect(listingPriceError(0)).toBe(range);
+    expect(listingPriceError(99)).toBe(range);
+    expect(listingPriceError(100)).toBeNull();
+    expect(listingPriceError(5_000_000)).toBeNull();
     expect(listingPriceError(99.5)).toBe('Enter the price in whole pounds.');
     expect(listingPriceError(Number.NaN)).toBe('Enter the price in pounds.');
-    expect(listingPriceError(6_000_000)).toBe('The price must be at most £5,000,000.');
-    await expect(updateListingPrice(db, LISTING, -1)).rejects.toThrow('more than £0');
+    expect(listingPriceError(6_000_000)).toBe(range);
+    await expect(updateListingPrice(db, LISTING, 1)).rejects.toThrow('between £100');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('flag a cut of more than 30% or a price under £500 for confirmation, as the server does', () => {
+    expect(priceNeedsConfirmation(20_000, 14_000)).toBe(false); // exactly 30%
+    expect(priceNeedsConfirmation(20_000, 13_999)).toBe(true);
+    expect(priceNeedsConfirmation(20_000, 25_000)).toBe(false);
+    expect(priceNeedsConfirmation(600, 499)).toBe(true);
+    expect(priceNeedsConfirmation(null, 500)).toBe(false);
+  });
+
+  it('send a confirmed price with the write-only confirmed_price flag, never stored locally', async () => {
+    await updateListingPrice(db, LISTING, 9_000, true);
+    const [op] = await db.outbox.toArray();
+    expect(op.data).toEqual({ price: 9_000, confirmed_price: 9_000 });
+    const row = await db.vehicle_listings.get(LISTING);
+    expect(row).toMatchObject({ price: 9_000 });
+    expect(row).not.toHaveProperty('confirmed_price');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead, VehicleListing } from '@/data';
-import { computeDealerStats, parsePounds } from './dealer-stats';
+import type { Lead, LeadThread, VehicleListing } from '@/data';
+import { computeDealerStats, formatResponseTime, medianResponseMinutes, parsePounds } from './dealer-stats';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const listing = (id: string, status: VehicleListing['status'], listedDaysAgo: number) =>
@@ -40,5 +40,46 @@ describe('parsePounds', () => {
     expect(parsePounds('eighteen')).toBeNaN();
     expect(parsePounds('-5')).toBeNaN();
     expect(parsePounds('')).toBeNaN();
+  });
+});
+
+describe('medianResponseMinutes', () => {
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+  const thread = (createdMinutesAgo: number, replies: { by: string; minutesAgo: number; sent?: boolean }[]) =>
+    ({
+      lead: { id: `l${createdMinutesAgo}`, user_id: 'shopper', created_at: at(createdMinutesAgo) },
+      messages: replies.map((r, i) => ({
+        id: `m${i}`,
+        sender_id: r.by,
+        created_at: at(r.minutesAgo),
+        delivery: r.sent === false ? { state: 'queued' } : { state: 'sent' },
+      })),
+    }) as unknown as LeadThread;
+
+  it("takes the median of this week's first replies by the team, ignoring the shopper's own messages", () => {
+    const threads = [
+      thread(100, [
+        { by: 'shopper', minutesAgo: 95 },
+        { by: 'dealer', minutesAgo: 90 },
+        { by: 'dealer', minutesAgo: 10 },
+      ]),
+      thread(300, [{ by: 'staff', minutesAgo: 240 }]),
+      thread(50, [{ by: 'dealer', minutesAgo: 20 }]),
+      thread(40, []), // unanswered: not counted
+      thread(30, [{ by: 'dealer', minutesAgo: 1, sent: false }]), // reply not yet sent
+      thread(8 * 24 * 60, [{ by: 'dealer', minutesAgo: 10 }]), // last week's lead
+    ];
+    expect(medianResponseMinutes(threads, now)).toBe(30); // 10, 30, 60
+    expect(medianResponseMinutes(threads.slice(0, 2), now)).toBe(35); // (10 + 60) / 2
+    expect(medianResponseMinutes([thread(40, [])], now)).toBeNull();
+  });
+
+  it('formats minutes, hours and days', () => {
+    expect(formatResponseTime(0)).toBe('under a minute');
+    expect(formatResponseTime(42)).toBe('42 min');
+    expect(formatResponseTime(120)).toBe('2 h');
+    expect(formatResponseTime(190)).toBe('3 h 10 min');
+    expect(formatResponseTime(24 * 60)).toBe('1 day');
+    expect(formatResponseTime(3000)).toBe('2 days 2 h');
   });
 });

@@ -1,5 +1,5 @@
 // The hub's headline figures, computed from the local store (so they work offline too).
-import type { Lead, VehicleListing } from '@/data';
+import type { Lead, LeadThread, VehicleListing } from '@/data';
 
 export interface DealerStats {
   /** Active and reserved listings. */
@@ -34,4 +34,35 @@ export function parsePounds(input: string): number {
   const compact = input.replace(/[£,\s]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(compact)) return Number.NaN;
   return Number(compact);
+}
+
+/**
+ * Median minutes from a lead to the dealer's first reply, over this week's leads that have one; null
+ * when none has. A reply is any message not written by the shopper (any member of the team).
+ */
+export function medianResponseMinutes(threads: readonly LeadThread[], now: Date = new Date()): number | null {
+  const weekAgo = now.getTime() - 7 * DAY_MS;
+  const minutes: number[] = [];
+  for (const { lead, messages } of threads) {
+    const asked = Date.parse(lead.created_at ?? '');
+    if (!(asked >= weekAgo)) continue;
+    const replies = messages
+      .filter((m) => m.sender_id !== lead.user_id && m.delivery.state === 'sent' && m.created_at)
+      .map((m) => Date.parse(m.created_at ?? ''));
+    if (replies.length) minutes.push(Math.max(0, (Math.min(...replies) - asked) / 60_000));
+  }
+  if (!minutes.length) return null;
+  minutes.sort((a, b) => a - b);
+  const mid = minutes.length >> 1;
+  return Math.round(minutes.length % 2 ? minutes[mid] : (minutes[mid - 1] + minutes[mid]) / 2);
+}
+
+/** 0 -> 'under a minute', 42 -> '42 min', 190 -> '3 h 10 min', 3000 -> '2 days 2 h'. */
+export function formatResponseTime(minutes: number): string {
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'}${hours % 24 ? ` ${hours % 24} h` : ''}`;
 }

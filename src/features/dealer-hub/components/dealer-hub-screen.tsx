@@ -1,15 +1,17 @@
+import { useMemo, useState, type ReactNode } from 'react';
 import { useDealerHub, type DealerHubData } from '@/data';
-import { useCatalogueArriving } from '@/sync';
+import { useCatalogueArriving, useListingPerformance } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { ChartIcon, LoadingBlock, PageHeader, SignInPage } from '@/shared/ui';
-import { computeDealerStats } from '../dealer-stats';
+import { computeDealerStats, formatResponseTime, medianResponseMinutes } from '../dealer-stats';
+import { useWideHub } from '../hooks/use-wide-hub';
 import type { HubViewer } from '../viewer';
 import { BecomeDealer } from './become-dealer';
 import { LeadInbox } from './lead-inbox';
 import { ListingManager } from './listing-manager';
 import '../dealer-hub.css';
 
-/** /dealer/dashboard: leads, listings and figures of the signed-in member's dealership, live. */
+/** /dealer/dashboard: stock, leads and figures of the signed-in member's dealership, live. */
 export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
   const hub = useDealerHub();
   if (viewer.status === 'loading' || (viewer.status === 'signed-in' && hub === undefined))
@@ -38,14 +40,27 @@ export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
   return <Hub hub={hub} />;
 }
 
+type Tab = 'stock' | 'leads';
+
 function Hub({ hub }: { hub: DealerHubData }) {
   // During the first catalogue download the dealer's cars may not be here yet: say so, not "0".
   const waiting = useCatalogueArriving() && hub.listings.length === 0;
-  const leads = hub.threads.map((t) => t.lead);
+  const performance = useListingPerformance(hub.membership.dealer_id);
+  const wide = useWideHub();
+  const [tab, setTab] = useState<Tab>('stock');
+  const leads = useMemo(() => hub.threads.map((t) => t.lead), [hub.threads]);
   const stats = computeDealerStats(hub.listings, leads);
-  const leadCounts = new Map<string, number>();
-  for (const l of leads) leadCounts.set(l.vehicle_listing_id, (leadCounts.get(l.vehicle_listing_id) ?? 0) + 1);
+  const response = medianResponseMinutes(hub.threads);
+  const leadCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const l of leads) counts.set(l.vehicle_listing_id, (counts.get(l.vehicle_listing_id) ?? 0) + 1);
+    return counts;
+  }, [leads]);
   const name = hub.dealer?.name ?? 'Your dealership';
+  const stock = (
+    <ListingManager listings={hub.listings} leadCounts={leadCounts} performance={performance} arriving={waiting} />
+  );
+  const inbox = <LeadInbox threads={hub.threads} listingsArriving={waiting} />;
   return (
     <div className="container page">
       <PageHeader
@@ -65,16 +80,79 @@ function Hub({ hub }: { hub: DealerHubData }) {
           hint={`${stats.newLeads} new, awaiting a reply`}
         />
         <Stat
+          label="Median reply time"
+          value={response === null ? '–' : formatResponseTime(response)}
+          hint={response === null ? 'No replies to this week’s leads yet' : 'To this week’s leads'}
+        />
+        <Stat
           label="Average days on sale"
           value={stats.averageDaysOnSale === null ? '–' : String(stats.averageDaysOnSale)}
           hint="Across the cars still on sale"
         />
       </dl>
-      <div className="hub-grid">
-        <LeadInbox threads={hub.threads} listingsArriving={waiting} />
-        <ListingManager listings={hub.listings} leadCounts={leadCounts} arriving={waiting} />
-      </div>
+      {wide ? (
+        <div className="hub-grid">
+          {stock}
+          {inbox}
+        </div>
+      ) : (
+        <Tabs
+          tab={tab}
+          onTab={setTab}
+          stockCount={hub.listings.length}
+          newLeads={stats.newLeads}
+          panels={{ stock, leads: inbox }}
+        />
+      )}
     </div>
+  );
+}
+
+/** Tablet and phone: stock first, leads one tap away (arrow keys move between the two tabs). */
+function Tabs(props: {
+  tab: Tab;
+  onTab: (t: Tab) => void;
+  stockCount: number;
+  newLeads: number;
+  panels: Record<Tab, ReactNode>;
+}) {
+  const { tab, onTab, stockCount, newLeads, panels } = props;
+  const labels: Record<Tab, string> = {
+    stock: `Stock (${stockCount})`,
+    leads: newLeads ? `Leads (${newLeads} new)` : 'Leads',
+  };
+  const order: Tab[] = ['stock', 'leads'];
+  const move = (key: string) => {
+    if (key !== 'ArrowLeft' && key !== 'ArrowRight') return;
+    const next = order[(order.indexOf(tab) + 1) % 2];
+    onTab(next);
+    document.getElementById(`hub-tab-${next}`)?.focus();
+  };
+  return (
+    <>
+      <div className="hub-tabs" role="tablist" aria-label="Dealer Hub sections" onKeyDown={(e) => move(e.key)}>
+        {order.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`hub-tab-${t}`}
+            className="hub-tab"
+            aria-selected={tab === t}
+            aria-controls={`hub-panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => onTab(t)}
+          >
+            {labels[t]}
+          </button>
+        ))}
+      </div>
+      {order.map((t) => (
+        <div key={t} role="tabpanel" id={`hub-panel-${t}`} aria-labelledby={`hub-tab-${t}`} hidden={tab !== t}>
+          {tab === t && panels[t]}
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -1,174 +1,163 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { listingPriceError, useDealerListingWrites, type ListingStatus, type VehicleListing } from '@/data';
-import { formatDaysOnSale, formatGBP, formatMiles } from '@/shared/lib/format';
-import { href } from '@/shared/lib/routes';
-import { Badge, Button, EmptyState, CarIcon, Input, LoadingBlock, toast } from '@/shared/ui';
-import { parsePounds } from '../dealer-stats';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useParkedOpActions, useSyncQueue, type VehicleListing } from '@/data';
+import { useListingIndicators } from '@/data/catalogue';
+import { sendSyncCommand, type ListingPerformance } from '@/sync';
+import { Button, ButtonLink, CarIcon, EmptyState, Input, LoadingBlock, Select, VirtualGrid } from '@/shared/ui';
+import {
+  STOCK_SORT_LABELS,
+  listingSyncStates,
+  selectStock,
+  statusCounts,
+  type RowSync,
+  type StockItem,
+  type StockSort,
+  type StockStatusFilter,
+} from '../stock-list';
+import { StockRow } from './stock-row';
+import { STATUS_LABEL } from './status-actions';
 
-const STATUS_ORDER: Record<ListingStatus, number> = { active: 0, reserved: 1, sold: 2 };
-const STATUS_LABEL: Record<ListingStatus, string> = { active: 'On sale', reserved: 'Reserved', sold: 'Sold' };
+/** The editor helper's route for a new car (/dealer/stock/new); literal until routes.ts has a builder. */
+export const STOCK_NEW_HREF = '/dealer/stock/new';
 
-/** The dealer's forecourt: edit a price, mark a car reserved, sold or back on sale. */
+const SENT: RowSync = { state: 'sent' };
+const kickSync = () => sendSyncCommand({ type: 'kick' });
+const SORT_OPTIONS = (Object.keys(STOCK_SORT_LABELS) as StockSort[]).map((value) => ({
+  value,
+  label: STOCK_SORT_LABELS[value],
+}));
+
+export interface ListingManagerProps {
+  listings: VehicleListing[];
+  leadCounts: Map<string, number>;
+  /** Views and saves from the server; undefined while offline or loading. */
+  performance: Map<string, ListingPerformance> | undefined;
+  /** The first catalogue download is still bringing the dealer's cars in. */
+  arriving?: boolean;
+  /** The stock editor's photo upload state of a listing, when it has one. */
+  renderPhotos?: (listingId: string) => ReactNode;
+}
+
+/** The dealer's stock: search, status filter and sort over a virtualised list of rows. */
 export function ListingManager({
   listings,
   leadCounts,
+  performance,
   arriving = false,
-}: {
-  listings: VehicleListing[];
-  leadCounts: Map<string, number>;
-  /** The first catalogue download is still bringing the dealer's cars in. */
-  arriving?: boolean;
-}) {
-  const sorted = [...listings].sort(
-    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.listed_at.localeCompare(a.listed_at),
+  renderPhotos,
+}: ListingManagerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<StockStatusFilter>('all');
+  const [sort, setSort] = useState<StockSort>('newest');
+  const queue = useSyncQueue();
+  const { discard } = useParkedOpActions(kickSync);
+  const onDiscard = useCallback((opId: string) => void discard(opId), [discard]);
+  const indicators = useListingIndicators(listings);
+
+  const items = useMemo<StockItem[]>(
+    () =>
+      listings.map((listing) => ({
+        listing,
+        leads: leadCounts.get(listing.id) ?? 0,
+        views: performance?.get(listing.id)?.views ?? null,
+        saves: performance?.get(listing.id)?.saves ?? null,
+      })),
+    [listings, leadCounts, performance],
   );
+  const counts = statusCounts(items);
+  const shown = useMemo(() => selectStock(items, { text, status, sort }), [items, text, status, sort]);
+  const syncStates = useMemo(() => listingSyncStates(queue?.queued ?? [], queue?.parked ?? []), [queue]);
+  const statusOptions = (['all', 'active', 'reserved', 'sold'] as const).map((s) => ({
+    value: s,
+    label: `${s === 'all' ? 'All statuses' : STATUS_LABEL[s]} (${counts[s]})`,
+  }));
+
   return (
-    <section className="hub-section" aria-labelledby="hub-listings-h">
-      <div className="hub-section__head">
-        <h2 id="hub-listings-h">Your listings</h2>
-        <p className="hub-muted">A price cut notifies every shopper whose price alert it reaches.</p>
+    <section className="hub-section" aria-labelledby={`${id}-h`}>
+      <div className="hub-section__head hub-stock-head">
+        <div>
+          <h2 id={`${id}-h`}>Your stock</h2>
+          <p className="hub-muted">A confirmed price cut notifies every shopper whose price alert it reaches.</p>
+        </div>
+        <ButtonLink to={STOCK_NEW_HREF} variant="primary" icon={<CarIcon size={18} />}>
+          Add a car
+        </ButtonLink>
       </div>
       {arriving ? (
         <LoadingBlock label="Downloading your listings…" />
-      ) : sorted.length === 0 ? (
+      ) : listings.length === 0 ? (
         <EmptyState
           icon={<CarIcon size={26} />}
           headingLevel="h3"
           title="No listings yet"
-          description="Cars your dealership lists on the marketplace appear here."
+          description="Add your first car: it appears in shoppers' marketplaces as soon as it is sent."
         />
       ) : (
-        <ul className="list-plain hub-list hub-list--listings">
-          {sorted.map((l) => (
-            <li key={l.id}>
-              <ListingRow listing={l} leads={leadCounts.get(l.id) ?? 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function ListingRow({ listing: l, leads }: { listing: VehicleListing; leads: number }) {
-  const writes = useDealerListingWrites();
-  const id = useId();
-  const [price, setPrice] = useState(String(l.price));
-  const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = parsePounds(price);
-    const problem = listingPriceError(value);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    if (value !== l.price) {
-      await writes.updatePrice(l.id, value);
-      toast({
-        title: 'Price updated',
-        description: `${l.title} is now ${formatGBP(value)}${value < l.price ? '; matching price alerts will fire.' : '.'}`,
-        variant: 'success',
-        duration: 5000,
-      });
-    }
-    setEditing(false);
-    setError(null);
-  };
-  const setStatus = (status: ListingStatus) => void writes.setStatus(l.id, status);
-  return (
-    <article className="hub-listing" data-testid="hub-listing" aria-labelledby={`${id}-t`}>
-      <div className="hub-listing__main">
-        <h3 id={`${id}-t`}>
-          <Link to={href.listing(l.id)}>{l.title}</Link>
-        </h3>
-        <p className="hub-muted">
-          {[
-            l.registration,
-            formatMiles(l.mileage),
-            formatDaysOnSale(l.listed_at),
-            `${leads} ${leads === 1 ? 'lead' : 'leads'}`,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
-      <div className="hub-listing__price">
-        {editing ? (
-          <form className="hub-price-form" onSubmit={(e) => void save(e)} noValidate>
-            <label htmlFor={`${id}-p`} className="sr-only">
-              New price for {l.title}, in pounds
-            </label>
-            <div className="hub-price-form__row">
-              <span aria-hidden="true" className="hub-price-form__pound">
-                £
-              </span>
+        <>
+          <div className="hub-toolbar" role="search" aria-label="Your stock">
+            <div className="hub-toolbar__field hub-toolbar__search">
+              <label htmlFor={`${id}-q`}>Search</label>
               <Input
-                id={`${id}-p`}
-                inputMode="numeric"
-                value={price}
-                autoFocus
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-e` : undefined}
-                onChange={(e) => setPrice(e.target.value)}
+                id={`${id}-q`}
+                type="search"
+                value={text}
+                placeholder="Make, model or registration"
+                onChange={(e) => setText(e.target.value)}
               />
-              <Button type="submit" size="sm" variant="primary">
-                Save
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => (setEditing(false), setError(null), setPrice(String(l.price)))}
-              >
-                Cancel
+            </div>
+            <div className="hub-toolbar__field">
+              <label htmlFor={`${id}-s`}>Status</label>
+              <Select
+                id={`${id}-s`}
+                options={statusOptions}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as StockStatusFilter)}
+              />
+            </div>
+            <div className="hub-toolbar__field">
+              <label htmlFor={`${id}-o`}>Sort by</label>
+              <Select
+                id={`${id}-o`}
+                options={SORT_OPTIONS}
+                value={sort}
+                onChange={(e) => setSort(e.target.value as StockSort)}
+              />
+            </div>
+          </div>
+          <p className="hub-muted" aria-live="polite" data-testid="hub-stock-count">
+            {shown.length === items.length
+              ? `${items.length} ${items.length === 1 ? 'car' : 'cars'}`
+              : `${shown.length} of ${items.length} cars`}
+          </p>
+          {shown.length === 0 ? (
+            <div className="hub-nomatch">
+              <p>No cars match.</p>
+              <Button size="sm" variant="outline" onClick={() => (setText(''), setStatus('all'))}>
+                Show all stock
               </Button>
             </div>
-            {error && (
-              <p id={`${id}-e`} className="field__error" role="alert">
-                {error}
-              </p>
-            )}
-          </form>
-        ) : (
-          <>
-            <span className="hub-price" data-testid="hub-listing-price">
-              {formatGBP(l.price)}
-            </span>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => (setPrice(String(l.price)), setEditing(true))}
-              aria-label={`Edit price of ${l.title}`}
-            >
-              Edit price
-            </Button>
-          </>
-        )}
-      </div>
-      <div className="hub-listing__status">
-        <Badge variant={l.status === 'active' ? 'success' : l.status === 'reserved' ? 'warning' : 'neutral'}>
-          {STATUS_LABEL[l.status]}
-        </Badge>
-        <div className="hub-status-buttons" role="group" aria-label={`Status of ${l.title}`}>
-          {l.status !== 'reserved' && l.status !== 'sold' && (
-            <Button size="sm" variant="ghost" onClick={() => setStatus('reserved')}>
-              Mark reserved
-            </Button>
+          ) : (
+            <VirtualGrid
+              items={shown}
+              getKey={(i) => i.listing.id}
+              minColumnWidth={null}
+              estimateRowHeight={230}
+              gap={12}
+              className="hub-list hub-list--listings"
+              testId="hub-stock-list"
+              renderItem={(item) => (
+                <StockRow
+                  item={item}
+                  indicator={indicators?.[item.listing.id]}
+                  sync={syncStates.get(item.listing.id) ?? SENT}
+                  onDiscard={onDiscard}
+                  photos={renderPhotos?.(item.listing.id)}
+                />
+              )}
+            />
           )}
-          {l.status !== 'sold' && (
-            <Button size="sm" variant="ghost" onClick={() => setStatus('sold')}>
-              Mark sold
-            </Button>
-          )}
-          {l.status !== 'active' && (
-            <Button size="sm" variant="ghost" onClick={() => setStatus('active')}>
-              Back on sale
-            </Button>
-          )}
-        </div>
-      </div>
-    </article>
+        </>
+      )}
+    </section>
   );
 }
