@@ -17,4 +17,5 @@ export * from './ai-search';
 export * from './assistant-data';
 export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
 export { useComparableListings } from './use-comparable-listings';
+export { useBrandListingCounts } from './use-brand-counts';
 export { useListingIndicators } from './use-listing-indicators';

@@ -41,6 +41,9 @@ export {
   type SpecControlProps,
 } from './components/spec-filter-controls';
 export { FilterLayout, type FilterLayoutProps } from './components/filter-layout';
+export { AppliedFilters, type AppliedFiltersProps } from './components/applied-filters';
+export { BrandPicker, brandMatches, type BrandOption, type BrandPickerProps } from './components/brand-picker';
+export { specFilterChips, rangeLabel, type FilterChip } from './filter-chips';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
 export { ListingLayout, type ListingLayoutProps } from './components/listing-layout';

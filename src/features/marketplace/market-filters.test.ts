@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_MARKET_FILTERS,
-  activeMarketFilterCount,
   normalisePostcode,
   parseMarketFilters,
   serializeMarketFilters,
@@ -85,11 +84,6 @@ describe('marketplace filters <-> URL', () => {
       'relevance',
     );
   });
-
-  it('counts active filters', () => {
-    expect(activeMarketFilterCount(EMPTY_MARKET_FILTERS)).toBe(0);
-    expect(activeMarketFilterCount(parseMarketFilters('postcode=LS1&make=ford&fuel=petrol,diesel&ulez=1'))).toBe(4);
-  });
 });
 
 describe('normalisePostcode', () => {
@@ -103,12 +97,11 @@ describe('normalisePostcode', () => {
 });
 
 describe('dealer filter', () => {
-  it('reads a dealer id from the URL, writes it back and counts it as a filter', () => {
+  it('reads a dealer id from the URL and writes it back', () => {
     const id = '6f1c2a52-3c1e-4a61-9a0b-1d2e3f405162';
     const f = parseMarketFilters(`dealer=${id.toUpperCase()}`);
     expect(f.dealer).toBe(id);
     expect(serializeMarketFilters(f).get('dealer')).toBe(id);
-    expect(activeMarketFilterCount(f)).toBe(1);
     expect(parseMarketFilters('dealer=not-a-dealer').dealer).toBeUndefined();
   });
 });

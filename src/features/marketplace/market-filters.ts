@@ -137,25 +137,3 @@ export function updateMarketFilters(f: MarketFilters, patch: Partial<MarketFilte
   }
   return next;
 }
-
-/** How many filters are narrowing the results (for the "Filters (3)" button on phones). */
-export function activeMarketFilterCount(f: MarketFilters): number {
-  let n = 0;
-  if (f.postcode) n++;
-  if (f.make) n++;
-  if (f.model) n++;
-  if (f.priceMode === 'monthly' ? f.monthlyMax !== undefined : f.priceMin !== undefined || f.priceMax !== undefined)
-    n++;
-  if (f.yearMin !== undefined || f.yearMax !== undefined) n++;
-  if (f.mileageMax !== undefined) n++;
-  n += f.body.length > 0 ? 1 : 0;
-  n += f.fuel.length > 0 ? 1 : 0;
-  n += f.gearbox ? 1 : 0;
-  n += f.colour.length > 0 ? 1 : 0;
-  n += f.seatsMin !== undefined ? 1 : 0;
-  n += f.taxMax !== undefined ? 1 : 0;
-  n += f.insuranceMax !== undefined ? 1 : 0;
-  n += f.ulez ? 1 : 0;
-  n += f.dealer ? 1 : 0;
-  return n;
-}

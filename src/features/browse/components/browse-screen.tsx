@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, CarIcon, EmptyState, LoadingBlock, PageHeader, VirtualGrid } from '@/shared/ui';
 import {
+  AppliedFilters,
   BodyStyleFilter,
-  CheckGroup,
+  BrandPicker,
   FilterLayout,
   FuelFilter,
   GearboxFilter,
@@ -27,14 +28,22 @@ import {
   updateBrowseFilters,
   type BrowseFilters,
 } from '../browse-filters';
+import { browseFilterChips, modelCountsByBrand } from '../browse-chips';
 import { filterModels } from '../filter-models';
+
+const PRICE_OPTIONS = PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }));
+const NCAP_OPTIONS = [3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }));
 
 export function BrowseScreen() {
   const [params, setParams] = useSearchParams();
   const f = useMemo(() => parseBrowseFilters(params), [params]);
   const data = useModelEntries();
   const results = useMemo(() => (data ? sortModels(filterModels(data.entries, f), f.sort) : undefined), [data, f]);
+  const counts = useMemo(() => (data ? modelCountsByBrand(data.entries, f) : undefined), [data, f]);
   const apply = (patch: Partial<BrowseFilters>) => setParams(serializeBrowseFilters(updateBrowseFilters(f, patch)));
+  const clearAll = () => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }));
+  const brands = data?.basics.brands ?? [];
+  const chips = browseFilterChips(f, new Map(brands.map((b) => [b.slug, b.name])));
   const start = (f.page - 1) * f.pageSize;
   return (
     <div className="container page cat-page">
@@ -44,10 +53,13 @@ export function BrowseScreen() {
         intro="Every model on sale in the UK, with on-the-road prices, expert scores and the running costs that matter."
       />
       <FilterLayout
-        toggleLabel="Filters"
-        open
+        activeCount={chips.length}
         countId="browse-count"
         count={results ? `${results.length} ${results.length === 1 ? 'model' : 'models'}` : 'Loading…'}
+        total={results?.length}
+        noun={['model', 'models']}
+        ready={results !== undefined}
+        chips={<AppliedFilters chips={chips} onRemove={apply} onClearAll={clearAll} />}
         sort={
           <SelectFilter
             label="Sort by"
@@ -63,18 +75,20 @@ export function BrowseScreen() {
         }
         filters={
           <>
-            <CheckGroup
+            <BrandPicker
               legend="Brand"
-              options={(data?.basics.brands ?? []).map((b) => ({ value: b.slug, label: b.name }))}
+              multiple
+              countNoun={['model', 'models']}
+              options={brands.map((b) => ({ value: b.slug, label: b.name, count: counts?.get(b.slug) ?? 0 }))}
               selected={f.brands}
-              onChange={(brands) => apply({ brands })}
+              onChange={(next) => apply({ brands: next })}
             />
             <BodyStyleFilter legend="Body style" filters={f} onApply={apply} />
             <FuelFilter filters={f} onApply={apply} />
             <SelectFilter
               label="Price"
               value={f.price}
-              options={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))}
+              options={PRICE_OPTIONS}
               onChange={(v) => apply({ price: v as BrowseFilters['price'] })}
             />
             <SeatsFilter filters={f} onApply={apply} />
@@ -83,16 +97,15 @@ export function BrowseScreen() {
             <SelectFilter
               label="Euro NCAP"
               value={f.ncapMin?.toString()}
-              options={[3, 4, 5].map((v) => ({ value: String(v), label: `${v} stars${v < 5 ? ' or more' : ''}` }))}
+              options={NCAP_OPTIONS}
               onChange={(v) => apply({ ncapMin: num(v) })}
             />
             <UlezFilter filters={f} onApply={apply} />
-            <Button
-              variant="ghost"
-              onClick={() => setParams(serializeBrowseFilters({ ...EMPTY_BROWSE_FILTERS, sort: f.sort }))}
-            >
-              Clear filters
-            </Button>
+            {chips.length > 0 && (
+              <Button variant="ghost" onClick={clearAll}>
+                Clear all filters
+              </Button>
+            )}
           </>
         }
       >

@@ -1,0 +1,44 @@
+// Back and forward return to where the reader was on a filtered list. The browser restores the scroll
+// position itself, but it does so before the results are back (they are read again from the local
+// store), against a shorter page: it lands too high. Each history entry's last position is kept
+// here and applied again once the results have rendered.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+const positions = new Map<string, number>();
+/** The entry whose position is about to be restored: a page still short must not overwrite it. */
+let restoring: string | null = null;
+
+/** React Router keeps its entry key in history.state (null before the first navigation). */
+function entryKey(): string {
+  const state: unknown = window.history.state;
+  const key = state && typeof state === 'object' && 'key' in state ? state.key : undefined;
+  return typeof key === 'string' ? key : 'default';
+}
+
+/** Remembers the scroll position per history entry and restores it on back/forward once `ready`. */
+export function useScrollMemory(ready: boolean): void {
+  const { key } = useLocation();
+  const navigation = useNavigationType();
+  const done = useRef<string | null>(null);
+
+  useEffect(() => {
+    const record = () => {
+      const k = entryKey();
+      if (k !== restoring) positions.set(k, window.scrollY);
+    };
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
+  }, []);
+
+  // A layout effect: it runs before the scroll event a shrinking page fires, so that one is ignored.
+  useLayoutEffect(() => {
+    if (restoring !== null && restoring !== key) restoring = null;
+    if (navigation !== 'POP' || done.current === key || !positions.has(key)) return;
+    restoring = key;
+    if (!ready) return;
+    done.current = key;
+    restoring = null;
+    window.scrollTo(0, positions.get(key) ?? 0);
+  }, [navigation, key, ready]);
+}

@@ -1,0 +1,140 @@
+// Filters in a sheet on a phone (issue 34): the first car is in the first screen, the sheet opens from
+// "Filters", a brand is found by typing, "Show N cars" matches the results, chips remove filters, and
+// "Next" keeps the results in view while back returns to where the reader was. SHOTS=<dir> also leaves
+// screenshots at 390 and 820 px of the marketplace with the sheet closed and open, and of /browse.
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { waitForCatalogue } from './catalogue-helpers';
+
+test.describe.configure({ timeout: 240_000 });
+
+const SHOTS = process.env.SHOTS;
+const numberIn = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+const resultCount = async (page: Page) => numberIn(await page.getByTestId('result-count').textContent());
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** The first card's top is inside the first screen and at least its picture and title show. */
+async function expectFirstCardInFirstScreen(page: Page, testId: string): Promise<void> {
+  const card = page.getByTestId(testId).first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await card.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  expect(box!.y + Math.min(box!.height, 160), `${testId} starts in the first screen`).toBeLessThanOrEqual(height);
+}
+
+test('marketplace filters in a sheet at 390 px', async ({ page, axe }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waitForCatalogue(page);
+  await expect.poll(() => resultCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const all = await resultCount(page);
+  await expectFirstCardInFirstScreen(page, 'listing-card');
+  // The filters are not on the page until asked for.
+  await expect(page.getByRole('group', { name: 'Make' })).toBeHidden();
+  await shot(page, 'marketplace-390-closed');
+
+  const open = page.getByTestId('open-filters');
+  await expect(open).toHaveText('Filters');
+  await open.click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet).toBeVisible();
+  await shot(page, 'marketplace-390-open');
+  await axe(page);
+
+  // Brand by typing: the list narrows to the matches, with their counts.
+  const search = sheet.getByRole('searchbox', { name: 'Search makes' });
+  await search.fill('for');
+  const brands = sheet.getByRole('group', { name: 'Make' });
+  await expect(brands.getByRole('radio')).toHaveCount(1);
+  const ford = brands.getByRole('radio', { name: /^Ford \d[\d,]* cars?$/ });
+  const fordCount = numberIn(await brands.locator('label').filter({ hasText: 'Ford' }).textContent());
+  // The choice shows once the address has changed (the URL holds the filters): click, then wait for it.
+  await ford.click();
+  await expect(ford).toBeChecked();
+  await expect(page).toHaveURL(/make=ford/);
+
+  // "Show N cars" carries the live count, and it is the results' count.
+  const show = sheet.getByTestId('show-results');
+  await expect(show).toHaveText(`Show ${fordCount.toLocaleString('en-GB')} ${fordCount === 1 ? 'car' : 'cars'}`);
+  await show.click();
+  await expect(sheet).toBeHidden();
+  await expect.poll(() => resultCount(page)).toBe(fordCount);
+  await expect(page.getByTestId('result-count')).toBeFocused();
+  await expect(open).toHaveText('Filters (1)');
+
+  // Escape closes the sheet and gives focus back to its button.
+  await open.click();
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // The chip removes the filter.
+  const chip = page.getByRole('button', { name: 'Remove filter: Ford' });
+  await expect(chip).toBeVisible();
+  await chip.click();
+  await expect(chip).toBeHidden();
+  await expect(page).not.toHaveURL(/make=/);
+  await expect.poll(() => resultCount(page)).toBe(all);
+  await expect(open).toHaveText('Filters');
+
+  // Next: the results' top is in view (not the page's top above the header and intro), and back returns
+  // to where the reader was.
+  const firstId = await page.getByTestId('listing-card').first().getAttribute('data-listing-id');
+  const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
+  await next.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(844);
+  await next.click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('listing-card').first()).not.toHaveAttribute('data-listing-id', firstId ?? '');
+  const heading = await page.getByTestId('result-count').boundingBox();
+  expect(heading!.y, 'the count is under the header').toBeGreaterThanOrEqual(56);
+  expect(heading!.y, 'the count is in view').toBeLessThan(200);
+  expect(await page.evaluate(() => window.scrollY), 'not the top of the page').toBeGreaterThan(100);
+  await expect(page.getByTestId('result-count')).toBeFocused();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 40);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 40);
+});
+
+test('screens at 820 px and /browse at 390 and 820 px', async ({ page, axe }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await waitForCatalogue(page);
+  await page.goto('/marketplace?fuel=petrol&gearbox=automatic');
+  await expect(page.getByTestId('listing-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Remove filter: Petrol' })).toBeVisible();
+  await shot(page, 'marketplace-820-closed');
+  await page.getByTestId('open-filters').click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await shot(page, 'marketplace-820-open');
+  await page.keyboard.press('Escape');
+
+  for (const [width, height] of [
+    [820, 1180],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/browse');
+    await expectFirstCardInFirstScreen(page, 'model-card');
+    await shot(page, `browse-${width}-closed`);
+  }
+  // At 390 px: brands by typing, several at once, counted in models.
+  await page.getByTestId('open-filters').click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('searchbox', { name: 'Search brands' }).fill('kia');
+  const kia = sheet.getByRole('checkbox', { name: /^Kia \d+ models?$/ });
+  await kia.click();
+  await expect(kia).toBeChecked();
+  await expect(page).toHaveURL(/brand=kia/);
+  const models = numberIn(await sheet.getByTestId('show-results').textContent());
+  await shot(page, 'browse-390-open');
+  await axe(page);
+  await sheet.getByTestId('show-results').click();
+  await expect(page.getByTestId('model-card')).toHaveCount(Math.min(models, 20));
+  await expect(page.getByRole('button', { name: 'Remove filter: Kia' })).toBeVisible();
+});
