@@ -146,7 +146,8 @@ export interface Bookmark extends SyncedRow {
 export type LeadStatus = 'new' | 'contacted' | 'viewing_booked' | 'closed' | 'lost';
 
 export interface Lead extends SyncedRow {
-  user_id: Uuid;
+  /** null once the buyer deleted his account: the lead stays with the dealer as 'Deleted user'. */
+  user_id: Uuid | null;
   vehicle_listing_id: Uuid;
   dealer_id: Uuid;
   name: string;
@@ -172,7 +173,8 @@ export interface DealerMember extends SyncedRow {
 
 export interface LeadMessage extends SyncedRow {
   lead_id: Uuid;
-  sender_id: Uuid;
+  /** null once the sender deleted his account (the message stays). */
+  sender_id: Uuid | null;
   body: string;
 }
 
@@ -207,6 +209,8 @@ export interface NotificationPreferences {
   new_match_alerts: boolean;
   weekly_digest: boolean;
   instant_notifications: boolean;
+  /** E-mails about enquiries (a new lead, a message, a reply); the bell gets them either way. */
+  lead_alerts: boolean;
 }
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -215,6 +219,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   new_match_alerts: true,
   weekly_digest: true,
   instant_notifications: false,
+  lead_alerts: true,
 };
 
 export interface UserPreferences extends SyncedRow {

@@ -73,7 +73,9 @@ test('the data export download contains the user’s server rows and no one else
   expect(text).not.toContain(theirs);
 });
 
-test('deleting the account removes its rows and auth user on the server and signs out', async ({ page }) => {
+test('deleting the account removes its rows and auth user on the server, signs out and confirms it', async ({
+  page,
+}) => {
   const me = await createConfirmedUser('erase-me');
   const [listing] = await listingIds(1);
   await serverBookmark(me.id, listing);
@@ -82,7 +84,8 @@ test('deleting the account removes its rows and auth user on the server and sign
   await expect(button).toBeDisabled();
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   await button.click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/data-rights$/, { timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.auth), { timeout: 15_000 })
     .toBe('signed-out');

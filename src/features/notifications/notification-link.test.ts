@@ -10,6 +10,14 @@ describe('notificationHref', () => {
     expect(notificationHref({ data: { car_url: '  ' }, vehicle_listing_id: 'l2' })).toBe('/marketplace/l2');
     expect(notificationHref({ data: {}, vehicle_listing_id: null })).toBeNull();
   });
+
+  it("opens an enquiry's thread first, and only on this site", () => {
+    const lead = { lead_url: '/dealer/dashboard?lead=abc', car_url: '/marketplace/x' };
+    expect(notificationHref({ data: lead, vehicle_listing_id: 'l1' })).toBe('/dealer/dashboard?lead=abc');
+    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 42]) {
+      expect(notificationHref({ data: { lead_url: bad }, vehicle_listing_id: 'l1' })).toBe('/marketplace/l1');
+    }
+  });
 });
 
 describe('labels', () => {

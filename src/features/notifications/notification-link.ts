@@ -1,7 +1,17 @@
 import type { AppNotification } from '@/data';
 
-/** Where a notification opens (SPEC §4): its car_url if present, else the listing, else nowhere. */
+/** A path on this site ('/my-leads?lead=…'), never another origin ('//host', 'https:', 'javascript:'). */
+function sitePath(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+/**
+ * Where a notification opens (SPEC §4): an enquiry's thread (lead_url, issue 33), else its car_url if
+ * present, else the listing, else nowhere.
+ */
 export function notificationHref(n: Pick<AppNotification, 'data' | 'vehicle_listing_id'>): string | null {
+  const leadUrl = sitePath(n.data?.lead_url);
+  if (leadUrl) return leadUrl;
   const carUrl = n.data?.car_url;
   if (typeof carUrl === 'string' && carUrl.trim()) return carUrl;
   return n.vehicle_listing_id ? `/marketplace/${n.vehicle_listing_id}` : null;

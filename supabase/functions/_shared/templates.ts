@@ -78,7 +78,8 @@ export function absoluteUrl(url: string, siteUrl: string): string {
   }
 }
 
-function layout(title: string, body: string, footer: string): string {
+/** The mail's page: title, body and footer (the lead templates use it too). */
+export function layout(title: string, body: string, footer: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827;background:#f9fafb;margin:0;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
@@ -157,7 +158,7 @@ export interface ConfirmationData {
   otp: string;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="background:#2563eb;color:#ffffff;padding:10px 16px;border-radius:6px;` +
   `text-decoration:none">${escapeHtml(label)}</a></p>`;
 const codeLine = (otp: string) =>

@@ -1,6 +1,7 @@
-// Delivers rows of public.email_outbox (written by the price-alert trigger) to the mailbox.
+// Delivers rows of public.email_outbox (written by the price-alert and lead triggers) to the mailbox.
 import type { Mailbox, Queryable } from '../types';
 import { MAIL_FROM, absoluteUrl, renderPriceDropAlert, type RenderedEmail } from '../../functions/_shared/templates';
+import { isLeadTemplate, renderLeadEmail } from '../../functions/_shared/lead-templates';
 
 const MAX_ATTEMPTS = 3;
 
@@ -24,6 +25,13 @@ function str(value: unknown, fallback = ''): string {
 /** Renders one outbox row; throws for unknown templates (the row is then marked failed). */
 export function renderOutboxRow(template: string, raw: OutboxRow['data'], siteUrl: string): RenderedEmail {
   const data = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, unknown>;
+  if (isLeadTemplate(template)) {
+    return renderLeadEmail(template, {
+      car_name: str(data.car_name, 'a car'),
+      lead_url: absoluteUrl(str(data.lead_url, '/'), siteUrl),
+      unsubscribe_url: absoluteUrl(str(data.unsubscribe_url, '/account'), siteUrl),
+    });
+  }
   if (template !== 'price_drop_alert') throw new Error(`Unknown e-mail template: ${template}`);
   const oldPrice = num(data.old_price);
   const newPrice = num(data.new_price);

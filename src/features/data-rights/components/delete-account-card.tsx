@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DataRightsError, deleteMyAccount, signOutThisDevice } from '@/sync/data-rights-api';
 import { clearDeviceData } from '@/sync/device-data';
 import { Button, Card, Field, Input } from '@/shared/ui';
+import { rememberAccountDeleted } from '../account-deleted-notice';
 
 /** What the user types to confirm (a deliberate act, not a stray click). */
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -25,6 +26,7 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string | null; 
     }
     await signOutThisDevice();
     await clearDeviceData().catch(() => undefined);
+    rememberAccountDeleted();
     onDeleted();
   };
   return (
@@ -34,8 +36,9 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string | null; 
       </h2>
       <p className="card__description">
         Deletes {email ? <strong>{email}</strong> : 'your account'} and everything linked to it on our servers: saved
-        cars, price alerts, enquiries to dealers, notifications, preferences and activity. This cannot be undone. You
-        are then signed out and this device is cleared.
+        cars, price alerts, notifications, preferences and activity. Dealers you wrote to keep the conversation, shown
+        as from a &lsquo;Deleted user&rsquo; without your name, e-mail or phone. This cannot be undone. You are then
+        signed out and this device is cleared.
       </p>
       <form
         className="stack"

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { HUB_LEAD_STATUSES, MESSAGE_MAX_CHARS, useLeadWrites, type HubLeadStatus, type LeadThread } from '@/data';
 import { mailtoHref, telHref } from '@/shared/lib/contact-links';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
+import { useRevealTarget } from '@/shared/lib/use-reveal-target';
 import { Badge, Button, EmptyState, MailIcon, Select } from '@/shared/ui';
 import { MessageThread, ReplyBox, type ThreadMessage } from '@/shared/ui/message-thread';
 
@@ -30,6 +31,9 @@ export interface LeadInboxProps {
 
 export function LeadInbox({ threads, listingsArriving = false }: LeadInboxProps) {
   const [filter, setFilter] = useState<HubLeadStatus | 'all'>('all');
+  // A lead notification opens /dealer/dashboard?lead=<id>: that lead is scrolled to and focused.
+  const target = useSearchParams()[0].get('lead');
+  useRevealTarget(target ? `hub-lead-card-${target}` : null);
   const count = (s: HubLeadStatus) => threads.filter((t) => t.lead.status === s).length;
   const shown = filter === 'all' ? threads : threads.filter((t) => t.lead.status === filter);
   return (
@@ -108,11 +112,17 @@ function LeadItem({ thread, listingArriving }: { thread: LeadThread; listingArri
     lead.finance_interest && 'Wants a finance quote',
   ].filter((x): x is string => Boolean(x));
   return (
-    <article className="hub-card" data-testid="hub-lead" aria-labelledby={`hub-lead-${lead.id}`}>
+    <article
+      id={`hub-lead-card-${lead.id}`}
+      className="hub-card"
+      data-testid="hub-lead"
+      aria-labelledby={`hub-lead-${lead.id}`}
+    >
       <header className="hub-card__head">
         <div className="hub-card__who">
           <h3 id={`hub-lead-${lead.id}`}>{lead.name}</h3>
-          <p className="hub-muted">
+          {/* A deleted buyer's lead keeps no contact details (issue 33). */}
+          <p className="hub-muted" hidden={!lead.email && !lead.phone}>
             <ContactLink href={mailtoHref(lead.email)} text={lead.email} />
             {lead.phone && (
               <>

@@ -1,8 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGE_MAX_CHARS, useLeadWrites, useMyLeads, useParkedOpActions, type LeadThread } from '@/data';
 import { sendSyncCommand } from '@/sync';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
+import { useRevealTarget } from '@/shared/lib/use-reveal-target';
 import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, MailIcon, PageHeader, SignInPage } from '@/shared/ui';
 import { MessageThread, ReplyBox, type ThreadMessage } from '@/shared/ui/message-thread';
 import { useOnline } from '../hooks/use-online';
@@ -14,6 +15,9 @@ import '../enquiries.css';
 /** /my-leads: the shopper's enquiries, their status and the dealers' replies, live. */
 export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
   const threads = useMyLeads();
+  // A reply notification opens /my-leads?lead=<id>: that enquiry is scrolled to and focused.
+  const target = useSearchParams()[0].get('lead');
+  useRevealTarget(target ? enquiryElementId(target) : null);
   const header = (
     <PageHeader
       eyebrow="Enquiries"
@@ -66,6 +70,7 @@ export function MyLeadsScreen({ viewer }: { viewer: Viewer }) {
 }
 
 const kickSync = () => sendSyncCommand({ type: 'kick' });
+const enquiryElementId = (leadId: string) => `enquiry-${leadId}`;
 
 function LeadCard({ thread }: { thread: LeadThread }) {
   const writes = useLeadWrites();
@@ -84,7 +89,12 @@ function LeadCard({ thread }: { thread: LeadThread }) {
     })),
   ];
   return (
-    <article className="enq-card" data-testid="lead-card" aria-labelledby={`lead-${lead.id}`}>
+    <article
+      id={enquiryElementId(lead.id)}
+      className="enq-card"
+      data-testid="lead-card"
+      aria-labelledby={`lead-${lead.id}`}
+    >
       <header className="enq-card__head">
         <div>
           <h2 id={`lead-${lead.id}`} className="enq-card__title">

@@ -8,6 +8,11 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string; description
   { key: 'new_match_alerts', label: 'New Match Alerts' },
   { key: 'weekly_digest', label: 'Weekly Digest' },
   {
+    key: 'lead_alerts',
+    label: 'Enquiry e-mails',
+    description: 'E-mail me about new enquiries, messages and dealer replies; they always show in the bell',
+  },
+  {
     key: 'instant_notifications',
     label: 'Instant pop-ups',
     description: 'Show a pop-up when a notification arrives while Motorly is open',
