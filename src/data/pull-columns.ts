@@ -49,6 +49,7 @@ export const PULL_COLUMNS: Partial<Record<SyncTableName, readonly string[]>> = {
     'width_mm',
     'height_mm',
     'wheelbase_mm',
+    'production_years',
     'towing_kg',
     'description',
     'image_url',

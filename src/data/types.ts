@@ -66,6 +66,8 @@ export interface CarModel extends SyncedRow {
   height_mm: number | null;
   /** Issue 36: the distance between the axles, for the pictures. */
   wheelbase_mm: number | null;
+  /** Issue 34: the years it was sold new in the UK, [from, to or null while on sale]; null if unknown. */
+  production_years: [number, number | null][] | null;
   towing_kg: number | null;
   description: string;
   image_url: string | null;

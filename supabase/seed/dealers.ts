@@ -1,6 +1,7 @@
-/** Dealer rows: real towns and outcodes, fictional names, Ofcom drama-range phone numbers. */
+/** Dealer rows: real towns and outcodes, fictional names, phone numbers in each town's own area code. */
 import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
 import { DEALER_ROWS } from './data/dealers';
+import { dealerPhone } from './data/dialling-codes';
 import { Rng, seedUuid, slugify } from './random';
 import type { DealerRow } from './types';
 
@@ -12,12 +13,6 @@ export interface DealerSpec {
   row: DealerRow;
   /** First letter of locally registered plates. */
   region: string;
-}
-
-/** Ofcom reserves 01632 960000-960999 and 0113 496 0000-0999 for drama, so these never ring anyone. */
-export function dramaPhone(index: number): string {
-  const n = String(index % 1000).padStart(3, '0');
-  return index % 2 === 0 ? `01632 960${n}` : `0113 496 0${n}`;
 }
 
 export function buildDealers(timestamp: string): DealerSpec[] {
@@ -37,7 +32,7 @@ export function buildDealers(timestamp: string): DealerSpec[] {
       // A few hundred metres from the outcode centre, so dealers sharing an outcode do not overlap on a map.
       lat: Math.round((centroid[0] + rng.range(-0.004, 0.004)) * 1e5) / 1e5,
       lng: Math.round((centroid[1] + rng.range(-0.006, 0.006)) * 1e5) / 1e5,
-      phone: dramaPhone(i),
+      phone: dealerPhone(town, i),
       email: `sales.${slug}@example.co.uk`,
       rating: Math.round(rng.range(3.6, 5.0) * 10) / 10,
       admin_fee: rng.chance(0.22) ? rng.pick(ADMIN_FEES) : 0,

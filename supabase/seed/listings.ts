@@ -2,6 +2,7 @@
  * Used and nearly-new listings with price histories. Prices follow the model's new price, depreciated by
  * age and mileage with noise, and always include the dealer's admin fee (UK advertising rules).
  */
+import { DEFAULT_ANNUAL_MILES } from '../../src/shared/lib/uk/mileage';
 import { MEMORY_TAG_LETTERS, RANDOM_LETTERS, makePlate } from '../../src/shared/lib/uk/plates';
 import type { DealerSpec } from './dealers';
 import type { ModelSpec } from './models';
@@ -82,8 +83,8 @@ export function residualShare(ageYears: number, electric: boolean): number {
   return electric ? base * Math.pow(0.96, Math.min(ageYears, 6)) : base;
 }
 
-/** Typical UK mileage for an age: about 8,500 a year. */
-export const expectedMileage = (ageYears: number): number => ageYears * 8_500;
+/** Typical UK mileage for an age, at the app's one annual-mileage default. */
+export const expectedMileage = (ageYears: number): number => ageYears * DEFAULT_ANNUAL_MILES;
 
 function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
@@ -153,18 +154,21 @@ export function* listingBatches(
     const midnight = Math.floor(now / DAY) * DAY;
     const listedAt = midnight - rng.int(1, 120) * DAY + (8 * 3600 + rng.int(0, 10 * 3600)) * 1000;
 
-    // Registration date: never before the model reached the UK, never after it was listed.
+    // Registration date: never before this version reached the UK, never after it went off sale or was listed.
     const earliest = Date.parse(`${Math.max(OLDEST_YEAR, model.since)}-02-01T00:00:00Z`);
-    const nearlyNew = rng.chance(0.12) && listedAt - 15 * 30 * DAY > earliest - 12 * 30 * DAY;
+    const endYear = model.production[model.production.length - 1][1];
+    const latest = Math.min(listedAt, endYear === null ? Infinity : Date.parse(`${endYear}-12-20T00:00:00Z`));
+    const onSale = latest === listedAt;
+    const nearlyNew = rng.chance(0.12) && onSale && listedAt - 15 * 30 * DAY > earliest - 12 * 30 * DAY;
     let registered: number;
     if (nearlyNew) {
       registered = listedAt - rng.int(60, 450) * DAY;
       if (registered < earliest) registered = earliest + rng.int(0, 30) * DAY;
     } else {
       // Skew towards 3-7 year old cars, as on real forecourts.
-      const span = (listedAt - earliest) / DAY;
+      const span = (latest - earliest) / DAY;
       const skew = Math.pow(rng.next(), 0.8);
-      registered = listedAt - Math.max(90, Math.min(span, 90 + skew * span)) * DAY;
+      registered = latest - Math.max(onSale ? 90 : 0, Math.min(span, (onSale ? 90 : 0) + skew * span)) * DAY;
       if (registered < earliest) registered = earliest;
     }
     const registrationDate = isoDate(registered);
@@ -175,7 +179,7 @@ export function* listingBatches(
     const condition: ListingCondition = nearlyNew && ageYears < 1.6 ? 'nearly_new' : 'used';
     if (condition === 'nearly_new') mileage = rng.int(50, 4_999);
     else {
-      const perYear = Math.max(2_500, 8_500 + rng.normal() * 2_600);
+      const perYear = Math.max(2_500, DEFAULT_ANNUAL_MILES + rng.normal() * 2_600);
       mileage = Math.round((ageYears * perYear) / 10) * 10;
       mileage = Math.max(mileage, Math.round(ageYears * 1_500), 150);
     }

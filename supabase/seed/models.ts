@@ -7,6 +7,8 @@ import {
   type Drivetrain,
 } from '../../src/shared/lib/uk/body';
 import type { BrandSource } from './data/brands';
+import type { ProductionSpan } from '../../src/shared/lib/uk/production-years';
+import { MODEL_SLUGS, NAMEPLATE_YEARS, PHEV_ELECTRIC_RANGE_MILES } from './data/model-history';
 import { MODEL_DIMENSIONS, MODEL_ROWS } from './data/models';
 import { MODEL_WHEELBASES } from './data/wheelbases';
 import { Rng, seconds, seedUuid, slugify, thousands } from './random';
@@ -22,6 +24,8 @@ export interface ModelSpec {
   segment: Segment;
   variant: string;
   isPluginHybrid: boolean;
+  /** The years the nameplate was sold new in the UK; `since` falls inside one of them. */
+  production: ProductionSpan[];
 }
 
 const SEGMENTS: readonly Segment[] = ['A', 'B', 'C', 'D', 'E', 'F', 'L', 'S'];
@@ -47,6 +51,20 @@ function num(field: string, what: string, line: string): number {
   const n = Number(field);
   if (field === '' || !Number.isFinite(n)) throw new Error(`Bad ${what} in model row: ${line}`);
   return n;
+}
+
+/** '1997-2002,2019-' -> [[1997, 2002], [2019, null]]; a model not in the table is on sale since `since`. */
+export function productionSpans(key: string, since: number): ProductionSpan[] {
+  const text = NAMEPLATE_YEARS[key];
+  if (text === undefined) return [[since, null]];
+  const spans = text.split(',').map((part): ProductionSpan => {
+    const m = /^(\d{4})-(\d{4})?$/.exec(part.trim());
+    if (!m) throw new Error(`Bad production years for ${key}: ${text}`);
+    return [Number(m[1]), m[2] ? Number(m[2]) : null];
+  });
+  const current = spans.find(([from, to]) => since >= from && (to === null || since <= to));
+  if (!current) throw new Error(`${key} arrives in ${since}, outside its production years ${text}`);
+  return spans;
 }
 
 function topSpeed(bhp: number, segment: Segment, body: BodyStyle, electric: boolean): number {
@@ -100,15 +118,23 @@ function describe(spec: ModelSpec, rng: Rng): string {
     r.fuel_type === 'electric'
       ? `an electric motor with ${r.power_bhp}bhp and a ${r.battery_kwh}kWh battery good for ${r.ev_range_miles} miles on the official test`
       : spec.isPluginHybrid
-        ? `a plug-in hybrid system making ${r.power_bhp}bhp, with a ${r.battery_kwh}kWh battery for electric-only commuting`
+        ? `a plug-in hybrid system making ${r.power_bhp}bhp, with a ${r.battery_kwh}kWh battery good for ${r.ev_range_miles} miles on electricity alone (${r.mpg} mpg on the official weighted test)`
         : r.fuel_type === 'hybrid'
           ? `a ${(r.engine_cc ?? 0) / 1000 >= 1 ? ((r.engine_cc ?? 0) / 1000).toFixed(1) + '-litre ' : ''}hybrid powertrain making ${r.power_bhp}bhp and returning ${r.mpg} mpg`
           : `a ${((r.engine_cc ?? 0) / 1000).toFixed(1)}-litre ${r.fuel_type} engine making ${r.power_bhp}bhp`;
-  const openers = [
-    `The ${name} is a ${r.seats}-seat ${kind} that has been on sale in the UK since ${spec.since}.`,
-    `${name}: a ${kind} with ${r.seats} seats and ${r.doors} doors, sold new in the UK from ${spec.since}.`,
-    `On sale in Britain since ${spec.since}, the ${name} is a ${r.seats}-seat ${kind}.`,
-  ];
+  const end = spec.production[spec.production.length - 1][1];
+  const openers =
+    end === null
+      ? [
+          `The ${name} is a ${r.seats}-seat ${kind} that has been on sale in the UK since ${spec.since}.`,
+          `${name}: a ${kind} with ${r.seats} seats and ${r.doors} doors, sold new in the UK from ${spec.since}.`,
+          `On sale in Britain since ${spec.since}, the ${name} is a ${r.seats}-seat ${kind}.`,
+        ]
+      : [
+          `The ${name} is a ${r.seats}-seat ${kind} that was sold new in the UK from ${spec.since} to ${end}.`,
+          `${name}: a ${kind} with ${r.seats} seats and ${r.doors} doors, sold new in the UK from ${spec.since} to ${end}.`,
+          `Sold in Britain from ${spec.since} to ${end}, the ${name} is a ${r.seats}-seat ${kind}.`,
+        ];
   const middles = [
     `The ${spec.variant} version we quote uses ${power}.`,
     `Prices start at £${thousands(r.price_from)} on the road for the ${spec.variant}, which uses ${power}.`,
@@ -163,11 +189,16 @@ export function buildModels(
       const segment = seg as Segment;
       const electric = fuel === 'electric';
       const battery_kwh = battery === '' ? null : num(battery, 'battery', line);
-      const isPluginHybrid = fuel === 'hybrid' && battery_kwh !== null;
+      const isPluginHybrid = fuel === 'plugin_hybrid';
+      const key = `${brand.name}/${name}`;
+      if (isPluginHybrid !== (fuel !== 'electric' && battery_kwh !== null))
+        throw new Error(`Plug-in hybrids (and only they, besides EVs) have a battery: ${line}`);
+      const electricRange = isPluginHybrid ? PHEV_ELECTRIC_RANGE_MILES[key] : undefined;
+      if (isPluginHybrid && !electricRange) throw new Error(`Plug-in hybrid needs its electric range: ${line}`);
+      const production = productionSpans(key, Number(since));
+      const endYear = production[production.length - 1][1];
       if (electric !== (cc === '-')) throw new Error(`EVs (and only EVs) have no engine: ${line}`);
       if (electric && battery_kwh === null) throw new Error(`EV needs a battery: ${line}`);
-      if ((fuel === 'petrol' || fuel === 'diesel') && battery_kwh !== null)
-        throw new Error(`Battery on a petrol/diesel: ${line}`);
       const economy = num(econ, 'economy', line);
       const power = num(bhp, 'bhp', line);
       const priceFrom = num(price, 'price', line);
@@ -183,11 +214,12 @@ export function buildModels(
         sedan: [40, 0, -10],
         hatchback: [0, 0, 0],
       }[body];
-      const slug = slugify(name);
+      const slug = MODEL_SLUGS[key] ?? slugify(name);
       // Drawn even when unused, so the generator's sequence (and every other figure) stays the same.
-      const modelYear = Math.max(Number(since), modelRng.chance(0.5) ? 2025 : 2026);
+      const drawnYear = Math.max(Number(since), modelRng.chance(0.5) ? 2025 : 2026);
+      const modelYear = endYear === null ? drawnYear : Math.min(drawnYear, endYear);
       const noise = [modelRng.normal(), modelRng.normal(), modelRng.normal()];
-      const published = MODEL_DIMENSIONS[`${brand.name}/${name}`];
+      const published = MODEL_DIMENSIONS[key];
       const row: CarModelRow = {
         id: seedUuid(`model:${brandRow.slug}/${slug}`),
         brand_id: brandRow.id,
@@ -198,9 +230,15 @@ export function buildModels(
         price_from: priceFrom,
         model_year: modelYear,
         mpg: electric ? null : economy,
-        ev_range_miles: electric ? economy : null,
-        // Range over battery size flatters efficiency; ~12% is lost to usable capacity and charging.
-        mi_per_kwh: electric && battery_kwh ? Math.round((economy / (battery_kwh * 1.12)) * 100) / 100 : null,
+        ev_range_miles: electric ? economy : (electricRange ?? null),
+        // Range over battery size flatters efficiency; ~12% is lost to usable capacity and charging. A plug-in
+        // hybrid uses about 80% of its battery and loses ~10% charging it (0.88 of the gross capacity).
+        mi_per_kwh:
+          electric && battery_kwh
+            ? Math.round((economy / (battery_kwh * 1.12)) * 100) / 100
+            : electricRange && battery_kwh
+              ? Math.round((electricRange / (battery_kwh * 0.88)) * 100) / 100
+              : null,
         battery_kwh,
         co2_gkm: co2,
         insurance_group: insuranceGroup(power, priceFrom, electric),
@@ -219,10 +257,11 @@ export function buildModels(
         length_mm: published?.[0] ?? round(l + bodyAdjust[0] + noise[0] * 90, 5),
         width_mm: published?.[1] ?? round(w + bodyAdjust[1] + noise[1] * 25, 5),
         height_mm: published?.[2] ?? round(h + bodyAdjust[2] + noise[2] * 30, 5),
-        wheelbase_mm: MODEL_WHEELBASES[`${brand.name}/${name}`] ?? null,
+        wheelbase_mm: MODEL_WHEELBASES[key] ?? null,
+        production_years: production.map(([from, to]) => [from, to]),
         towing_kg: towing(segment, {
           electric,
-          hybrid: fuel === 'hybrid',
+          hybrid: fuel === 'hybrid' || isPluginHybrid,
           diesel: fuel === 'diesel',
           body,
           brand: brand.name,
@@ -233,7 +272,7 @@ export function buildModels(
         updated_at: timestamp,
       };
       if (!row.drivetrain) throw new Error(`Bad drive: ${line}`);
-      const spec: ModelSpec = { row, brand, since: Number(since), segment, variant, isPluginHybrid };
+      const spec: ModelSpec = { row, brand, since: Number(since), segment, variant, isPluginHybrid, production };
       row.description = describe(spec, rng);
       specs.push(spec);
     }

@@ -25,9 +25,6 @@ const RATES = VED_RATES['2026/27'];
 const supplementThreshold = (electric: boolean): number =>
   electric ? (RATES.zeroEmissionThreshold ?? RATES.expensiveCarThreshold) : RATES.expensiveCarThreshold;
 
-/** PHEVs manage roughly 3.2 miles per kWh of battery on electricity alone. */
-export const phevElectricMiles = (batteryKwh: number): number => Math.round(batteryKwh * 3.2);
-
 function prosFor(spec: ModelSpec): string[] {
   const r = spec.row;
   const pros: string[] = [];
@@ -36,8 +33,7 @@ function prosFor(spec: ModelSpec): string[] {
     pros.push(`Long ${r.ev_range_miles}-mile official range`);
   if (r.fuel_type === 'electric' && (r.mi_per_kwh ?? 0) >= 4.6)
     pros.push(`Efficient, at about ${r.mi_per_kwh} miles per kWh officially`);
-  if (spec.isPluginHybrid && r.battery_kwh)
-    pros.push(`Around ${phevElectricMiles(r.battery_kwh)} miles of electric-only driving`);
+  if (spec.isPluginHybrid && r.battery_kwh) pros.push(`An official ${r.ev_range_miles} miles of electric-only driving`);
   if (!spec.isPluginHybrid && r.mpg !== null && r.mpg >= 55)
     pros.push(`Frugal, with ${r.mpg} mpg on the official test`);
   if (r.co2_gkm > 0 && r.co2_gkm <= 75) pros.push(`Low ${r.co2_gkm} g/km CO2 keeps first-year tax down`);
@@ -200,7 +196,7 @@ function sections(spec: ModelSpec, standing: ClassStanding, rng: Rng): ReviewSec
     const perMile = (HOME_PENCE / (r.mi_per_kwh ?? 4)).toFixed(1);
     running = `The official range is ${r.ev_range_miles} miles from a ${r.battery_kwh}kWh battery, roughly ${r.mi_per_kwh} miles per kWh. Charging at home at ${HOME_PENCE}p/kWh works out at about ${perMile}p a mile, far less than petrol; rapid chargers at around ${RAPID_PENCE}p/kWh cost about three times as much. Electric cars now pay VED like everyone else.`;
   } else if (spec.isPluginHybrid) {
-    running = `Officially it returns ${r.mpg} mpg with ${r.co2_gkm} g/km CO2, but that relies on a charged ${r.battery_kwh}kWh battery; with around ${phevElectricMiles(r.battery_kwh ?? 0)} miles of electric range, short commutes can be petrol-free. On long runs expect mid-40s mpg.`;
+    running = `Officially it returns ${r.mpg} mpg with ${r.co2_gkm} g/km CO2, but that relies on a charged ${r.battery_kwh}kWh battery; with an official ${r.ev_range_miles ?? 0} miles of electric range, short commutes can be petrol-free. On long runs expect mid-40s mpg.`;
   } else {
     const group = (r.insurance_group ?? 25) <= 15 ? 'low' : (r.insurance_group ?? 25) <= 30 ? 'middling' : 'high';
     const realWorld = Math.round((r.mpg ?? 0) * REAL_WORLD_ECONOMY_FACTOR);
@@ -249,7 +245,7 @@ function strengthOf(spec: ModelSpec, m: Metric, st: ClassStanding): string {
       return r.fuel_type === 'electric'
         ? `its ${r.ev_range_miles}-mile official range`
         : spec.isPluginHybrid
-          ? `about ${phevElectricMiles(r.battery_kwh ?? 0)} miles of electric-only running`
+          ? `its official ${r.ev_range_miles ?? 0} miles of electric-only running`
           : `its ${r.mpg} mpg official economy`;
     case 'price':
       return `a ${gbp(r.price_from)} starting price against a class median of ${gbp(-st.classMedian.price)}`;

@@ -12,7 +12,9 @@ describe('sqlLiteral', () => {
     expect(sqlLiteral(["it's", 'b'])).toBe("array['it''s', 'b']::text[]");
     expect(sqlLiteral({ a: "o'k" })).toBe(`'{"a":"o''k"}'::jsonb`);
     expect(() => sqlLiteral(Number.NaN)).toThrow(RangeError);
-    expect(() => sqlLiteral([1])).toThrow(TypeError);
+    // Arrays that are not all strings are jsonb (car_models.production_years, issue 34).
+    expect(sqlLiteral([[2019, null]])).toBe("'[[2019,null]]'::jsonb");
+    expect(() => sqlLiteral(() => 1)).toThrow(TypeError);
   });
 });
 

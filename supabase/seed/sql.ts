@@ -13,7 +13,7 @@ export const TABLE_ORDER = [
 
 const quote = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
-/** A SQL literal for a row value: text, number, boolean, null, text[] or jsonb. */
+/** A SQL literal for a row value: text, number, boolean, null, text[] (an array of strings) or jsonb. */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') {
@@ -23,7 +23,8 @@ export function sqlLiteral(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return quote(value);
   if (Array.isArray(value)) {
-    if (value.some((v) => typeof v !== 'string')) throw new TypeError('Only text[] arrays are supported');
+    // Arrays of strings are text[] columns; any other array (production_years' year pairs) is jsonb.
+    if (value.some((v) => typeof v !== 'string')) return `${quote(JSON.stringify(value))}::jsonb`;
     return value.length === 0 ? `'{}'::text[]` : `array[${value.map((v) => quote(v as string)).join(', ')}]::text[]`;
   }
   if (typeof value === 'object') return `${quote(JSON.stringify(value))}::jsonb`;

@@ -15,5 +15,5 @@ export type ListingRow = VehicleListing;
 export type PriceHistoryRow = ListingPriceHistory;
 
 export const BODY_STYLES: readonly BodyStyle[] = ['sedan', 'suv', 'hatchback', 'coupe', 'wagon', 'convertible'];
-export const FUEL_TYPES: readonly FuelType[] = ['petrol', 'diesel', 'electric', 'hybrid'];
+export const FUEL_TYPES: readonly FuelType[] = ['petrol', 'diesel', 'electric', 'hybrid', 'plugin_hybrid'];
 export const GEARBOXES: readonly Gearbox[] = ['manual', 'automatic'];

@@ -1,10 +1,11 @@
 // Saved-search filters: read from the marketplace's URL query (the same keys the marketplace writes),
 // and matched against a listing exactly as the server's saved_search_matches() does, so "N new since
 // you last looked" counted offline agrees with the new_match notifications the server sends.
+import { canonicalBodyList } from '@/shared/lib/uk/body';
 import type { SavedSearchFilters, VehicleListing } from '../types';
 
 const BODY = ['sedan', 'suv', 'hatchback', 'coupe', 'wagon', 'convertible'];
-const FUEL = ['petrol', 'diesel', 'electric', 'hybrid'];
+const FUEL = ['petrol', 'diesel', 'electric', 'hybrid', 'plugin_hybrid'];
 const GEARBOX = ['manual', 'automatic'];
 const SLUG_RE = /^[a-z0-9-]{1,60}$/;
 
@@ -18,7 +19,9 @@ function int(p: URLSearchParams, key: string): number | undefined {
 function list(p: URLSearchParams, key: string, allowed: string[]): string[] | undefined {
   const raw = p.get(key);
   if (!raw) return undefined;
-  const parts = new Set(raw.split(',').map((s) => s.trim().toLowerCase()));
+  // Body synonyms (saloon, estate) mean the canonical styles, as in the marketplace's own URL reader.
+  const text = key === 'body' ? canonicalBodyList(raw) : raw;
+  const parts = new Set(text.split(',').map((s) => s.trim().toLowerCase()));
   const out = allowed.filter((a) => parts.has(a));
   return out.length ? out : undefined;
 }

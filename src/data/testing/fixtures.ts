@@ -44,6 +44,7 @@ export function modelRow(over: Partial<CarModel> & Pick<CarModel, 'id'>): CarMod
     width_mm: null,
     height_mm: null,
     wheelbase_mm: null,
+    production_years: null,
     towing_kg: null,
     description: '',
     image_url: null,

@@ -3,11 +3,11 @@
 // and work offline; the compare list is mirrored into the /compare URL for sharing.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import { DEFAULT_ANNUAL_MILES, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/shared/lib/uk/mileage';
 import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare-rules';
 
-export const DEFAULT_ANNUAL_MILES = 8_000;
-export const MIN_ANNUAL_MILES = 1_000;
-export const MAX_ANNUAL_MILES = 50_000;
+// The one annual-mileage default lives in shared/lib/uk/mileage.ts (issue 34).
+export { DEFAULT_ANNUAL_MILES, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES };
 
 export interface CatalogueUiState {
   compare: CompareItem[];
@@ -19,6 +19,8 @@ export interface CatalogueUiState {
   setCompare: (items: CompareItem[]) => void;
   clearCompare: () => void;
   setAnnualMiles: (miles: number) => void;
+  /** The profile's mileage was just saved on /account: let it lead again over a panel's typed figure. */
+  followProfileMiles: (miles: number | null) => void;
 }
 
 export function clampMiles(miles: number): number {
@@ -47,6 +49,8 @@ export const useCatalogueStore = create<CatalogueUiState>()(
       setCompare: (items) => set({ compare: items.slice(0, 4) }),
       clearCompare: () => set({ compare: [] }),
       setAnnualMiles: (miles) => set({ annualMiles: clampMiles(miles), annualMilesChosen: true }),
+      followProfileMiles: (miles) =>
+        set({ annualMiles: miles === null ? DEFAULT_ANNUAL_MILES : clampMiles(miles), annualMilesChosen: false }),
     }),
     {
       name: 'motorly-catalogue',

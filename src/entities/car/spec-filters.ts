@@ -1,5 +1,6 @@
 // The car filters /browse and /marketplace share, under the same URL keys and limits.
 import { BODY_STYLES, FUEL_TYPES, GEARBOXES, type BodyStyle, type FuelType, type Gearbox } from '@/data/catalogue';
+import { canonicalBodyList } from '@/shared/lib/uk';
 import { readInt, readList, readOne, type ParamValue } from './url-params';
 
 export interface SpecFilters {
@@ -11,9 +12,15 @@ export interface SpecFilters {
   ulez: boolean;
 }
 
+/** ?body=saloon,estate means sedan and wagon (the one synonym table is bodyStyleFromWord's). */
+function readBodyStyles(p: URLSearchParams): BodyStyle[] {
+  const canonical = new URLSearchParams({ body: canonicalBodyList(p.get('body') ?? '') });
+  return readList(canonical, 'body', BODY_STYLES);
+}
+
 export function readSpecFilters(p: URLSearchParams): SpecFilters {
   return {
-    body: readList(p, 'body', BODY_STYLES),
+    body: readBodyStyles(p),
     fuel: readList(p, 'fuel', FUEL_TYPES),
     gearbox: readOne(p, 'gearbox', GEARBOXES),
     seatsMin: readInt(p, 'seats', 1, 9),

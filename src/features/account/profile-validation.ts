@@ -1,7 +1,9 @@
 // The /account profile form: a name, the home postcode distances are measured from, and the annual
-// mileage running costs assume (blank = the usual 10,000 miles).
-export const ANNUAL_MILEAGE_MIN = 1000;
-export const ANNUAL_MILEAGE_MAX = 50000;
+// mileage running costs, valuations and recommendations assume (blank = DEFAULT_ANNUAL_MILES).
+import { MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/shared/lib/uk/mileage';
+
+export const ANNUAL_MILEAGE_MIN = MIN_ANNUAL_MILES;
+export const ANNUAL_MILEAGE_MAX = MAX_ANNUAL_MILES;
 
 export interface ProfileForm {
   name: string;
@@ -42,7 +44,7 @@ export function validateProfile(form: ProfileForm): { values: ProfileValues } | 
   if (rawMiles) {
     const n = Number(rawMiles);
     if (!/^\d+$/.test(rawMiles) || n < ANNUAL_MILEAGE_MIN || n > ANNUAL_MILEAGE_MAX) {
-      errors.mileage = 'Enter whole miles a year between 1,000 and 50,000.';
+      errors.mileage = `Enter whole miles a year between ${ANNUAL_MILEAGE_MIN.toLocaleString('en-GB')} and ${ANNUAL_MILEAGE_MAX.toLocaleString('en-GB')}.`;
     } else mileage = n;
   }
   if (Object.keys(errors).length) return { errors };

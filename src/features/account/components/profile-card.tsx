@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferenceWrites, useProfile } from '@/data';
+import { useCatalogueStore } from '@/entities/car';
+import { DEFAULT_ANNUAL_MILES } from '@/shared/lib/uk';
 import { Button, Card, Field, Input, useToastedAction } from '@/shared/ui';
 import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
 import '../account.css';
@@ -11,6 +13,7 @@ export function ProfileCard() {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, run] = useToastedAction();
   const [touched, setTouched] = useState(false);
+  const followProfileMiles = useCatalogueStore((s) => s.followProfileMiles);
 
   useEffect(() => {
     if (!profile || touched) return;
@@ -33,8 +36,13 @@ export function ProfileCard() {
     if ('errors' in result) return setErrors(result.errors);
     await run(async () => {
       await preferenceWrites.saveProfile(result.values);
+      // The mileage saved here leads on this device too, over one typed earlier in a running-costs panel.
+      followProfileMiles(result.values.annual_mileage);
       setTouched(false);
-      return { title: 'Profile saved', description: 'Distances and running costs now use your details.' };
+      return {
+        title: 'Profile saved',
+        description: 'Distances, running costs, valuations and recommendations now use your details.',
+      };
     }, 'Failed to save your profile. Please try again.');
   };
 
@@ -60,10 +68,10 @@ export function ProfileCard() {
         </Field>
         <Field
           label="Miles you drive a year"
-          hint="Running costs assume 10,000 unless you say otherwise."
+          hint={`Running costs, valuations and recommendations assume ${DEFAULT_ANNUAL_MILES.toLocaleString('en-GB')} unless you say otherwise.`}
           error={errors.mileage}
         >
-          <Input {...bind('mileage')} inputMode="numeric" placeholder="10000" />
+          <Input {...bind('mileage')} inputMode="numeric" placeholder={String(DEFAULT_ANNUAL_MILES)} />
         </Field>
         <div>
           <Button type="submit" variant="primary" disabled={saving}>

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useProfile } from '@/data';
 import { useCatalogueBasics, useComparableListings, type CarModelRow } from '@/data/catalogue';
 import { formatGBP } from '@/shared/lib/format';
 import { setPartExchange, usePartExchange } from '@/shared/lib/part-exchange';
@@ -8,14 +9,18 @@ import {
   CAR_CONDITIONS,
   CONDITION_LABELS,
   VALUATION_EXPLANATION,
+  describeProductionYears,
+  expectedMilesForAge,
+  notMadeReason,
   parsePlate,
+  parseProductionSpans,
   valueCar,
   yearFromInput,
   type CarCondition,
   type Valuation,
 } from '@/shared/lib/uk';
 import { Button, Card, Field, Input, LoadingBlock, PageHeader, Select, toast } from '@/shared/ui';
-import { PriceMethodNote } from '@/entities/car';
+import { PriceMethodNote, runningCostMiles, useCatalogueStore } from '@/entities/car';
 
 interface Submitted {
   model: CarModelRow;
@@ -42,6 +47,11 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
   const resultRef = useRef<HTMLDivElement>(null);
   const listings = useComparableListings(submitted?.model.id);
   const currentYear = now.getFullYear();
+  // The same annual mileage running costs use: a panel's typed figure, else the profile's, else the default.
+  const profile = useProfile();
+  const storedMiles = useCatalogueStore((s) => s.annualMiles);
+  const milesChosen = useCatalogueStore((s) => s.annualMilesChosen);
+  const annualMiles = runningCostMiles(storedMiles, milesChosen, profile?.annual_mileage);
 
   const models = useMemo(
     () =>
@@ -66,6 +76,16 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
 
   if (!basics) return <LoadingBlock />;
 
+  const chosenModel = models.find((m) => m.id === modelId);
+  const chosenSpans = parseProductionSpans(chosenModel?.production_years);
+  const chosenName = chosenModel ? `${basics.brandById.get(makeId)?.name ?? ''} ${chosenModel.name}`.trim() : '';
+  const typedYear = yearFromInput(yearText, currentYear);
+  const mileageHint =
+    typedYear !== null
+      ? `A ${typedYear} car at ${annualMiles.toLocaleString('en-GB')} miles a year has done about ` +
+        `${expectedMilesForAge(currentYear - typedYear + 0.5, annualMiles).toLocaleString('en-GB')}.`
+      : undefined;
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
@@ -75,6 +95,12 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
     if (!model) next.model = 'Choose the model';
     const year = yearFromInput(yearText, currentYear);
     if (year === null) next.year = 'Enter a year (e.g. 2019), a plate age identifier (e.g. 69) or the registration';
+    // A model and year that never existed cannot be valued: say when the model was sold instead.
+    const neverMade =
+      model && make && year !== null
+        ? notMadeReason(`${make.name} ${model.name}`, year, parseProductionSpans(model.production_years))
+        : null;
+    if (neverMade) next.year = neverMade;
     const mileage = Number(mileageText.replace(/[,\s]/g, ''));
     if (mileageText.trim() === '' || !Number.isInteger(mileage) || mileage < 0 || mileage > MAX_MILEAGE)
       next.mileage = `Enter the mileage as a whole number from 0 to ${MAX_MILEAGE.toLocaleString('en-GB')}`;
@@ -117,12 +143,16 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
             </Field>
             <Field
               label="Year or plate"
-              hint="e.g. 2019, 69 (the plate's age identifier) or AB69 CDE"
+              hint={
+                chosenSpans
+                  ? `e.g. 2019, 69 or AB69 CDE. The ${chosenName} was sold ${describeProductionYears(chosenSpans)}.`
+                  : "e.g. 2019, 69 (the plate's age identifier) or AB69 CDE"
+              }
               error={errors.year}
             >
               <Input value={yearText} onChange={(e) => setYearText(e.target.value)} autoComplete="off" maxLength={10} />
             </Field>
-            <Field label="Mileage" error={errors.mileage}>
+            <Field label="Mileage" hint={mileageHint} error={errors.mileage}>
               <Input
                 value={mileageText}
                 onChange={(e) => setMileageText(e.target.value)}

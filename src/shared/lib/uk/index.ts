@@ -10,3 +10,5 @@ export * from './outcodes';
 export * from './running-costs';
 export * from './monogram';
 export * from './valuation';
+export * from './mileage';
+export * from './production-years';

@@ -106,3 +106,12 @@ export const REAL_WORLD_ECONOMY_FACTOR = 0.825;
 export const LITRES_PER_UK_GALLON = 4.54609;
 /** L/100km = this / UK mpg. */
 export const MPG_TO_L100KM = 282.481;
+
+/**
+ * The per-mile charge announced for April 2028 (Budget, November 2025): electric cars 3p a mile, plug-in
+ * hybrids 1.5p, on top of VED. Planned, not yet law: show it as such.
+ */
+export const PER_MILE_CHARGE_2028 = {
+  from: '2028-04-01',
+  pencePerMile: { electric: 3, plugin_hybrid: 1.5 } as Readonly<Partial<Record<string, number>>>,
+} as const;

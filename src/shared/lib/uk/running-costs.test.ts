@@ -5,6 +5,7 @@ import {
   l100kmToMpg,
   litresForMiles,
   mpgToL100km,
+  utilityFactor,
 } from './running-costs';
 
 describe('conversions', () => {
@@ -57,5 +58,37 @@ describe('annualEnergyCost', () => {
   it('returns null when the economy figure is missing', () => {
     expect(annualEnergyCost({ fuel: 'electric', mpg: 40, milesPerYear: 1 })).toBeNull();
     expect(annualEnergyCost({ fuel: 'petrol', miPerKwh: 4, milesPerYear: 1 })).toBeNull();
+  });
+});
+
+describe('plug-in hybrids (issue 34)', () => {
+  const settings = defaultRunningCostSettings();
+  // A Ford Kuga PHEV: 201.8 mpg weighted, 35 miles of electric range, 14.4kWh battery.
+  const kuga = { fuel: 'plugin_hybrid' as const, mpg: 201.8, miPerKwh: 2.76, evRangeMiles: 35 };
+
+  it('follows the WLTP utility factor: more electric range, more electric miles', () => {
+    expect(utilityFactor(0)).toBe(0);
+    expect(utilityFactor(31)).toBeCloseTo(0.755, 2); // 50 km
+    expect(utilityFactor(62)).toBeCloseTo(0.902, 2); // 100 km
+    expect(utilityFactor(500)).toBeCloseTo(1, 3);
+  });
+
+  it('splits the year into electric and petrol miles instead of trusting the weighted mpg', () => {
+    const cost = annualEnergyCost({ ...kuga, milesPerYear: 8_000 }, settings)!;
+    expect(cost.basis).toBe('fuel and electricity');
+    expect(cost.kwh).toBeGreaterThan(1_500);
+    expect(cost.litres).toBeGreaterThan(150);
+    // Petrol-only economy recovered from the weighted figure: mid-30s to mid-40s mpg for a Kuga in real use.
+    expect(cost.realWorldEconomy).toBeGreaterThan(30);
+    expect(cost.realWorldEconomy).toBeLessThan(45);
+    // Far dearer than 201.8 mpg of petrol alone would suggest.
+    const naive = annualEnergyCost({ fuel: 'petrol', mpg: 201.8, milesPerYear: 8_000 }, settings)!;
+    expect(cost.pounds).toBeGreaterThan(naive.pounds * 2);
+  });
+
+  it('counts a plug-in hybrid without its electric figures as petrol at its official mpg', () => {
+    const cost = annualEnergyCost({ fuel: 'plugin_hybrid', mpg: 60, milesPerYear: 8_000 }, settings)!;
+    const petrol = annualEnergyCost({ fuel: 'petrol', mpg: 60, milesPerYear: 8_000 }, settings)!;
+    expect(cost.pounds).toBe(petrol.pounds);
   });
 });

@@ -1,4 +1,7 @@
-/** Annual fuel or electricity cost from economy and mileage, with dated, user-overridable prices. */
+/**
+ * Annual fuel or electricity cost (both, for a plug-in hybrid) from economy and mileage, with dated,
+ * user-overridable prices.
+ */
 import type { FuelType } from './body';
 import { LITRES_PER_UK_GALLON, MPG_TO_L100KM, REAL_WORLD_ECONOMY_FACTOR, RUNNING_COST_DEFAULTS } from './rates-2026';
 
@@ -30,16 +33,18 @@ export function defaultRunningCostSettings(): RunningCostSettings {
 
 export interface EnergyUse {
   fuel: FuelType;
-  /** Official UK mpg (petrol, diesel, hybrid). */
+  /** Official UK mpg (petrol, diesel, hybrid; the weighted figure for a plug-in hybrid). */
   mpg?: number | null;
-  /** Official miles per kWh (electric). */
+  /** Official miles per kWh (electric, and a plug-in hybrid on electricity). */
   miPerKwh?: number | null;
+  /** Official electric-only range in miles (plug-in hybrids). */
+  evRangeMiles?: number | null;
   milesPerYear: number;
 }
 
 export interface AnnualCost {
   pounds: number;
-  basis: 'fuel' | 'electricity';
+  basis: 'fuel' | 'electricity' | 'fuel and electricity';
   litres: number | null;
   kwh: number | null;
   /** Economy the estimate assumed after the real-world adjustment. */
@@ -62,6 +67,42 @@ export function litresForMiles(miles: number, mpg: number): number {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
+/** The EU/UK WLTP fleet utility factor: the share of driving done on electricity for a given electric range. */
+const UF_COEFFICIENTS = [26.25, -38.94, -631.05, 5964.83, -25095, 60380.2, -87517, 75513.8, -35749, 7154.94];
+const KM_PER_MILE = 1.609344;
+export function utilityFactor(electricRangeMiles: number): number {
+  const x = Math.min(Math.max(electricRangeMiles, 0) * KM_PER_MILE, 800) / 800;
+  const sum = UF_COEFFICIENTS.reduce((acc, c, i) => acc + c * Math.pow(x, i + 1), 0);
+  return 1 - Math.exp(-sum);
+}
+
+function blendedPencePerKwh(settings: RunningCostSettings): number {
+  const share = Math.min(1, Math.max(0, settings.homeChargingShare));
+  return share * settings.homePencePerKwh + (1 - share) * settings.publicPencePerKwh;
+}
+
+/**
+ * A plug-in hybrid's official mpg weights electric and petrol driving by the utility factor of its official
+ * range, so its petrol-only economy is mpg x (1 - UF). Real driving covers the real-world range share on
+ * electricity (charged as an EV is) and the rest on petrol at the real-world petrol-only economy.
+ */
+function pluginHybridCost(use: EnergyUse, settings: RunningCostSettings): AnnualCost | null {
+  const { mpg, miPerKwh, evRangeMiles: range } = use;
+  if (!mpg || mpg <= 0 || !miPerKwh || miPerKwh <= 0 || !range || range <= 0) return null;
+  const petrolOnlyMpg = mpg * (1 - utilityFactor(range)) * settings.realWorldFactor;
+  const electricShare = utilityFactor(range * settings.realWorldFactor);
+  const kwh = (use.milesPerYear * electricShare) / (miPerKwh * settings.realWorldFactor);
+  const litres = litresForMiles(use.milesPerYear * (1 - electricShare), petrolOnlyMpg);
+  const pence = kwh * blendedPencePerKwh(settings) + litres * settings.petrolPencePerLitre;
+  return {
+    pounds: round2(pence / 100),
+    basis: 'fuel and electricity',
+    litres: round2(litres),
+    kwh: round2(kwh),
+    realWorldEconomy: round2(petrolOnlyMpg),
+  };
+}
+
 /** Null when the economy figure the fuel needs is missing. */
 export function annualEnergyCost(
   use: EnergyUse,
@@ -72,8 +113,7 @@ export function annualEnergyCost(
     if (!use.miPerKwh || use.miPerKwh <= 0) return null;
     const realWorld = use.miPerKwh * settings.realWorldFactor;
     const kwh = use.milesPerYear / realWorld;
-    const share = Math.min(1, Math.max(0, settings.homeChargingShare));
-    const pencePerKwh = share * settings.homePencePerKwh + (1 - share) * settings.publicPencePerKwh;
+    const pencePerKwh = blendedPencePerKwh(settings);
     return {
       pounds: round2((kwh * pencePerKwh) / 100),
       basis: 'electricity',
@@ -81,6 +121,11 @@ export function annualEnergyCost(
       kwh: round2(kwh),
       realWorldEconomy: round2(realWorld),
     };
+  }
+  if (use.fuel === 'plugin_hybrid') {
+    const split = pluginHybridCost(use, settings);
+    if (split) return split;
+    // Without its electric range or efficiency, count it as petrol at the official (weighted) mpg.
   }
   if (!use.mpg || use.mpg <= 0) return null;
   const realWorld = use.mpg * settings.realWorldFactor;

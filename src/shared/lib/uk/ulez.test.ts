@@ -35,6 +35,9 @@ describe('ulezStatus', () => {
     expect(ulezStatus({ fuel: 'diesel', firstRegistered: '2015-09-01' }).compliant).toBe(true);
     expect(ulezStatus({ fuel: 'diesel', firstRegistered: '2015-08-31' }).compliant).toBe(false);
     expect(ulezStatus({ fuel: 'hybrid', firstRegistered: '2010-05-01' }).compliant).toBe(true);
+    // Plug-in hybrids are petrol-electric: petrol's Euro 4 rule (issue 34).
+    expect(ulezStatus({ fuel: 'plugin_hybrid', firstRegistered: '2014-05-01' }).compliant).toBe(true);
+    expect(ulezStatus({ fuel: 'plugin_hybrid', euroStandard: 6 }).label).toBe('ULEZ compliant');
   });
 
   it('says unknown without a standard or a date', () => {

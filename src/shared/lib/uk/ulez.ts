@@ -36,7 +36,7 @@ function status(compliant: boolean | null, certainty: UlezCertainty): UlezStatus
 export function ulezStatus(input: UlezInput): UlezStatus {
   // Electric cars are always compliant, whatever the paperwork says.
   if (input.fuel === 'electric') return status(true, 'declared');
-  // Hybrids on sale in the UK are petrol-electric, so petrol rules apply.
+  // Hybrids and plug-in hybrids on sale in the UK are petrol-electric, so petrol rules apply.
   const fuel = input.fuel;
   if (input.euroStandard != null && Number.isFinite(input.euroStandard)) {
     return status(input.euroStandard >= minEuro(fuel), 'declared');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vedFor } from './ved';
+import { plannedPerMileCharge, vedFor } from './ved';
 
 const petrol = (co2: number, taxYear: '2025/26' | '2026/27', listPrice = 25_000, firstRegistered = '2025-06-01') =>
   vedFor({ co2, fuel: 'petrol', listPrice, firstRegistered, taxYear });
@@ -114,5 +114,21 @@ describe('older cars', () => {
   it('rejects nonsense input', () => {
     expect(() => petrol(-1, '2026/27')).toThrow(RangeError);
     expect(() => vedFor({ co2: 100, fuel: 'petrol', listPrice: 1, firstRegistered: 'soon' })).toThrow(RangeError);
+  });
+});
+
+describe('plug-in hybrids (issue 34)', () => {
+  it('pay VED by CO2 like any other car: no alternative-fuel discount since April 2025', () => {
+    const phev = vedFor({ co2: 32, fuel: 'plugin_hybrid', listPrice: 36_000, firstRegistered: '2026-05-01' });
+    const petrol = vedFor({ co2: 32, fuel: 'petrol', listPrice: 36_000, firstRegistered: '2026-05-01' });
+    expect(phev).toEqual(petrol);
+    expect(phev.firstYear).toBe(115);
+  });
+
+  it('would pay half the electric rate under the planned 2028 per-mile charge', () => {
+    expect(plannedPerMileCharge('electric', 8_000)).toBe(240);
+    expect(plannedPerMileCharge('plugin_hybrid', 8_000)).toBe(120);
+    expect(plannedPerMileCharge('hybrid', 8_000)).toBe(0);
+    expect(plannedPerMileCharge('petrol', 8_000)).toBe(0);
   });
 });

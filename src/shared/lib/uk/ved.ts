@@ -5,6 +5,7 @@
 import type { FuelType } from './body';
 import {
   EV_VED_FROM,
+  PER_MILE_CHARGE_2028,
   PRE_2001_CC_LIMIT,
   PRE_2001_LARGE_ENGINE,
   PRE_2001_SMALL_ENGINE,
@@ -79,12 +80,22 @@ function estimateOlderCar(co2: number, registered: string, rates: VedRates, engi
   return Math.round(base * scale);
 }
 
+/**
+ * The planned April 2028 per-mile charge for a year's driving (pounds), or 0 for fuels it does not cover.
+ * Plug-in hybrids pay half the electric rate; petrol, diesel and self-charging hybrids pay none.
+ */
+export function plannedPerMileCharge(fuel: FuelType, milesPerYear: number): number {
+  const pence = PER_MILE_CHARGE_2028.pencePerMile[fuel] ?? 0;
+  return Math.round((Math.max(0, milesPerYear) * pence) / 100);
+}
+
 export function vedFor(input: VedInput & { engineCc?: number }): VedResult {
   const taxYear = input.taxYear ?? DEFAULT_TAX_YEAR;
   const rates = VED_RATES[taxYear];
   if (!Number.isFinite(input.co2) || input.co2 < 0) throw new RangeError('CO2 must be 0 or more');
   if (!Number.isFinite(input.listPrice) || input.listPrice < 0) throw new RangeError('List price must be 0 or more');
   const registered = toIsoDate(input.firstRegistered);
+  // Plug-in hybrids pay by their (low) CO2 like any other car: the alternative-fuel discount ended in April 2025.
   const isEv = input.fuel === 'electric';
   const co2 = isEv ? 0 : input.co2;
 
