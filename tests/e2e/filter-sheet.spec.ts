@@ -113,6 +113,11 @@ test('screens at 820 px and /browse at 390 and 820 px', async ({ page, axe }) =>
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
   await shot(page, 'marketplace-820-open');
   await page.keyboard.press('Escape');
+  // From 1024 px the filters are a sidebar beside the results, and there is no sheet to open.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('region', { name: 'Filters' }).getByRole('group', { name: 'Make' })).toBeVisible();
+  await expect(page.getByTestId('open-filters')).toBeHidden();
+  await shot(page, 'marketplace-1280');
 
   for (const [width, height] of [
     [820, 1180],

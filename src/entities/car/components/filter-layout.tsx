@@ -59,9 +59,9 @@ export function FilterLayout(p: FilterLayoutProps) {
   const label = `Filters${p.activeCount > 0 ? ` (${p.activeCount})` : ''}`;
   return (
     <div className="cat-layout">
-      <aside className="cat-filters" aria-label="Filters">
+      <section className="cat-filters" aria-label="Filters">
         {!sheetOpen && <div className="cat-filters__body">{p.filters}</div>}
-      </aside>
+      </section>
       <section ref={results} className="cat-results" aria-labelledby={p.countId} data-results>
         <div className="cat-results__bar">
           <h2
