@@ -17,5 +17,6 @@ export * from './ai-search';
 export * from './assistant-data';
 export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
 export { useComparableListings } from './use-comparable-listings';
+export { priceWhenSaved, useSavedPrices } from './saved-prices';
 export { useBrandListingCounts } from './use-brand-counts';
 export { useListingIndicators } from './use-listing-indicators';

@@ -1,44 +1,23 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RankedCar } from '@/shared/lib/ai/rank';
-import { formatGBP } from '@/shared/lib/format';
 import { EmptyState, LoadingBlock } from '@/shared/ui';
-import { carFigures, carSummary } from './card-figures';
 
-export interface CardLink {
+interface CardLink {
   to: string;
   onOpen: () => void;
-  /** The car's picture (its dealer photo or drawing), as the marketplace shows it. */
-  media: ReactNode;
+  meta: string;
 }
 
-function ResultCard({ r, to, onOpen, media }: { r: RankedCar } & CardLink) {
-  const figures = carFigures(r.car);
+function ResultCard({ r, to, onOpen, meta }: { r: RankedCar } & CardLink) {
   return (
     <li className="ais-card">
-      {/* The picture repeats the title link, so it is hidden from the tab order and screen readers. */}
-      <Link to={to} onClick={onOpen} className="ais-card__media" tabIndex={-1} aria-hidden="true">
-        {media}
+      <Link to={to} onClick={onOpen} className="ais-card__title">
+        {r.car.title}
       </Link>
-      <div className="ais-card__body">
-        <h3 className="ais-card__heading">
-          <Link to={to} onClick={onOpen} className="ais-card__title">
-            {r.car.title}
-          </Link>
-        </h3>
-        {r.car.kind === 'listing' && <p className="ais-card__price">{formatGBP(r.car.price)}</p>}
-        <p className="ais-card__meta">{carSummary(r.car)}</p>
-        {figures.length > 0 && (
-          <ul className="ais-card__figures" aria-label="Running figures">
-            {figures.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        )}
-        <p className="ais-card__reason" data-testid="result-reason">
-          {r.reason}
-        </p>
-      </div>
+      <p className="ais-card__meta">{meta}</p>
+      <p className="ais-card__reason" data-testid="result-reason">
+        {r.reason}
+      </p>
     </li>
   );
 }
@@ -51,7 +30,6 @@ export function ResultSection({
   empty,
   testId,
   linkOf,
-  footer,
 }: {
   id: string;
   heading: string;
@@ -59,8 +37,6 @@ export function ResultSection({
   empty: { title: string; description: string };
   testId: string;
   linkOf: (r: RankedCar) => CardLink;
-  /** Under the cards: the way on to the rest (the marketplace link). */
-  footer?: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="ais-section">
@@ -78,7 +54,6 @@ export function ResultSection({
           ))}
         </ol>
       )}
-      {footer}
     </section>
   );
 }

@@ -10,10 +10,13 @@ export function BookmarkButton({
   target,
   label,
   compact,
+  short,
 }: {
   target: BookmarkTarget;
   label: string;
   compact?: boolean;
+  /** 'Save' / 'Saved' (a listing's contact bar), where 'Bookmark' / 'Bookmarked' is too wide. */
+  short?: boolean;
 }) {
   const bookmarked = useIsBookmarked(target);
   const toggleBookmark = useToggleBookmark();
@@ -46,14 +49,21 @@ export function BookmarkButton({
     <Button
       data-testid="bookmark-toggle"
       aria-pressed={bookmarked === true}
-      aria-label={compact ? `${bookmarked ? 'Remove bookmark for' : 'Bookmark'} ${label}` : undefined}
+      aria-label={
+        compact
+          ? `${bookmarked ? 'Remove bookmark for' : 'Bookmark'} ${label}`
+          : short
+            ? `${bookmarked ? 'Saved' : 'Save'} ${label}`
+            : undefined
+      }
+      className={short ? 'bookmark-short' : undefined}
       variant={bookmarked ? 'secondary' : 'outline'}
       size={compact ? 'sm' : 'md'}
       disabled={bookmarked === undefined}
       onClick={onClick}
     >
       <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span>
-      {!compact && (bookmarked ? 'Bookmarked' : 'Bookmark')}
+      {!compact && (short ? (bookmarked ? 'Saved' : 'Save') : bookmarked ? 'Bookmarked' : 'Bookmark')}
     </Button>
   );
 }

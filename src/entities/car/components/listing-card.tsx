@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { representativeMonthly, useCatalogueLookup, type ListingRow } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/shared/lib/uk';
@@ -8,6 +8,7 @@ import { CarImage } from './car-image';
 import { CompareButton } from './compare-button';
 import { PriceIndicatorBadge } from './price-indicator-badge';
 import { galleryShots } from './car-art';
+import './listing-card.css';
 
 export interface ListingCardProps {
   listing: ListingRow;
@@ -16,7 +17,14 @@ export interface ListingCardProps {
   miles?: number;
   town?: string;
   headingLevel?: 'h2' | 'h3';
+  /** Under the badges: what a screen adds about this car (the bookmarks: the change since saving, the alert). */
+  note?: ReactNode;
+  /** Beside the compare button (the bookmarks: remove the bookmark). */
+  actions?: ReactNode;
 }
+
+/** '1 mile away', '12 miles away'; 'under a mile away' when it would round to none. */
+export const milesAway = (miles: number): string => (miles < 0.5 ? 'under a mile away' : `${formatMiles(miles)} away`);
 
 /** Memoised: a realtime change re-renders only the cards whose row, indicator or distance changed. */
 export const ListingCard = memo(function ListingCard({
@@ -26,6 +34,8 @@ export const ListingCard = memo(function ListingCard({
   miles,
   town,
   headingLevel: H = 'h3',
+  note,
+  actions,
 }: ListingCardProps) {
   const shot = galleryShots(l.image_seed)[0];
   const lookup = useCatalogueLookup();
@@ -46,17 +56,17 @@ export const ListingCard = memo(function ListingCard({
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
       </CardLink>
       <div className="cat-card__body">
-        <H className="cat-card__title">
+        <H className="cat-card__title" data-essential="">
           <CardLink to={href.listing(l.id)}>
             {l.title}
             {l.status === 'reserved' && <span className="sr-only"> (reserved)</span>}
           </CardLink>
         </H>
-        <p className="cat-price">
+        <p className="cat-price" data-essential="">
           <strong>{formatGBP(l.price)}</strong>
           <span className="cat-muted"> or {formatGBP(representativeMonthly(l.price))}/mo*</span>
         </p>
-        <ul className="cat-facts" aria-label="Key facts">
+        <ul className="cat-facts" aria-label="Key facts" data-essential="">
           <li>{l.year}</li>
           <li>{formatMiles(l.mileage)}</li>
           <li>{fuelLabel(l.fuel_type)}</li>
@@ -66,12 +76,14 @@ export const ListingCard = memo(function ListingCard({
           <PriceIndicatorBadge indicator={indicator} />
           {reduction ? <Badge variant="accent">Reduced {formatGBP(reduction)}</Badge> : null}
         </div>
-        <p className="cat-muted cat-card__where">
+        {note}
+        <p className="cat-muted cat-card__where" data-essential="">
           {town ?? l.outcode}
-          {miles !== undefined ? ` · ${Math.round(miles)} miles away` : ''}
+          {miles !== undefined && <span className="cat-card__miles"> · {milesAway(miles)}</span>}
         </p>
         <div className="cat-card__actions">
           <CompareButton compact item={{ kind: 'listing', id: l.id }} label={l.title} />
+          {actions}
         </div>
       </div>
     </article>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandRow, CarModelRow } from '@/data/catalogue';
 import { formatGBP, formatMpg } from '@/shared/lib/format';
@@ -64,11 +65,14 @@ export function ModelCard({
   brand,
   score,
   headingLevel: H = 'h3',
+  actions,
 }: {
   model: CarModelRow;
   brand?: BrandRow;
   score?: number;
   headingLevel?: 'h2' | 'h3';
+  /** Beside the compare button (the bookmarks: remove the bookmark). */
+  actions?: ReactNode;
 }) {
   const name = `${brand?.name ?? ''} ${m.name}`.trim();
   const to = href.model(brand?.slug ?? 'unknown', m.slug);
@@ -96,6 +100,7 @@ export function ModelCard({
         </ul>
         <div className="cat-card__actions">
           <CompareButton compact item={{ kind: 'model', id: m.id }} label={name} />
+          {actions}
         </div>
       </div>
     </article>

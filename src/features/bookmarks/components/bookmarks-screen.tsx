@@ -1,24 +1,53 @@
-import { useBookmarks } from '@/data';
-import { useCatalogueBasics, useDealersByIds, useListingsByIds } from '@/data/catalogue';
+import { useMemo } from 'react';
+import { useBookmarks, usePriceAlerts, type PriceAlert } from '@/data';
+import {
+  useCatalogueBasics,
+  useDealersByIds,
+  useListingsByIds,
+  usePriceIndicators,
+  useSavedPrices,
+  type ListingRow,
+} from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import { BookmarkButton, ListingCard, ModelCard } from '@/entities/car';
+import { SavedCarNote } from './saved-car-note';
+import '../bookmarks.css';
 
 /**
  * Bookmarked models and listings from the local store: works offline; signed-out bookmarks join the account
- * on sign-in.
+ * on sign-in. A saved car shows as in the marketplace, with how its price moved since it was saved and
+ * whether a price alert watches it.
  */
 export function BookmarksScreen() {
   const bookmarks = useBookmarks();
   const basics = useCatalogueBasics();
-  const listingIds = (bookmarks ?? []).map((b) => b.vehicle_listing_id).filter((x): x is string => !!x);
+  const alerts = usePriceAlerts();
+  const saved = (bookmarks ?? []).filter((b) => b.vehicle_listing_id);
+  const listingIds = saved.map((b) => b.vehicle_listing_id!);
   const listings = useListingsByIds(listingIds);
-  const dealers = useDealersByIds([...(listings?.values() ?? [])].map((l) => l.dealer_id));
+  const cars = listingIds.map((id) => listings?.get(id)).filter((l): l is ListingRow => l !== undefined);
+  const dealers = useDealersByIds(cars.map((l) => l.dealer_id));
+  const indicators = usePriceIndicators(cars);
+  const savedPrices = useSavedPrices(
+    cars.map((l) => ({
+      listingId: l.id,
+      savedAt: saved.find((b) => b.vehicle_listing_id === l.id)?.created_at,
+      current: l.price,
+    })),
+  );
+  // Signed out, the alerts list is empty: no alert line then (alerts need an account).
+  const alertByListing = useMemo(() => {
+    if (!alerts || alerts.length === 0) return undefined;
+    const map = new Map<string, PriceAlert>();
+    for (const a of alerts)
+      if (a.vehicle_listing_id && !map.has(a.vehicle_listing_id)) map.set(a.vehicle_listing_id, a);
+    return map;
+  }, [alerts]);
   if (!bookmarks || !basics || !listings) return <LoadingBlock />;
   const models = bookmarks
     .map((b) => (b.car_model_id ? basics.modelById.get(b.car_model_id) : undefined))
     .filter((m) => m !== undefined);
-  const cars = listingIds.map((id) => listings.get(id)).filter((l) => l !== undefined);
   return (
     <div className="container page cat-page">
       <PageHeader
@@ -38,12 +67,28 @@ export function BookmarksScreen() {
             <section className="cat-section" aria-labelledby="bm-listings">
               <h2 id="bm-listings">Cars for sale ({cars.length})</h2>
               <div className="cat-grid" data-testid="bookmarked-listings">
-                {cars.map((l) => (
-                  <div key={l.id} className="cat-section" style={{ gap: 8 }}>
-                    <ListingCard listing={l} town={dealers?.get(l.dealer_id)?.town} />
-                    <BookmarkButton compact target={{ listingId: l.id }} label={l.title} />
-                  </div>
-                ))}
+                {cars.map((l) => {
+                  const bookmark = saved.find((b) => b.vehicle_listing_id === l.id);
+                  return (
+                    <ListingCard
+                      key={l.id}
+                      listing={l}
+                      indicator={l.status === 'sold' ? undefined : indicators?.[l.id]}
+                      town={dealers?.get(l.dealer_id)?.town}
+                      note={
+                        <SavedCarNote
+                          listingId={l.id}
+                          price={l.price}
+                          savedPrice={savedPrices?.[l.id]}
+                          savedAt={bookmark?.created_at}
+                          sold={l.status === 'sold'}
+                          alert={alertByListing ? (alertByListing.get(l.id) ?? null) : undefined}
+                        />
+                      }
+                      actions={<BookmarkButton short target={{ listingId: l.id }} label={l.title} />}
+                    />
+                  );
+                })}
               </div>
             </section>
           )}
@@ -54,10 +99,19 @@ export function BookmarksScreen() {
                 {models.map((m) => {
                   const brand = basics.brandById.get(m.brand_id);
                   return (
-                    <div key={m.id} className="cat-section" style={{ gap: 8 }}>
-                      <ModelCard model={m} brand={brand} score={basics.reviewByModel.get(m.id)?.cs_score} />
-                      <BookmarkButton compact target={{ carModelId: m.id }} label={`${brand?.name ?? ''} ${m.name}`} />
-                    </div>
+                    <ModelCard
+                      key={m.id}
+                      model={m}
+                      brand={brand}
+                      score={basics.reviewByModel.get(m.id)?.cs_score}
+                      actions={
+                        <BookmarkButton
+                          compact
+                          target={{ carModelId: m.id }}
+                          label={`${brand?.name ?? ''} ${m.name}`}
+                        />
+                      }
+                    />
                   );
                 })}
               </div>
