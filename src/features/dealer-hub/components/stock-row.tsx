@@ -49,7 +49,10 @@ export const StockRow = memo(function StockRow({ item, indicator, sync, onDiscar
             {indicator?.available ? (
               <PriceIndicatorBadge indicator={indicator} />
             ) : (
-              <span className="hub-muted">–</span>
+              <span className="hub-muted">
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">Too few similar cars to compare</span>
+              </span>
             )}
           </dd>
         </div>
