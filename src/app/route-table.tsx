@@ -1,7 +1,7 @@
 // The one route table (SPEC §2). Paths come from shared/lib/routes (with typed `href` builders);
 // every screen is a lazy chunk behind its own error boundary, inside the layout it belongs to.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/lib/routes';
 import { LoadingBlock } from '@/shared/ui';
 import { MainLayout } from './layouts/main-layout';
@@ -81,6 +81,12 @@ function screen(name: string, Component: Screen, wrap?: (node: ReactNode) => Rea
 
 const admin = (node: ReactNode) => <AdminGuard>{node}</AdminGuard>;
 
+/** /admin opens the dashboard (its range and other query parameters kept). */
+function AdminHome() {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.adminDashboard}${search}`} replace />;
+}
+
 /** Screens inside the main layout (top navigation + footer). */
 const withChrome: RouteObject[] = [
   { path: paths.home, element: screen('home', HomeRoute) },
@@ -107,6 +113,7 @@ const withChrome: RouteObject[] = [
   { path: paths.aiAssistant, element: screen('ai-assistant', S.aiAssistant) },
   { path: paths.compare, element: screen('compare', S.compare) },
   { path: paths.valueMyCar, element: screen('value-my-car', S.valueMyCar) },
+  { path: paths.admin, element: <AdminHome /> },
   { path: paths.adminDashboard, element: screen('admin-dashboard', S.adminDashboard, admin) },
   { path: paths.adminReviews, element: screen('admin-reviews', S.adminReviews, admin) },
   { path: paths.adminReviewAdd, element: screen('admin-review-add', S.adminReviewAdd, admin) },

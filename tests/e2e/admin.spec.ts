@@ -175,9 +175,9 @@ test("a client's op parked as needing attention shows in the open dashboard's sy
   expect(await admin.evaluate(() => Reflect.get(window, '__noReload'))).toBe(true);
 });
 
-test('non-admins are redirected from admin routes to /', async ({ browser, page }) => {
+test('non-admins are redirected from admin routes to / (signed out: to sign in)', async ({ browser, page }) => {
   await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin%2Fdashboard$/);
   const shopper = await signedIn(browser, 'shopper');
   for (const path of ['/admin/errors', '/admin/security', '/admin/reviews/add']) {
     await shopper.goto(path);

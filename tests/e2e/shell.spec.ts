@@ -89,10 +89,10 @@ test.describe('chrome per route', () => {
 });
 
 test.describe('admin guard', () => {
-  test('signed-out visitors on admin routes land on /', async ({ page }) => {
+  test('signed-out visitors on admin routes are asked to sign in, to come back there', async ({ page }) => {
     for (const path of ADMIN) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
+      await expect(page, path).toHaveURL(`/auth?redirect=${encodeURIComponent(path)}`);
     }
   });
 

@@ -221,9 +221,11 @@ const EXPECTED_DEFINERS = {
     ...POLICY_HELPERS,
     ...PUBLIC_RPCS,
     'admin_counts()',
+    'admin_dashboard(p_days integer)',
     'admin_rls_status()',
     'admin_set_role(p_user_id uuid, p_is_admin boolean)',
     'admin_sync_health(p_days integer)',
+    'admin_user_emails(p_user_ids uuid[])',
     'admin_users(p_query text)',
     'admin_web_vitals()',
     'dealer_listing_performance(p_dealer_id uuid)', // refuses all but the dealer's members and admins

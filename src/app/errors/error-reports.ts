@@ -14,6 +14,13 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
+/** The stack of a thrown Error, cut to fit a report (the admin's detail shows it); undefined otherwise. */
+export function errorStack(error: unknown): string | undefined {
+  return error instanceof Error && typeof error.stack === 'string' && error.stack
+    ? error.stack.slice(0, 4000)
+    : undefined;
+}
+
 function where(): Pick<ErrorReportInput, 'route' | 'userAgent' | 'appVersion'> {
   const hasWindow = typeof window !== 'undefined';
   return {
@@ -33,7 +40,13 @@ function save(input: ErrorReportInput): Promise<void> {
 
 /** Records a handled error (boundaries, global handlers, failed actions). */
 export function recordError(error: unknown, context: ErrorContext, severity: Severity): Promise<void> {
-  return save({ message: errorText(error), severity, ...context });
+  const stack = errorStack(error);
+  return save({
+    message: errorText(error),
+    severity,
+    ...context,
+    ...(stack ? { metadata: { ...context.metadata, stack } } : {}),
+  });
 }
 
 /** 'Report Issue': the error again, marked as sent by the user, with the user's own comment. */
@@ -44,6 +57,6 @@ export function reportIssue(error: unknown, context: ErrorContext, severity: Sev
     ...context,
     action: 'report-issue',
     comment: comment.trim() || undefined,
-    metadata: { ...context.metadata, reported_by_user: true },
+    metadata: { ...context.metadata, reported_by_user: true, stack: errorStack(error) },
   });
 }

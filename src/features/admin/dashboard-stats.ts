@@ -1,26 +1,4 @@
-// Figures of /admin/dashboard computed from what the server returns (pure, unit tested).
-import type { ErrorReport, Severity } from '@/data';
-import { occurrences } from './error-groups';
-
-export type DayCounts = { day: string } & Record<Severity, number>;
-
-/** Reports per day and severity over the last `days` days (oldest first), counting coalesced bursts. */
-export function severityByDay(reports: ErrorReport[], days = 14, now = new Date()): DayCounts[] {
-  const out: DayCounts[] = [];
-  const index = new Map<string, DayCounts>();
-  for (let i = days - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - i));
-    const row: DayCounts = { day: d.toISOString().slice(0, 10), low: 0, medium: 0, high: 0, critical: 0 };
-    out.push(row);
-    index.set(row.day, row);
-  }
-  for (const r of reports) {
-    const row = index.get(r.reported_at.slice(0, 10));
-    if (row) row[r.severity] += occurrences(r);
-  }
-  return out;
-}
-
+// Ratings and wording of /admin/dashboard's health panels (pure, unit tested).
 /** Web-vitals good / poor limits (SPEC §9). */
 export const VITAL_LIMITS: Record<string, [number, number]> = {
   LCP: [2500, 4000],

@@ -1,35 +1,74 @@
-import { useMemo } from 'react';
-import type { ErrorReport } from '@/data';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { href } from '@/shared/lib/routes';
-import { fetchAdminCounts, fetchAdminList, fetchSyncHealth, fetchWebVitalsP75 } from '@/sync/admin-api';
+import { fetchAdminCounts, fetchWebVitalsP75 } from '@/sync/admin-api';
+import {
+  DASHBOARD_RANGES,
+  fetchAdminDashboard,
+  fetchSyncHealthFor,
+  type DashboardRange,
+} from '@/sync/admin-dashboard-api';
 import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
-import { Badge, ButtonLink, Card, CardTitle, LoadingBlock, PageHeader, TableHead } from '@/shared/ui';
-import { parkedSummary, severityByDay, vitalRating } from '../dashboard-stats';
-import { SeverityChart } from './severity-chart';
+import { ButtonLink, LoadingBlock, PageHeader } from '@/shared/ui';
+import { fillSeries, periodText, previousTotals, totalsOf } from '../dashboard-period';
+import { DashboardFigures } from './dashboard-figures';
+import { RangePicker } from './range-picker';
+import { SyncHealthPanel, WebVitalsPanel } from './dashboard-panels';
 import '../admin.css';
 
-const RATING_VARIANT = { good: 'success', 'needs-improvement': 'warning', poor: 'danger' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const fmt = (metric: string, v: number) => (metric.toUpperCase() === 'CLS' ? v.toFixed(2) : `${Math.round(v)} ms`);
+// recharts comes with this chunk only: the admin's charts never weigh on a shopper's page.
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
-/** /admin/dashboard: counts, error reports by severity over time, sync health and web-vitals p75. */
+const DEFAULT_RANGE: DashboardRange = 30;
+
+function rangeOf(param: string | null): DashboardRange {
+  const n = Number(param);
+  return (DASHBOARD_RANGES as readonly number[]).includes(n) ? (n as DashboardRange) : DEFAULT_RANGE;
+}
+
+/** /admin (and /admin/dashboard): counts and charts over 7, 30 or 90 days, sync health and web vitals. */
 export function AdminDashboardScreen() {
+  const [params, setParams] = useSearchParams();
+  const days = rangeOf(params.get('range'));
+  const setDays = useCallback(
+    (d: DashboardRange) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (d === DEFAULT_RANGE) next.delete('range');
+          else next.set('range', String(d));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const dash = useAdminRead(`admin-dashboard:${days}`, () => fetchAdminDashboard(days));
   const counts = useAdminRead('admin-counts', () => fetchAdminCounts());
-  const reports = useAdminRead('dashboard-reports', () => fetchAdminList<ErrorReport>('error_reports', { limit: 500 }));
   const vitals = useAdminRead('web-vitals', () => fetchWebVitalsP75());
-  const series = useMemo(() => severityByDay(reports.data ?? []), [reports.data]);
-  const sync = useAdminRead('sync-health', () => fetchSyncHealth());
-  // Clients' parked-op reports and new error reports arrive live.
+  const sync = useAdminRead(`sync-health:${days}`, () => fetchSyncHealthFor(days));
+  // New error reports and clients' parked-op reports arrive live.
+  useAdminLive('error_reports', dash.reload);
   useAdminLive('sync_health_reports', sync.reload);
-  useAdminLive('error_reports', reports.reload);
-  const error = counts.error ?? reports.error ?? vitals.error ?? sync.error;
+
+  const view = useMemo(() => {
+    if (!dash.data || dash.data.days !== days) return undefined;
+    const series = fillSeries(dash.data);
+    return {
+      series,
+      current: totalsOf(series),
+      previous: previousTotals(dash.data.previous),
+      period: periodText(dash.data.first_day, dash.data.last_day),
+    };
+  }, [dash.data, days]);
+  const error = dash.error ?? counts.error ?? vitals.error ?? sync.error;
 
   return (
     <div className="container page admin">
       <PageHeader
         eyebrow="Admin"
         title="Admin dashboard"
-        intro="The app's figures and health."
+        intro="Sign-ups, stock, leads and the app's health."
         actions={
           <>
             <ButtonLink to={href.adminReviews()}>Reviews</ButtonLink>
@@ -38,79 +77,45 @@ export function AdminDashboardScreen() {
           </>
         }
       />
+      <div className="admin-toolbar">
+        <RangePicker value={days} onChange={setDays} />
+        <p className="admin-muted admin-toolbar__period" aria-live="polite">
+          {view ? `${view.period} (UK dates), against the ${days} days before.` : `Loading the last ${days} days…`}
+        </p>
+      </div>
       {error && (
         <p className="admin-error" role="alert">
           {error}
         </p>
       )}
-      <div className="admin-cards" data-testid="admin-counts">
-        {(['users', 'listings', 'reviews', 'leads'] as const).map((k) => (
-          <Card key={k}>
-            <p className="admin-muted">{k[0].toUpperCase() + k.slice(1)}</p>
-            <p className="admin-figure">{counts.data ? counts.data[k].toLocaleString('en-GB') : '…'}</p>
-          </Card>
-        ))}
-      </div>
-      <section className="admin-section">
-        <CardTitle>Error reports by severity (last 14 days)</CardTitle>
-        {reports.loading && !reports.data ? (
-          <LoadingBlock label="Loading error reports…" />
-        ) : (
-          <SeverityChart data={series} />
+      {view ? (
+        <DashboardFigures current={view.current} previous={view.previous} days={days} period={view.period} />
+      ) : (
+        !dash.error && <LoadingBlock label="Loading the figures…" />
+      )}
+      <div className="admin-charts" data-testid="admin-charts">
+        {view && (
+          <Suspense fallback={<LoadingBlock label="Loading the charts…" />}>
+            <DashboardCharts series={view.series} days={days} />
+          </Suspense>
         )}
-      </section>
+        {/* Beside the sync failures chart: the devices whose ops are parked now. */}
+        <SyncHealthPanel read={sync} />
+      </div>
       <div className="admin-columns">
-        <section className="admin-section" data-testid="sync-health">
-          <CardTitle>Sync health</CardTitle>
-          {sync.data ? (
-            <>
-              <p>{parkedSummary(sync.data)}</p>
-              <p className="admin-muted">
-                {sync.data.last_report_at
-                  ? `Last report from a device: ${when(sync.data.last_report_at)}.`
-                  : 'No device has reported yet.'}
-              </p>
-              {sync.data.clients.length > 0 && (
-                <table className="admin-table">
-                  <TableHead columns={['Device', 'Parked', 'Reported']} />
-                  <tbody>
-                    {sync.data.clients.map((c) => (
-                      <tr key={`${c.client_id}-${c.email ?? ''}`}>
-                        <th scope="row">
-                          <span className="admin-device">{c.email ?? 'Signed out'}</span>
-                          <span className="admin-muted">Device {c.client_id.slice(0, 8)}</span>
-                        </th>
-                        <td>{c.parked_count.toLocaleString('en-GB')}</td>
-                        <td className="admin-muted admin-nowrap">{when(c.reported_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </>
-          ) : (
-            !sync.error && <LoadingBlock label="Loading sync health…" />
-          )}
-        </section>
-        <section className="admin-section">
-          <CardTitle>Web vitals (p75)</CardTitle>
-          {vitals.data && vitals.data.length === 0 && <p className="admin-muted">No web-vitals beacons yet.</p>}
-          <table className="admin-table">
-            <tbody>
-              {(vitals.data ?? []).map((v) => {
-                const rating = vitalRating(v.metric, v.p75);
-                return (
-                  <tr key={v.metric}>
-                    <th scope="row">{v.metric}</th>
-                    <td>{fmt(v.metric, v.p75)}</td>
-                    <td>{rating && <Badge variant={RATING_VARIANT[rating]}>{rating}</Badge>}</td>
-                    <td className="admin-muted">{v.samples} samples</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+        <WebVitalsPanel read={vitals} />
+        {counts.data && (
+          <section className="admin-section" aria-labelledby="all-time-h">
+            <h2 id="all-time-h" className="admin-chart-card__title">
+              All time
+            </h2>
+            <p className="admin-muted">
+              {counts.data.users.toLocaleString('en-GB')} users · {counts.data.listings.toLocaleString('en-GB')}{' '}
+              listings · {counts.data.reviews.toLocaleString('en-GB')} reviews ·{' '}
+              {counts.data.leads.toLocaleString('en-GB')} leads.
+            </p>
+          </section>
+        )}
       </div>
     </div>
   );

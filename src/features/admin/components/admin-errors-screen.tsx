@@ -1,30 +1,18 @@
 import { useMemo, useState } from 'react';
-import { useAdminWrites, type ErrorReport } from '@/data';
+import type { ErrorReport } from '@/data';
 import { fetchAdminList } from '@/sync/admin-api';
 import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
-import {
-  AlertIcon,
-  Badge,
-  Button,
-  Dialog,
-  EmptyState,
-  Field,
-  LoadingBlock,
-  PageHeader,
-  Select,
-  Switch,
-  toast,
-} from '@/shared/ui';
+import { AlertIcon, Badge, EmptyState, Field, LoadingBlock, PageHeader, Select, Switch } from '@/shared/ui';
 import {
   componentsOf,
   filterReports,
   groupReports,
-  occurrences,
   type ErrorFilters,
   type ErrorGroup,
   type SeverityFilter,
   type TimeFilter,
 } from '../error-groups';
+import { ErrorReportDialog } from './error-report-dialog';
 import { SeverityBadge } from './severity-badge';
 import '../admin.css';
 
@@ -122,64 +110,7 @@ export function AdminErrorsScreen() {
           ))}
         </ul>
       )}
-      {open && <ErrorGroupDialog group={open} onClose={() => setOpen(null)} onChanged={reload} />}
+      {open && <ErrorReportDialog group={open} onClose={() => setOpen(null)} onChanged={reload} />}
     </div>
-  );
-}
-
-function ErrorGroupDialog({
-  group,
-  onClose,
-  onChanged,
-}: {
-  group: ErrorGroup;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
-  const { resolveErrorReport } = useAdminWrites();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Set<string>>(new Set());
-  const unresolved = group.reports.filter((r) => !r.resolved && !done.has(r.id));
-  const resolveAll = async () => {
-    setBusy(true);
-    try {
-      for (const r of unresolved) await resolveErrorReport(r);
-      setDone(new Set([...done, ...unresolved.map((r) => r.id)]));
-      toast({ title: 'Marked resolved', description: 'The change is saved and syncs to the server.' });
-      onChanged();
-    } catch {
-      toast({
-        title: 'Update Failed',
-        description: 'The report could not be marked resolved.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title="Error report"
-      description={group.message}
-      footer={
-        <Button variant="primary" onClick={resolveAll} loading={busy} disabled={unresolved.length === 0}>
-          {unresolved.length === 0 ? 'Resolved' : 'Mark resolved'}
-        </Button>
-      }
-    >
-      <ul className="admin-detail">
-        {group.reports.map((r) => (
-          <li key={r.id}>
-            <p>
-              <SeverityBadge severity={r.severity} /> {when(r.reported_at)} · ×{occurrences(r)}
-              {(r.resolved || done.has(r.id)) && <Badge variant="success">Resolved</Badge>}
-            </p>
-            <pre className="admin-context">{JSON.stringify(r.context, null, 2)}</pre>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }

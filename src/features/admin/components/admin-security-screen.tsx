@@ -8,7 +8,7 @@ import {
   type AdminUser,
 } from '@/sync/admin-api';
 import { useAdminRead } from '@/sync/use-admin-read';
-import { Badge, Button, Field, Input, PageHeader, toast } from '@/shared/ui';
+import { Badge, Button, Dialog, Field, Input, PageHeader, toast } from '@/shared/ui';
 import '../admin.css';
 
 interface SecurityEvent {
@@ -108,7 +108,10 @@ function AdminRoles() {
   const [search, setSearch] = useState('');
   const users = useAdminRead(`admin-users:${search}`, () => fetchAdminUsers(search));
   const [busy, setBusy] = useState<string | null>(null);
+  // Revoking takes an admin's access away: it is confirmed first. Granting is undone as easily.
+  const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const change = async (u: AdminUser) => {
+    setConfirming(null);
     setBusy(u.user_id);
     try {
       await setAdminRole(u.user_id, !u.is_admin);
@@ -144,13 +147,31 @@ function AdminRoles() {
               size="sm"
               variant={u.is_admin ? 'danger' : 'outline'}
               loading={busy === u.user_id}
-              onClick={() => change(u)}
+              onClick={() => (u.is_admin ? setConfirming(u) : change(u))}
             >
               {u.is_admin ? 'Revoke admin' : 'Make admin'}
             </Button>
           </li>
         ))}
       </ul>
+      {confirming && (
+        <Dialog
+          open
+          onOpenChange={(o) => !o && setConfirming(null)}
+          title="Revoke admin?"
+          description={`${confirming.email} will lose access to the admin area at once: reviews, error reports, security and the dashboard.`}
+          footer={
+            <>
+              <Button variant="ghost" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={() => change(confirming)}>
+                Revoke admin
+              </Button>
+            </>
+          }
+        />
+      )}
     </section>
   );
 }
