@@ -1,13 +1,21 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AI_RANK_OPTIONS, useAiCatalogue, useAiListingResults } from '@/data/catalogue';
+import {
+  AI_RANK_OPTIONS,
+  listingSearchesFor,
+  useAiCatalogue,
+  useAiListingResults,
+  useListingsByIds,
+  type ListingSearch,
+} from '@/data/catalogue';
 import { createQueryParser } from '@/shared/lib/ai/parser';
 import type { ParsedQuery } from '@/shared/lib/ai/query-types';
 import { rankCars, relaxationMessage } from '@/shared/lib/ai/rank';
-import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, CloseIcon, InfoIcon, Input, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
+import { MarketplaceLinks } from './marketplace-links';
 import { chipsFor, removeChip, type Chip } from './query-chips';
+import { ListingMedia, ModelMedia } from './result-media';
 import { ResultSection } from './result-section';
 import { suggest } from './suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from './use-debounced';
@@ -72,6 +80,17 @@ export function AiSearchScreen() {
   const modelMessage = models ? relaxationMessage(models.relaxed) : null;
   const listingMessage = listings ? relaxationMessage(listings.relaxed) : null;
   const brandSlug = (name: string) => [...(cat?.brandById.values() ?? [])].find((b) => b.name === name)?.slug ?? '';
+  const listingIds = useMemo(() => listings?.results.map((r) => r.car.id) ?? [], [listings]);
+  const listingRows = useListingsByIds(listingIds);
+  const searches = useMemo(
+    () => (query && cat ? listingSearchesFor(query, cat, reference) : []),
+    [query, cat, reference],
+  );
+  const searchName = (s: ListingSearch) => {
+    const brand = [...(cat?.brandById.values() ?? [])].find((b) => b.slug === s.make);
+    const model = [...(cat?.modelById.values() ?? [])].find((m) => m.slug === s.model && m.brand_id === brand?.id);
+    return model ? `${brand?.name} ${model.name}` : brand?.name;
+  };
 
   return (
     <div className="container page ais-page">
@@ -187,7 +206,7 @@ export function AiSearchScreen() {
             linkOf={(r) => ({
               to: href.model(brandSlug(r.car.brand), cat?.modelById.get(r.car.modelId)?.slug ?? ''),
               onOpen: () => track(r.car.modelId),
-              meta: `${r.car.price < (r.car.listPrice ?? 0) ? 'Used from' : 'New from'} ${formatGBP(r.car.price)}`,
+              media: <ModelMedia car={r.car} cat={cat} />,
             })}
           />
           <ResultSection
@@ -199,8 +218,13 @@ export function AiSearchScreen() {
             linkOf={(r) => ({
               to: href.listing(r.car.id),
               onOpen: () => track(r.car.modelId, r.car.id),
-              meta: `${formatGBP(r.car.price)} · ${r.car.year} · ${formatMiles(r.car.mileage ?? 0)}`,
+              media: <ListingMedia car={r.car} row={listingRows?.get(r.car.id)} cat={cat} />,
             })}
+            footer={
+              listings && listings.total > 0 ? (
+                <MarketplaceLinks query={query} searches={searches} nameOf={searchName} />
+              ) : null
+            }
           />
         </>
       )}

@@ -1,23 +1,44 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RankedCar } from '@/shared/lib/ai/rank';
+import { formatGBP } from '@/shared/lib/format';
 import { EmptyState, LoadingBlock } from '@/shared/ui';
+import { carFigures, carSummary } from './card-figures';
 
-interface CardLink {
+export interface CardLink {
   to: string;
   onOpen: () => void;
-  meta: string;
+  /** The car's picture (its dealer photo or drawing), as the marketplace shows it. */
+  media: ReactNode;
 }
 
-function ResultCard({ r, to, onOpen, meta }: { r: RankedCar } & CardLink) {
+function ResultCard({ r, to, onOpen, media }: { r: RankedCar } & CardLink) {
+  const figures = carFigures(r.car);
   return (
     <li className="ais-card">
-      <Link to={to} onClick={onOpen} className="ais-card__title">
-        {r.car.title}
+      {/* The picture repeats the title link, so it is hidden from the tab order and screen readers. */}
+      <Link to={to} onClick={onOpen} className="ais-card__media" tabIndex={-1} aria-hidden="true">
+        {media}
       </Link>
-      <p className="ais-card__meta">{meta}</p>
-      <p className="ais-card__reason" data-testid="result-reason">
-        {r.reason}
-      </p>
+      <div className="ais-card__body">
+        <h3 className="ais-card__heading">
+          <Link to={to} onClick={onOpen} className="ais-card__title">
+            {r.car.title}
+          </Link>
+        </h3>
+        {r.car.kind === 'listing' && <p className="ais-card__price">{formatGBP(r.car.price)}</p>}
+        <p className="ais-card__meta">{carSummary(r.car)}</p>
+        {figures.length > 0 && (
+          <ul className="ais-card__figures" aria-label="Running figures">
+            {figures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        )}
+        <p className="ais-card__reason" data-testid="result-reason">
+          {r.reason}
+        </p>
+      </div>
     </li>
   );
 }
@@ -30,6 +51,7 @@ export function ResultSection({
   empty,
   testId,
   linkOf,
+  footer,
 }: {
   id: string;
   heading: string;
@@ -37,6 +59,8 @@ export function ResultSection({
   empty: { title: string; description: string };
   testId: string;
   linkOf: (r: RankedCar) => CardLink;
+  /** Under the cards: the way on to the rest (the marketplace link). */
+  footer?: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="ais-section">
@@ -54,6 +78,7 @@ export function ResultSection({
           ))}
         </ol>
       )}
+      {footer}
     </section>
   );
 }

@@ -5,6 +5,8 @@
  */
 import { formatGBP } from '../format';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '../uk/body';
+import { compareOn, figureOf, measureAsked } from './assistant-measures';
+import { isUlezQuestion, ulezAnswer } from './assistant-ulez';
 import type { QueryParser } from './parser';
 import type { ParsedQuery } from './query-types';
 import { annualRunningCost, rankCars, relaxationMessage, type CarFacts, type RankOptions } from './rank';
@@ -198,6 +200,8 @@ function search(text: string, q: ParsedQuery, ctx: AssistantContext, note?: stri
 
 /** "Which is cheaper to run?", "compare them", "boot space?": a question about cars without naming any. */
 const ABOUT_CARS = /\b(?:compare|vs\.?|versus|boot|cheap(?:er|est)? to run|running costs?|economical)\b/i;
+/** "Which is cheaper to insure?": a comparison on a named measure, about the cars of the last answer. */
+const COMPARES = /\b(?:which|cheaper|lower|higher|better|more|less|quick(?:er|est)|fast(?:er|est)|bigger|further)\b/i;
 const REFERS_BACK = /\b(?:which|them|they|both|these|those|it|its|one|each)\b|^\s*(?:and\s+)?(?:the\s+)?boot\b/i;
 
 /** The models of the previous answer, for a question that refers back to them. */
@@ -263,7 +267,9 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
 
   const q = ctx.parse(message);
   const mentioned = findModels(message, q, ctx.models);
-  const refersBack = mentioned.length === 0 && ABOUT_CARS.test(message) && REFERS_BACK.test(message);
+  const measure = measureAsked(message);
+  const asksAboutCars = ABOUT_CARS.test(message) || (measure !== null && COMPARES.test(message));
+  const refersBack = mentioned.length === 0 && asksAboutCars && REFERS_BACK.test(message);
   const named = refersBack ? previousModels(previous, ctx.models) : mentioned;
   const unknownCar = ABOUT_CARS.test(message) && named.length === 0;
   if (unknownCar && refersBack) {
@@ -280,15 +286,18 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
       known: false,
     };
   }
+  if (isUlezQuestion(message, q, named.length)) return ulezAnswer(q, named[0]);
   if (
     named.length >= 2 &&
     /cheap(?:er|est) to run|running cost|cost(?:s)? (?:less|more) to run|economical/i.test(message)
   )
     return cheaperToRun(named);
   if (named.length >= 2 && refersBack && /\bboot\b|luggage|load space/i.test(message)) return biggestBoot(named);
+  // Asked about one measure (insurance, tax, mpg, boot, 0-62, range): answer on that figure alone.
+  if (named.length >= 2 && measure) return compareOn(measure, named);
   if (named.length >= 2) return compare(named[0], named[1]);
-  if (named.length === 1 && /\bboot\b|luggage|load space/i.test(message)) return bootSpace(named[0]);
-  if (named.length === 1 && /running cost|cheap to run|cost to run|mpg|economy|range/i.test(message)) {
+  if (named.length === 1 && measure === 'boot') return bootSpace(named[0]);
+  if (named.length === 1 && /running cost|cheap to run|cost to run|economy/i.test(message)) {
     const c = named[0];
     return {
       text: `The ${name(c)} costs ${runningLine(c)} to run over ${MILES_PER_YEAR.toLocaleString('en-GB')} miles.`,
@@ -296,6 +305,7 @@ export async function answerQuestion(text: string, ctx: AssistantContext, previo
       known: true,
     };
   }
+  if (named.length === 1 && measure) return figureOf(measure, named[0]);
 
   // Follow-ups refine the previous search.
   if (previous?.search && (CHEAPER.test(message) || FOLLOW_UP.test(message))) {

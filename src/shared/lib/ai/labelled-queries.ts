@@ -344,4 +344,25 @@ export const LABELLED_QUERIES: readonly LabelledQuery[] = [
   q('any electric under 20000', { fuelTypes: ['electric'], budgetMax: 20000 }),
   q('convertible bmw', { bodyStyles: ['convertible'], brands: ['BMW'] }),
   q('family SUV with 7 seats and cheap tax', { bodyStyles: ['suv'], seatsMin: 7, maxAnnualTax: 200 }),
+  // Assistant questions (issue 34; their answers are labelled in assistant-labelled.ts)
+  q('Cheaper to insure, Sportage or Tucson?', { models: ['Sportage', 'Tucson'], maxInsuranceGroup: 15 }),
+  q('Which is quicker 0-62, a Golf or a Focus?', { models: ['Golf', 'Focus'] }),
+  q('Is a 2018 diesel Qashqai ULEZ compliant?', {
+    models: ['Qashqai'],
+    fuelTypes: ['diesel'],
+    minYear: 2018,
+    ulezCompliant: true,
+  }),
+  q('Is a 2014 diesel Qashqai ULEZ compliant?', {
+    models: ['Qashqai'],
+    fuelTypes: ['diesel'],
+    minYear: 2014,
+    ulezCompliant: true,
+  }),
+  q('Is a 2004 petrol Golf ULEZ compliant?', {
+    models: ['Golf'],
+    fuelTypes: ['petrol'],
+    minYear: 2004,
+    ulezCompliant: true,
+  }),
 ];

@@ -58,8 +58,23 @@ describe('rankCars', () => {
     const r = rankCars(cars, { budgetMax: 12000, bodyStyles: ['hatchback'], maxAnnualTax: 200 }, opts);
     expect(r.results.map((x) => x.car.id)).toEqual(['a']);
     expect(r.results[0].reason).toContain('£9,000');
-    expect(r.results[0].reason).toContain('tax £200 a year');
+    expect(r.results[0].reason).toContain('£200 tax, at your £200 limit');
     expect(r.relaxed).toEqual([]);
+  });
+
+  it("compares each car's own figures with the request, not the request's caps", () => {
+    const own = [
+      car({ id: 'f', annualTax: 165, insuranceGroup: 8, mileage: 21000, price: 11500 }),
+      car({ id: 'g', fuel: 'electric', rangeMiles: 280, mpg: null, miPerKwh: 4, annualTax: 0 }),
+    ];
+    const tax = rankCars(own, { maxAnnualTax: 200, maxInsuranceGroup: 10, maxMileage: 30000 }, opts);
+    expect(tax.results[0].reason).toBe(
+      'Insurance group 8, under your 10; £165 tax, under your £200; 21,000 miles, under your 30,000',
+    );
+    const range = rankCars(own, { minRangeMiles: 250, budgetMax: 12000, minYear: 2019 }, opts);
+    expect(range.results[0].reason).toContain('280 miles of range, above your 250');
+    expect(range.results[0].reason).toContain('£10,000, under your £12,000');
+    expect(range.results[0].reason).toContain('2019, as you asked');
   });
 
   it('relaxes the least important filter instead of showing nothing, and says so', () => {

@@ -63,6 +63,20 @@ export interface RankResult {
 }
 
 const money = (n: number) => formatGBP(n);
+const n = (v: number) => v.toLocaleString('en-GB');
+
+/** The car's figure against the request: "under your £200", "at your £200 limit", "above your 250". */
+function versus(
+  value: number,
+  asked: number,
+  word: string,
+  show: (v: number) => string,
+  higherIsBetter = false,
+): string {
+  if (value === asked) return higherIsBetter ? 'as you asked' : `at your ${show(asked)} limit`;
+  const better = higherIsBetter ? value > asked : value < asked;
+  return better ? `${word} your ${show(asked)}` : `against your ${show(asked)}`;
+}
 const miles = (n: number) => `${n.toLocaleString('en-GB')} miles`;
 
 /** Annual fuel or electricity plus road tax, the figure "cheapest to run" sorts by. */
@@ -104,28 +118,34 @@ const FILTERS: Filter[] = [
     active: (q) => q.maxMileage !== undefined,
     label: (c) => `under ${miles(c.q.maxMileage!)}`,
     test: (car, c) => car.mileage === undefined || car.mileage <= c.q.maxMileage!,
-    reason: (car) => (car.mileage !== undefined ? miles(car.mileage) : null),
+    reason: (car, c) =>
+      car.mileage !== undefined ? `${miles(car.mileage)}, ${versus(car.mileage, c.q.maxMileage!, 'under', n)}` : null,
   },
   {
     field: 'minYear',
     active: (q) => q.minYear !== undefined,
     label: (c) => `${c.q.minYear} or newer`,
     test: (car, c) => car.year >= c.q.minYear!,
-    reason: (car) => (car.kind === 'listing' ? String(car.year) : null),
+    reason: (car, c) =>
+      `${car.kind === 'model' ? 'on sale since ' : ''}${car.year}, ${versus(car.year, c.q.minYear!, 'newer than', String, true)}`,
   },
   {
     field: 'maxAnnualTax',
     active: (q) => q.maxAnnualTax !== undefined,
     label: (c) => (c.q.maxAnnualTax === 0 ? 'no road tax' : `road tax up to ${money(c.q.maxAnnualTax!)} a year`),
     test: (car, c) => car.annualTax !== null && car.annualTax <= c.q.maxAnnualTax!,
-    reason: (car) => (car.annualTax !== null ? `tax ${money(car.annualTax)} a year` : null),
+    reason: (car, c) =>
+      car.annualTax !== null
+        ? `${money(car.annualTax)} tax, ${versus(car.annualTax, c.q.maxAnnualTax!, 'under', money)}`
+        : null,
   },
   {
     field: 'maxInsuranceGroup',
     active: (q) => q.maxInsuranceGroup !== undefined,
     label: (c) => `insurance group ${c.q.maxInsuranceGroup} or lower`,
     test: (car, c) => car.insuranceGroup !== null && car.insuranceGroup <= c.q.maxInsuranceGroup!,
-    reason: (car) => `insurance group ${car.insuranceGroup}`,
+    reason: (car, c) =>
+      `insurance group ${car.insuranceGroup}, ${versus(car.insuranceGroup!, c.q.maxInsuranceGroup!, 'under', n)}`,
   },
   {
     field: 'ulezCompliant',
@@ -139,7 +159,8 @@ const FILTERS: Filter[] = [
     active: (q) => q.minRangeMiles !== undefined,
     label: (c) => `${c.q.minRangeMiles}+ miles of range`,
     test: (car, c) => (car.rangeMiles ?? 0) >= c.q.minRangeMiles!,
-    reason: (car) => `${car.rangeMiles} miles of range`,
+    reason: (car, c) =>
+      `${car.rangeMiles} miles of range, ${versus(car.rangeMiles!, c.q.minRangeMiles!, 'above', n, true)}`,
   },
   {
     field: 'gearbox',
@@ -202,7 +223,8 @@ const FILTERS: Filter[] = [
     active: (q) => q.budgetMax !== undefined,
     label: (c) => `up to ${money(c.q.budgetMax!)}`,
     test: (car, c) => car.price <= c.q.budgetMax!,
-    reason: (car, c) => `${car.kind === 'model' ? 'from ' : ''}${money(car.price)}, within ${money(c.q.budgetMax!)}`,
+    reason: (car, c) =>
+      `${car.kind === 'model' ? 'from ' : ''}${money(car.price)}, ${versus(car.price, c.q.budgetMax!, 'under', money)}`,
   },
   {
     field: 'models',
@@ -251,12 +273,13 @@ function reasonFor(car: CarFacts, active: Filter[], c: Context): string {
     const cost = annualRunningCost(car, c.opts.milesPerYear);
     if (cost !== null) parts.push(`about ${money(cost)} a year in fuel and tax`);
   }
-  if (c.q.sort === 'mileage_asc' && car.mileage !== undefined && !parts.includes(miles(car.mileage)))
+  if (c.q.sort === 'mileage_asc' && car.mileage !== undefined && !parts.some((p) => p.startsWith(miles(car.mileage!))))
     parts.push(miles(car.mileage));
   if (car.expertScore !== null && (parts.length < 2 || c.q.sort === 'score_desc'))
     parts.push(`expert score ${car.expertScore}/10`);
   if (parts.length === 0) parts.push(`${car.kind === 'model' ? 'from ' : ''}${money(car.price)}`);
-  const line = parts.slice(0, 4).join(', ');
+  // Parts carry their own commas ("£165 tax, under your £200"), so they are split by semicolons.
+  const line = parts.slice(0, 4).join('; ');
   return line.charAt(0).toUpperCase() + line.slice(1);
 }
 
