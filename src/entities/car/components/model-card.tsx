@@ -19,7 +19,11 @@ export function modelColour(m: CarModelRow): string {
 }
 
 export function economyLabel(m: CarModelRow): string {
-  return m.fuel_type === 'electric' ? (m.ev_range_miles ? `${m.ev_range_miles} miles range` : '') : formatMpg(m.mpg);
+  if (m.fuel_type === 'electric') return m.ev_range_miles ? `${m.ev_range_miles} miles range` : '';
+  // A plug-in hybrid's official mpg weights in its electric miles: show the range that explains it.
+  if (m.fuel_type === 'plugin_hybrid' && m.ev_range_miles && m.mpg)
+    return `${formatMpg(m.mpg)} weighted, ${m.ev_range_miles} miles electric`;
+  return formatMpg(m.mpg);
 }
 
 /** A model's showroom picture (front three-quarter, its stable colour unless given one); decorative unless alt. */

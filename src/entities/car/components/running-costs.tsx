@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { annualEnergyCost, RUNNING_COST_DEFAULTS, ulezStatus, vedFor, type FuelType } from '@/shared/lib/uk';
+import {
+  annualEnergyCost,
+  plannedPerMileCharge,
+  PER_MILE_CHARGE_2028,
+  RUNNING_COST_DEFAULTS,
+  ulezStatus,
+  vedFor,
+  type FuelType,
+} from '@/shared/lib/uk';
 import { formatDate, formatGBP } from '@/shared/lib/format';
 import { useCatalogueStore, runningCostMiles, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
 
@@ -10,6 +18,8 @@ export interface RunningCostsProps {
   firstRegistered: string;
   mpg: number | null;
   miPerKwh: number | null;
+  /** Official electric-only range (plug-in hybrids): splits the year into electric and petrol miles. */
+  evRangeMiles?: number | null;
   insuranceGroup: number | null;
   euroStandard?: number | null;
   /** Used cars: show what the buyer pays from now on rather than the new-car first-year rate. */
@@ -29,12 +39,22 @@ export function RunningCosts(p: RunningCostsProps) {
   const miles = runningCostMiles(stored, chosen, p.profileAnnualMiles);
   const setMiles = useCatalogueStore((s) => s.setAnnualMiles);
   const ved = vedFor({ co2: p.co2, fuel: p.fuel, listPrice: p.listPrice, firstRegistered: p.firstRegistered });
-  const energy = annualEnergyCost({ fuel: p.fuel, mpg: p.mpg, miPerKwh: p.miPerKwh, milesPerYear: miles });
+  const energy = annualEnergyCost({
+    fuel: p.fuel,
+    mpg: p.mpg,
+    miPerKwh: p.miPerKwh,
+    evRangeMiles: p.evRangeMiles,
+    milesPerYear: miles,
+  });
+  const perMile2028 = plannedPerMileCharge(p.fuel, miles);
   const ulez = ulezStatus({ fuel: p.fuel, euroStandard: p.euroStandard, firstRegistered: p.firstRegistered });
   const priceNote =
-    p.fuel === 'electric'
-      ? `Mostly home charging at ${RUNNING_COST_DEFAULTS.homePencePerKwh.value}p/kWh (${formatDate(RUNNING_COST_DEFAULTS.homePencePerKwh.asOf)})`
-      : `${p.fuel === 'diesel' ? RUNNING_COST_DEFAULTS.dieselPencePerLitre.value : RUNNING_COST_DEFAULTS.petrolPencePerLitre.value}p a litre (${formatDate(RUNNING_COST_DEFAULTS.petrolPencePerLitre.asOf)}), real-world economy`;
+    energy?.basis === 'fuel and electricity'
+      ? `Charged at home for the electric share of its miles (${RUNNING_COST_DEFAULTS.homePencePerKwh.value}p/kWh), ` +
+        `then ${RUNNING_COST_DEFAULTS.petrolPencePerLitre.value}p a litre at about ${Math.round(energy.realWorldEconomy)} mpg on petrol alone`
+      : p.fuel === 'electric'
+        ? `Mostly home charging at ${RUNNING_COST_DEFAULTS.homePencePerKwh.value}p/kWh (${formatDate(RUNNING_COST_DEFAULTS.homePencePerKwh.asOf)})`
+        : `${p.fuel === 'diesel' ? RUNNING_COST_DEFAULTS.dieselPencePerLitre.value : RUNNING_COST_DEFAULTS.petrolPencePerLitre.value}p a litre (${formatDate(RUNNING_COST_DEFAULTS.petrolPencePerLitre.asOf)}), real-world economy`;
   return (
     <section className="cat-panel" aria-labelledby={`${id}-h`} data-testid="running-costs">
       <h2 id={`${id}-h`}>UK running costs</h2>
@@ -68,7 +88,13 @@ export function RunningCosts(p: RunningCostsProps) {
           </dd>
         </div>
         <div>
-          <dt>{p.fuel === 'electric' ? 'Electricity a year' : 'Fuel a year'}</dt>
+          <dt>
+            {p.fuel === 'electric'
+              ? 'Electricity a year'
+              : energy?.basis === 'fuel and electricity'
+                ? 'Fuel and electricity a year'
+                : 'Fuel a year'}
+          </dt>
           <dd>{energy ? formatGBP(energy.pounds) : 'Not known'}</dd>
         </div>
         <div>
@@ -84,7 +110,9 @@ export function RunningCosts(p: RunningCostsProps) {
         {ved.supplement > 0 &&
           `Includes the expensive car supplement (list price over ${formatGBP(ved.threshold ?? 40000)}) in years 2 to 6. `}
         VED rates for {ved.taxYear}. {priceNote}.{' '}
-        {ulez.compliant === false ? `Driving in the zone costs £${ulez.dailyCharge.toFixed(2)} a day.` : ''}
+        {ulez.compliant === false ? `Driving in the zone costs £${ulez.dailyCharge.toFixed(2)} a day. ` : ''}
+        {perMile2028 > 0 &&
+          `A per-mile charge of ${PER_MILE_CHARGE_2028.pencePerMile[p.fuel]}p is planned from April 2028: about ${formatGBP(perMile2028)} a year at your mileage.`}
       </p>
     </section>
   );

@@ -156,6 +156,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
             firstRegistered={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}-01`}
             mpg={model.mpg}
             miPerKwh={model.mi_per_kwh}
+            evRangeMiles={model.ev_range_miles}
             insuranceGroup={model.insurance_group}
             euroStandard={model.euro_standard}
             profileAnnualMiles={profile?.annual_mileage}
