@@ -46,7 +46,7 @@ export { BrandPicker, brandMatches, type BrandOption, type BrandPickerProps } fr
 export { specFilterChips, rangeLabel, type FilterChip } from './filter-chips';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
-export { ListingLayout, type ListingLayoutProps } from './components/listing-layout';
+export { ListingLayout, type ListingLayoutProps, type GallerySlide } from './components/listing-layout';
 export { earlyListingParts, type EarlyListingParts } from './components/listing-early-view';
 export { ModelCard, ModelPicture, economyLabel, modelColour } from './components/model-card';
 export { Pagination } from './components/pagination';

@@ -11,12 +11,15 @@ export function BookmarkButton({
   label,
   compact,
   short,
+  size,
 }: {
   target: BookmarkTarget;
   label: string;
   compact?: boolean;
   /** 'Save' / 'Saved' (a listing's contact bar), where 'Bookmark' / 'Bookmarked' is too wide. */
   short?: boolean;
+  /** Default: small when compact. */
+  size?: 'sm' | 'md';
 }) {
   const bookmarked = useIsBookmarked(target);
   const toggleBookmark = useToggleBookmark();
@@ -58,7 +61,7 @@ export function BookmarkButton({
       }
       className={short ? 'bookmark-short' : undefined}
       variant={bookmarked ? 'secondary' : 'outline'}
-      size={compact ? 'sm' : 'md'}
+      size={size ?? (compact ? 'sm' : 'md')}
       disabled={bookmarked === undefined}
       onClick={onClick}
     >

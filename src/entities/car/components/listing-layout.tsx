@@ -4,21 +4,30 @@ import type { BrandRow, CarModelRow, ListingRow } from '@/data/catalogue';
 import { PageHeader } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { CarImage } from './car-image';
-import { galleryShots } from './car-art';
+import { galleryShots, type GalleryShot } from './car-art';
 import { listingEyebrow, listingIntro, listingPictureAlt, type ListingHeadFacts } from './listing-head';
 
 export interface ListingLayoutProps {
   listing: ListingHeadFacts & Pick<ListingRow, 'body_style' | 'colour' | 'image_seed'>;
   brand?: Pick<BrandRow, 'name' | 'slug'> | null;
   model?: CarModelRow | null;
-  /** The gallery's shown picture (index into galleryShots). */
+  /** The gallery's pictures (default: the drawn views of galleryShots); a slide's photo wins over the drawing. */
+  slides?: readonly GallerySlide[];
+  /** The gallery's shown picture (index into slides). */
   shot?: number;
+  /** Over the main picture (the gallery's counter and its open-full-screen control). */
+  overlay?: ReactNode;
   /** Under the main picture, in the gallery (its thumbnails). */
   thumbs?: ReactNode;
-  /** Under the gallery: the facts, history and costs panels. */
-  details?: ReactNode;
-  /** Beside (or, on a phone, under) the main column: price, actions, dealer. */
+  /** Beside the gallery and details (on a phone and tablet, straight under the gallery): price, dealer, actions. */
   aside?: ReactNode;
+  /** Under the gallery (on a phone, under the aside): the facts, history, costs and finance panels. */
+  details?: ReactNode;
+}
+
+/** One picture of a listing's gallery: a drawn view, or the dealer's photo when it has one. */
+export interface GallerySlide extends GalleryShot {
+  photoUrl?: string | null;
 }
 
 /**
@@ -27,8 +36,10 @@ export interface ListingLayoutProps {
  * from the head script's early answer (listing-early-view.ts builds the same DOM; a test keeps them equal),
  * so the app's first render puts the same things in the same places.
  */
-export function ListingLayout({ listing, brand, model, shot = 0, thumbs, details, aside }: ListingLayoutProps) {
-  const view = galleryShots(listing.image_seed)[shot];
+export function ListingLayout(props: ListingLayoutProps) {
+  const { listing, brand, model, slides, shot = 0, overlay, thumbs, details, aside } = props;
+  const all = slides ?? galleryShots(listing.image_seed);
+  const view: GallerySlide = all[Math.min(shot, all.length - 1)];
   return (
     <div className="container page cat-page">
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
@@ -50,13 +61,15 @@ export function ListingLayout({ listing, brand, model, shot = 0, thumbs, details
                 backdrop={view.backdrop}
                 alt={listingPictureAlt(listing, view.label)}
                 labelled
+                photoUrl={view.photoUrl}
               />
+              {overlay}
             </div>
             {thumbs}
           </div>
-          {details}
         </div>
         {aside}
+        {details && <div className="cat-section listing-details">{details}</div>}
       </div>
     </div>
   );

@@ -85,7 +85,7 @@ export function BookmarksScreen() {
                           alert={alertByListing ? (alertByListing.get(l.id) ?? null) : undefined}
                         />
                       }
-                      actions={<BookmarkButton short target={{ listingId: l.id }} label={l.title} />}
+                      actions={<BookmarkButton short size="sm" target={{ listingId: l.id }} label={l.title} />}
                     />
                   );
                 })}

@@ -126,7 +126,6 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             postcodeError={page?.postcodeError}
             homePostcode={homePostcode}
             onClearAll={chips.length > 0 ? clearAll : undefined}
-            searched={page !== undefined}
           />
         }
       >
