@@ -1,12 +1,12 @@
 // Motorly's service worker (built to /sw.js by vite-plugin-pwa, injectManifest strategy):
 // - precaches the app shell (the build's asset manifest) so a repeat visit starts from cache;
 // - answers every in-app navigation with index.html, so all routes load offline;
-// - caches other same-origin assets at runtime;
+// - caches other same-origin assets at runtime, and listing photos within a budget;
 // - activates a waiting version when the page asks (the 'New version available!' toast);
 // - drains the sync outbox on Background Sync ('motorly-outbox').
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { handleBackgroundSync } from '@/sync/background';
 
@@ -56,6 +56,19 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'motorly-assets',
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+  }),
+);
+
+// Dealers' listing photos (Supabase Storage, public bucket listing-photos, originals and resized variants):
+// a photo never changes at its path, so the cache answers first; the budget keeps the latest few hundred
+// (bookmarked cars' photos, fetched ahead by the page, and those of recently opened listings).
+export const LISTING_PHOTO_CACHE = 'motorly-listing-photos';
+export const LISTING_PHOTO_PATH = /\/storage\/v1\/(?:render\/image|object)\/public\/listing-photos\//;
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && LISTING_PHOTO_PATH.test(url.pathname),
+  new CacheFirst({
+    cacheName: LISTING_PHOTO_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
 

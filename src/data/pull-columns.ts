@@ -111,6 +111,13 @@ export const PULL_COLUMNS: Partial<Record<SyncTableName, readonly string[]>> = {
     'lat',
     'lng',
     'listed_at',
+    'variant',
+    'previous_owners',
+    'service_history',
+    'mot_expiry',
+    'euro_standard',
+    'features',
+    'photos',
   ),
   listing_price_history: every<ListingPriceHistory>()(...SYNCED, 'vehicle_listing_id', 'price', 'changed_at'),
 };

@@ -129,7 +129,19 @@ export interface VehicleListing extends SyncedRow {
   lat: number | null;
   lng: number | null;
   listed_at: Timestamp;
+  /** Issue 33, the stock editor's fields; optional: rows stored before them lack them until next changed. */
+  variant?: string;
+  previous_owners?: number | null;
+  service_history?: ServiceHistory;
+  mot_expiry?: string | null;
+  euro_standard?: number | null;
+  features?: string[];
+  /** Storage paths in bucket listing-photos ({dealer_id}/{listing_id}/{name}), the cover first. */
+  photos?: string[];
 }
+
+/** '' = not stated. */
+export type ServiceHistory = '' | 'full' | 'partial' | 'none';
 
 export interface ListingPriceHistory extends SyncedRow {
   vehicle_listing_id: Uuid;

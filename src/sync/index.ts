@@ -98,6 +98,8 @@ export function startSync(): void {
 
   let worker = startWorker();
   if (!worker) void startInPageLeader();
+  // A dealer's queued photos (the forecourt tablet offline): their uploader needs supabase-js, a chunk of its own.
+  void import('./photo-upload-runner').then((m) => m.startPhotoUploads());
   // A frozen tab must not keep the lock: end its worker so another tab takes over; restart on resume.
   document.addEventListener('freeze', () => {
     worker?.terminate();

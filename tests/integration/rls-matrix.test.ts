@@ -122,6 +122,10 @@ const listingRow = (ctx: Ctx): Row => ({
   body_style: 'hatchback',
   gearbox: 'manual',
   seats: 5,
+  // A client's new car passes the stock editor's checks (20261128004100_dealer_stock_editor.sql).
+  registration: 'AB20 CDE',
+  colour: 'Red',
+  engine_cc: 1200,
 });
 
 // Every public table; sql-rules.test.ts asserts the database has exactly these (so a new table fails there

@@ -27,13 +27,18 @@ export function brandCountsOf(snap: IndexSnapshot): Record<string, number> {
   return out;
 }
 
-/** Cars for sale by brand id (undefined while the first answer loads). */
-export function useBrandListingCounts(): Record<string, number> | undefined {
+/**
+ * Cars for sale by brand id (undefined while the first answer loads, and until `enabled`). A screen
+ * enables it once its own search has answered: that search has then built the indexes this reads, where
+ * two first queries at once would each read the whole listing table.
+ */
+export function useBrandListingCounts(enabled = true): Record<string, number> | undefined {
   return useCatalogueQuery(async () => {
+    if (!enabled) return undefined;
     const snap = await db.transaction('r', catalogueTables(db, { history: false }), async (tx) => {
       const t = bindCatalogue(db, tx);
       return snapshotFor(t, await readStamp(t));
     });
     return brandCountsOf(snap);
-  }, []);
+  }, [enabled]);
 }

@@ -7,6 +7,7 @@ import './car.css';
 export { BookmarkButton } from './components/bookmark-button';
 export { BrandLogo } from './components/brand-logo';
 export { CarImage, type CarImageProps } from './components/car-image';
+export { listingGallerySlides, type ListingGallerySlide } from './components/gallery-slides';
 export { CarNotFound } from './components/car-not-found';
 export {
   galleryShots,

@@ -7,6 +7,7 @@ import { rephraseRequest } from '@/shared/lib/ai/rephrase';
 import { aiRephraseEnabled, rephraseGroundedAnswer } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { Button, InfoIcon, LoadingBlock, PageHeader, SparkIcon } from '@/shared/ui';
+import { useScrollToAnswer } from './use-scroll-to-answer';
 import { useVoiceInput } from './use-voice-input';
 import './ai-assistant.css';
 
@@ -76,6 +77,8 @@ export function AiAssistantScreen() {
     [data, parse, turns, listingId],
   );
 
+  const last = turns.at(-1);
+  const latestRef = useScrollToAnswer<HTMLLIElement>(last ? `${last.id}:${last.answer ? 'answered' : 'asked'}` : null);
   const voice = useVoiceInput(useCallback((t: string) => void ask(t), [ask]));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,7 +122,7 @@ export function AiAssistantScreen() {
                 </li>
               )}
               {turns.map((t) => (
-                <li key={t.id} className="asst-turn">
+                <li key={t.id} className="asst-turn" ref={t === last ? latestRef : undefined}>
                   <p className="asst-msg asst-msg--user">
                     <span className="sr-only">You: </span>
                     {t.question}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BodyStyle, CarModelRow } from '@/data/catalogue';
+import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
 import { useInVirtualList, useQueuedMarkup } from '@/shared/ui';
 import {
   ILLUSTRATION_TAG,
@@ -35,6 +36,13 @@ export interface CarImageProps {
   labelled?: boolean;
   /** A dealer's photo of this car: when given it always wins over the drawing (photos come with dealers). */
   photoUrl?: string | null;
+  /**
+   * A dealer's photo in Storage (a path in bucket listing-photos): drawn from its resized variants (srcset),
+   * lazily, in the drawing's box; it wins over the drawing and drops the Illustration tag.
+   */
+  photo?: string | null;
+  /** The photo's displayed width for srcset (a card's default: a column of the results grid). */
+  sizes?: string;
 }
 
 /** How far outside the viewport a deferred picture starts drawing. */
@@ -75,6 +83,7 @@ function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
  */
 export function CarImage(props: CarImageProps) {
   const inVirtualList = useInVirtualList();
+  if (props.photo) return <StoragePhotoCarImage {...props} photo={props.photo} />;
   if (props.photoUrl) return <PhotoCarImage {...props} photoUrl={props.photoUrl} />;
   const drawn = props.labelled ? { ...props, alt: illustrationAlt(props.alt) } : props;
   const picture =
@@ -107,6 +116,51 @@ function PhotoCarImage({ photoUrl, alt, className, eager }: CarImageProps & { ph
       height={240}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+    />
+  );
+}
+
+/** Waits before looking again for a photo that did not load (it may still be on its way from the dealer). */
+const PHOTO_RETRY_MS = [3_000, 8_000, 20_000, 45_000];
+const DEFAULT_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * A dealer's photo from Storage. A listing's row can reach a shopper a moment before its photos finish
+ * uploading, so a photo that fails shows the drawing meanwhile and is asked for again a few times.
+ */
+function StoragePhotoCarImage(props: CarImageProps & { photo: string }) {
+  const { photo, alt, className, eager, sizes } = props;
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setAttempt(0);
+    setFailed(false);
+  }, [photo]);
+  useEffect(() => {
+    if (!failed || attempt >= PHOTO_RETRY_MS.length) return;
+    const timer = setTimeout(() => {
+      setAttempt((n) => n + 1);
+      setFailed(false);
+    }, PHOTO_RETRY_MS[attempt]);
+    return () => clearTimeout(timer);
+  }, [failed, attempt]);
+  if (failed) return <CarImage {...props} photo={null} photoUrl={null} />;
+  const bust = (url: string) => (attempt ? `${url}${url.includes('?') ? '&' : '?'}attempt=${attempt}` : url);
+  return (
+    <img
+      key={attempt}
+      className={className ?? 'cat-img'}
+      src={bust(photoUrl(photo, 640))}
+      srcSet={PHOTO_WIDTHS.map((w) => `${bust(photoUrl(photo, w))} ${w}w`).join(', ')}
+      sizes={sizes ?? DEFAULT_SIZES}
+      alt={alt}
+      width={400}
+      height={240}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      crossOrigin="anonymous"
+      onError={() => setFailed(true)}
+      data-photo={photo}
     />
   );
 }

@@ -52,6 +52,7 @@ export const ListingCard = memo(function ListingCard({
           alt=""
           whenNear
           labelled
+          photo={l.photos?.[0]}
         />
         {l.status === 'reserved' && <span className="cat-ribbon">Reserved</span>}
       </CardLink>

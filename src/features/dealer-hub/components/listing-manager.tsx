@@ -101,7 +101,7 @@ export function ListingManager({
                 id={`${id}-q`}
                 type="search"
                 value={text}
-                placeholder="Make, model or registration"
+                placeholder="Model or registration"
                 onChange={(e) => setText(e.target.value)}
               />
             </div>

@@ -41,6 +41,8 @@ export interface MarketFilterPanelProps {
   homePostcode?: string | null;
   /** Shown once a filter is applied. */
   onClearAll?: () => void;
+  /** The results have answered (the brand counts wait for it: they read the indexes the search builds). */
+  searched: boolean;
 }
 
 export function MarketFilterPanel({
@@ -50,8 +52,9 @@ export function MarketFilterPanel({
   postcodeError,
   homePostcode,
   onClearAll,
+  searched,
 }: MarketFilterPanelProps) {
-  const counts = useBrandListingCounts();
+  const counts = useBrandListingCounts(searched);
   const brand = basics?.brands.find((b) => b.slug === filters.make);
   // Brands with nothing for sale are left out once the counts are in (a chosen one always stays).
   const brandOptions = (basics?.brands ?? [])

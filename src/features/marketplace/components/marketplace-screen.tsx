@@ -126,6 +126,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             postcodeError={page?.postcodeError}
             homePostcode={homePostcode}
             onClearAll={chips.length > 0 ? clearAll : undefined}
+            searched={page !== undefined}
           />
         }
       >
