@@ -5,6 +5,7 @@
  */
 import { formatGBP } from '../format';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '../uk/body';
+import { DEFAULT_ANNUAL_MILES } from '../uk/mileage';
 import { compareOn, figureOf, measureAsked } from './assistant-measures';
 import { isUlezQuestion, ulezAnswer } from './assistant-ulez';
 import type { QueryParser } from './parser';
@@ -53,7 +54,7 @@ export interface Answer {
   known: boolean;
 }
 
-const MILES_PER_YEAR = 8500;
+const MILES_PER_YEAR = DEFAULT_ANNUAL_MILES;
 const money = (n: number) => formatGBP(n);
 const name = (c: CarFacts) => `${c.brand} ${c.model}`;
 

@@ -5,6 +5,7 @@
  */
 import { formatGBP } from '../format';
 import { BODY_STYLE_LABELS, FUEL_LABELS, type BodyStyle, type FuelType, type Gearbox } from '../uk/body';
+import { DEFAULT_ANNUAL_MILES } from '../uk/mileage';
 import { annualEnergyCost, defaultRunningCostSettings } from '../uk/running-costs';
 import type { ParsedQuery, QueryField } from './query-types';
 
@@ -83,11 +84,14 @@ const miles = (n: number) => `${n.toLocaleString('en-GB')} miles`;
 const costSettings = defaultRunningCostSettings();
 const costCache = new WeakMap<CarFacts, Map<number, number | null>>();
 
-export function annualRunningCost(car: CarFacts, milesPerYear = 8500): number | null {
+export function annualRunningCost(car: CarFacts, milesPerYear = DEFAULT_ANNUAL_MILES): number | null {
   let byMiles = costCache.get(car);
   if (!byMiles) costCache.set(car, (byMiles = new Map()));
   if (byMiles.has(milesPerYear)) return byMiles.get(milesPerYear)!;
-  const energy = annualEnergyCost({ fuel: car.fuel, mpg: car.mpg, miPerKwh: car.miPerKwh, milesPerYear }, costSettings);
+  const energy = annualEnergyCost(
+    { fuel: car.fuel, mpg: car.mpg, miPerKwh: car.miPerKwh, evRangeMiles: car.rangeMiles, milesPerYear },
+    costSettings,
+  );
   const cost = energy ? Math.round(energy.pounds + (car.annualTax ?? 0)) : null;
   byMiles.set(milesPerYear, cost);
   return cost;
