@@ -84,8 +84,11 @@ test('deleting the account removes its rows and auth user on the server, signs o
   await expect(button).toBeDisabled();
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   await button.click();
-  await expect(page).toHaveURL(/\/data-rights$/, { timeout: 15_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible();
+  // The page reloads (a fresh, signed-out app) on /data-rights, where the confirmation shows.
+  await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page).toHaveURL(/\/data-rights$/);
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.auth), { timeout: 15_000 })
     .toBe('signed-out');
