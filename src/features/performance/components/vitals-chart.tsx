@@ -1,76 +1,86 @@
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { VitalSample } from '../store';
-import { VITAL_LIMITS, VITAL_NAMES } from '../vitals';
+import { VITAL_LIMITS, VITAL_NAMES, type VitalName } from '../vitals';
 
 const COLOURS = ['#1b4de4', '#c2410c', '#047857', '#7c3aed', '#b91c1c'];
+const HEIGHT = 260;
+
+export type ChartRow = { t: number } & Partial<Record<VitalName, number>>;
 
 /** Each reading as a percentage of its "good" limit, so five units share one axis (100% = the limit). */
-export function chartData(history: VitalSample[]): uPlot.AlignedData {
-  const times = [...new Set(history.map((s) => Math.round(s.at) / 1000))].sort((a, b) => a - b);
-  const index = new Map(times.map((t, i) => [t, i]));
-  const series = VITAL_NAMES.map(() => times.map<number | null>(() => null));
+export function chartRows(history: VitalSample[]): ChartRow[] {
+  const rows = new Map<number, ChartRow>();
   for (const s of history) {
-    const row = VITAL_NAMES.indexOf(s.name);
-    const i = index.get(Math.round(s.at) / 1000);
-    if (i !== undefined) series[row]![i] = (s.value / VITAL_LIMITS[s.name][0]) * 100;
+    const t = Math.round(s.at) / 1000;
+    const row = rows.get(t) ?? { t };
+    row[s.name] = (s.value / VITAL_LIMITS[s.name][0]) * 100;
+    rows.set(t, row);
   }
-  return [times, ...series];
+  return [...rows.values()].sort((a, b) => a.t - b.t);
 }
 
-/** A line chart of the session's vitals (uPlot: canvas, ~50 KB, loaded only with this screen). */
+const seconds = (t: number) => `${t.toLocaleString('en-GB', { maximumFractionDigits: 1 })} s`;
+
+/** A line chart of the session's vitals (recharts, the app's one chart library; loaded only with this screen). */
 export function VitalsChart({ history }: { history: VitalSample[] }) {
-  const host = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const width = () => Math.max(280, el.clientWidth);
-    const opts: uPlot.Options = {
-      width: width(),
-      height: 260,
-      scales: { x: { time: false } },
-      axes: [
-        { label: 'Seconds since the page opened', stroke: 'currentColor' },
-        { label: '% of the good limit', stroke: 'currentColor', values: (_u, v) => v.map((n) => `${n}%`) },
-      ],
-      series: [
-        { label: 'Time (s)' },
-        ...VITAL_NAMES.map((name, i) => ({
-          label: name,
-          stroke: COLOURS[i],
-          width: 2,
-          spanGaps: true,
-          points: { show: true, size: 6 },
-          value: (_u: uPlot, v: number | null) => (v === null ? '–' : `${Math.round(v)}%`),
-        })),
-      ],
-    };
-    plot.current = new uPlot(opts, [[], ...VITAL_NAMES.map(() => [])], el);
-    // Resizing inside the observer callback would change layout mid-observation (a "ResizeObserver
-    // loop" error, which the global error handler reports): resize on the next frame instead.
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const next = width();
-        if (plot.current && plot.current.width !== next) plot.current.setSize({ width: next, height: 260 });
-      });
-    });
-    observer.observe(el);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      plot.current?.destroy();
-      plot.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    plot.current?.setData(chartData(history));
-  }, [history]);
-
-  return <div ref={host} className="perf-chart" role="img" aria-label="Line chart of this session's Core Web Vitals" />;
+  const rows = chartRows(history);
+  return (
+    <div className="perf-chart" role="img" aria-label="Line chart of this session's Core Web Vitals">
+      <ResponsiveContainer width="100%" height={HEIGHT}>
+        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
+          <CartesianGrid stroke="currentColor" strokeOpacity={0.12} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            domain={['dataMin', 'dataMax']}
+            tickFormatter={(t: number) => t.toLocaleString('en-GB', { maximumFractionDigits: 1 })}
+            stroke="currentColor"
+            fontSize={12}
+            label={{
+              value: 'Seconds since the page opened',
+              position: 'insideBottom',
+              offset: -10,
+              fill: 'currentColor',
+            }}
+          />
+          <YAxis
+            tickFormatter={(v: number) => `${v}%`}
+            stroke="currentColor"
+            fontSize={12}
+            width={56}
+            label={{ value: '% of the good limit', angle: -90, position: 'insideLeft', fill: 'currentColor', dy: 60 }}
+          />
+          <ReferenceLine y={100} stroke="currentColor" strokeDasharray="4 4" strokeOpacity={0.5} />
+          <Tooltip
+            labelFormatter={(t) => seconds(Number(t))}
+            formatter={(v) => `${Math.round(Number(v))}%`}
+            contentStyle={{ color: '#0f172a' }}
+          />
+          <Legend verticalAlign="top" height={28} />
+          {VITAL_NAMES.map((name, i) => (
+            <Line
+              key={name}
+              dataKey={name}
+              name={name}
+              stroke={COLOURS[i]}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
 }
