@@ -138,7 +138,8 @@ const WEIGHTS = {
   behaviour: 5,
 };
 
-const label = (s: string) => (s === 'suv' ? 'SUV' : s.charAt(0).toUpperCase() + s.slice(1));
+const label = (s: string) =>
+  s === 'suv' ? 'SUV' : s === 'plugin_hybrid' ? 'Plug-in hybrid' : s.charAt(0).toUpperCase() + s.slice(1);
 const withArticle = (s: string) => `${/^[aeiou]/i.test(s) || s === 'SUV' ? 'An' : 'A'} ${s}`;
 const isEco = (m: ModelFacts) => m.fuel_type === 'electric' || (m.mpg ?? 0) >= 55;
 const isQuick = (m: ModelFacts) => (m.zero_to_62 ?? 99) <= 6.5 || (m.power_bhp ?? 0) >= 250;
@@ -188,7 +189,9 @@ function featureHit(m: ModelFacts, feature: string): string | null {
     case 'Fuel Economy':
       return isEco(m) ? (m.fuel_type === 'electric' ? 'Zero tailpipe emissions' : `${m.mpg} mpg fuel economy`) : null;
     case 'Technology':
-      return m.fuel_type === 'electric' || m.fuel_type === 'hybrid' ? `Modern ${m.fuel_type} technology` : null;
+      return ['electric', 'hybrid', 'plugin_hybrid'].includes(m.fuel_type)
+        ? `Modern ${label(m.fuel_type).toLowerCase()} technology`
+        : null;
     case 'Reliability':
     case 'Brand Reputation':
       return (m.cs_score ?? 0) >= 8 ? `Highly rated by our experts (${m.cs_score}/10)` : null;

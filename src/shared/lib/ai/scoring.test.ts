@@ -135,3 +135,17 @@ describe('personalisation score (basic 20, preferences 30, behaviour 50)', () =>
     });
   });
 });
+
+describe('plug-in hybrids (issue 34)', () => {
+  it('name the fuel as shoppers do and count as modern technology', () => {
+    const phev = model({ id: 'phev', fuel_type: 'plugin_hybrid', mpg: 201.8, ev_range_miles: 35 });
+    const p: Profile = {
+      ...DEFAULT_PROFILE,
+      preferred_fuel_types: ['plugin_hybrid'],
+      priority_features: ['Technology'],
+    };
+    const [top] = rankModels([phev], p, none);
+    expect(top.reasons).toContain('Matches your preferred fuel type (Plug-in hybrid)');
+    expect(top.reasons).toContain('Modern plug-in hybrid technology');
+  });
+});
