@@ -5,6 +5,7 @@ import { listingSearchesFor, type AiCatalogue } from '@/data/catalogue';
 import { PAGE_SIZE_DEFAULT } from '@/entities/car';
 import { marketplaceHref, marketplaceQuery, notCarried } from '@/features/ai-search/marketplace-link';
 import { parseMarketFilters } from '@/features/marketplace/market-filters';
+import { modelMarketplaceHref } from '@/features/recommendations/model-links';
 import { createQueryParser } from '@/shared/lib/ai/parser';
 import type { ParsedQuery } from '@/shared/lib/ai/query-types';
 import { seedVocabulary } from '@/shared/lib/ai/seed-vocabulary';
@@ -86,5 +87,12 @@ describe('AI search -> marketplace link', () => {
 
   it('an empty query opens the whole marketplace', () => {
     expect(marketplaceHref(listingSearchesFor({}, cat)[0])).toBe('/marketplace');
+  });
+});
+
+describe('recommendation -> marketplace link', () => {
+  it("opens the marketplace on exactly that model's cars", () => {
+    const url = modelMarketplaceHref('ford', 'puma');
+    expect(parseMarketFilters(url.slice(url.indexOf('?') + 1))).toMatchObject({ make: 'ford', model: 'puma' });
   });
 });

@@ -2,13 +2,17 @@
 // /recommended end to end on the device: the real store (fake-indexeddb) and sync code, with a fake
 // supabase client standing in for the ml-recommendations function.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { generateCatalogue } from '../../../supabase/seed/catalogue';
 import { db, type PersonalizedRecommendation } from '@/data';
 import { loadRecommendations } from '@/data/recommendations';
 import { TEST_USER, withFreshStore } from '@/data/testing/fresh-store';
 import { RecommendedScreen } from './recommended-screen';
+
+// Each card also counts its model's cars for sale (a live query each): on a loaded machine the first
+// answers take longer than waitFor's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const invoke = vi.fn();
 vi.mock('@/sync/supabase-client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
@@ -63,7 +67,8 @@ const show = () =>
       <RecommendedScreen userId={TEST_USER} authLoading={false} onEditPreferences={() => undefined} />
     </MemoryRouter>,
   );
-const cardTitles = () => screen.getAllByTestId('recommendation').map((li) => within(li).getByRole('link').textContent);
+const cardTitles = () =>
+  screen.getAllByTestId('recommendation').map((li) => within(li).getByRole('heading').textContent);
 const source = () => screen.getByTestId('recommendation-source').textContent;
 const recOps = async () =>
   (await db.outbox.orderBy('seq').toArray())

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useRecommendations, useRecommendationWrites, type RecommendationCard } from '@/data';
+import { useRecommendations, useRecommendationWrites } from '@/data';
 import { href } from '@/shared/lib/routes';
-import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
-import { formatGBP } from '@/shared/lib/format';
 import { Button, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon, SignInPage } from '@/shared/ui';
 import { refreshRecommendations } from '@/sync';
+import { onePerModel } from './model-links';
+import { RecCard } from './rec-card';
 import { useOnline } from './use-online';
 import './recommendations.css';
 
@@ -13,39 +12,6 @@ export interface RecommendedScreenProps {
   userId: string | null;
   authLoading: boolean;
   onEditPreferences: () => void;
-}
-
-function Card({ c, rank, onOpen }: { c: RecommendationCard; rank: number; onOpen: () => void }) {
-  return (
-    <li className="rec-card" data-testid="recommendation">
-      <div className="rec-card__head">
-        <span className="rec-card__rank" aria-hidden="true">
-          {rank}
-        </span>
-        <div>
-          <Link to={href.model(c.brand?.slug ?? '', c.model.slug)} onClick={onOpen} className="rec-card__title">
-            {c.brand?.name} {c.model.name}
-          </Link>
-          <p className="rec-card__meta">
-            {BODY_STYLE_LABELS[c.model.body_style]} · {FUEL_LABELS[c.model.fuel_type]} · from{' '}
-            {formatGBP(Number(c.model.price_from))} · {c.model.seats} seats
-          </p>
-        </div>
-        <span className="rec-card__score" title="Match score out of 100">
-          {Math.round(c.score)}
-        </span>
-      </div>
-      {c.reasons.length > 0 ? (
-        <ul className="rec-card__why" aria-label="Why we picked it">
-          {c.reasons.slice(0, 4).map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rec-card__why-none">A strong all-rounder for your budget.</p>
-      )}
-    </li>
-  );
 }
 
 export function RecommendedScreen({ userId, authLoading, onEditPreferences }: RecommendedScreenProps) {
@@ -73,7 +39,8 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
   }, [userId, view, online, stale, pending, hasCache, profileStamp]);
 
   const fromServer = !!view && !view.stale;
-  const cards = view ? (fromServer ? view.cached : view.local) : [];
+  // One card per model, even if the ranking (server or local) lists a model twice.
+  const cards = view ? onePerModel(fromServer ? view.cached : view.local) : [];
   const shownKey = fromServer ? cards.map((c) => c.rowId).join(',') : '';
   useEffect(() => {
     for (const id of shownKey.split(',').filter(Boolean)) {
@@ -187,7 +154,7 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
       ) : (
         <ol className="rec-list">
           {cards.map((c, i) => (
-            <Card
+            <RecCard
               key={c.model.id}
               c={c}
               rank={i + 1}
