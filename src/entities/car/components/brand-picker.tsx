@@ -63,7 +63,7 @@ export function BrandPicker(props: BrandPickerProps) {
         }}
         autoComplete="off"
       />
-      <div id={`${id}-list`} className="cat-brand-pick__list" role="group" aria-label={legend}>
+      <div id={`${id}-list`} className="cat-brand-pick__list">
         {!multiple && text === '' && (
           <label className="cat-check cat-brand-pick__option">
             <input type="radio" name={id} checked={selected.length === 0} onChange={() => onChange([])} />
