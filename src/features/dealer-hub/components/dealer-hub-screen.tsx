@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDealerHub, type DealerHubData } from '@/data';
 import { useCatalogueArriving, useListingPerformance } from '@/sync';
 import { href } from '@/shared/lib/routes';
@@ -9,6 +10,7 @@ import type { HubViewer } from '../viewer';
 import { BecomeDealer } from './become-dealer';
 import { LeadInbox } from './lead-inbox';
 import { ListingManager } from './listing-manager';
+import { PhotoUploadState } from '../photos/photo-upload-state';
 import '../dealer-hub.css';
 
 /** /dealer/dashboard: stock, leads and figures of the signed-in member's dealership, live. */
@@ -47,7 +49,9 @@ function Hub({ hub }: { hub: DealerHubData }) {
   const waiting = useCatalogueArriving() && hub.listings.length === 0;
   const performance = useListingPerformance(hub.membership.dealer_id);
   const wide = useWideHub();
-  const [tab, setTab] = useState<Tab>('stock');
+  // A lead notification links to ?lead=: open on the leads, where that lead is shown and focused.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.has('lead') ? 'leads' : 'stock');
   const leads = useMemo(() => hub.threads.map((t) => t.lead), [hub.threads]);
   const stats = computeDealerStats(hub.listings, leads);
   const response = medianResponseMinutes(hub.threads);
@@ -58,7 +62,13 @@ function Hub({ hub }: { hub: DealerHubData }) {
   }, [leads]);
   const name = hub.dealer?.name ?? 'Your dealership';
   const stock = (
-    <ListingManager listings={hub.listings} leadCounts={leadCounts} performance={performance} arriving={waiting} />
+    <ListingManager
+      listings={hub.listings}
+      leadCounts={leadCounts}
+      performance={performance}
+      arriving={waiting}
+      renderPhotos={(id) => <PhotoUploadState listingId={id} />}
+    />
   );
   const inbox = <LeadInbox threads={hub.threads} listingsArriving={waiting} />;
   return (
