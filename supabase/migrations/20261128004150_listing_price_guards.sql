@@ -13,7 +13,8 @@
 -- Errors are check violations (23514, permanent for the sync engine) whose message starts with a
 -- stable key the app maps to its own sentence (src/sync/sync-errors.ts).
 
-alter table public.vehicle_listings add column if not exists confirmed_price integer;
+-- Always null at rest (the trigger clears it), so seed rows never carry it: hence the explicit default.
+alter table public.vehicle_listings add column if not exists confirmed_price integer default null;
 
 create or replace function public.guard_listing_price() returns trigger
 language plpgsql set search_path = public, pg_temp as $$
