@@ -25,8 +25,10 @@ export interface ListingLayoutProps {
   details?: ReactNode;
 }
 
-/** One picture of a listing's gallery: a drawn view, or the dealer's photo when it has one. */
+/** One picture of a listing's gallery: a drawn view, or the dealer's photo when it has one (listingGallerySlides). */
 export interface GallerySlide extends GalleryShot {
+  /** A photo in Storage (CarImage's `photo`). */
+  photo?: string | null;
   photoUrl?: string | null;
 }
 
@@ -61,7 +63,9 @@ export function ListingLayout(props: ListingLayoutProps) {
                 backdrop={view.backdrop}
                 alt={listingPictureAlt(listing, view.label)}
                 labelled
+                photo={view.photo}
                 photoUrl={view.photoUrl}
+                sizes="(min-width: 1024px) 60vw, 100vw"
               />
               {overlay}
             </div>

@@ -11,7 +11,7 @@ import {
   CarNotFound,
   ListingLayout,
   earlyListingParts,
-  galleryShots,
+  listingGallerySlides,
   type GallerySlide,
 } from '@/entities/car';
 import { earlyListingRow } from '@/shared/lib/early-listing';
@@ -59,7 +59,8 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
           colour={l.colour}
           view={s.view}
           backdrop={s.backdrop}
-          photoUrl={s.photoUrl}
+          photo={s.photo}
+          sizes={big ? '100vw' : '25vw'}
           alt={big ? `${l.colour} ${l.title}, ${s.label}` : ''}
           labelled={big}
         />
@@ -80,7 +81,8 @@ export function ListingScreen({ listingId, enquiryAction, priceAlertAction }: Li
       />
     );
   const { listing, model, brand, dealer, history, indicator } = detail;
-  const all: readonly GallerySlide[] = galleryShots(listing.image_seed);
+  // The dealer's photos when it has any, else the drawn views.
+  const all: readonly GallerySlide[] = listingGallerySlides(listing);
   const reduction = history.length > 1 ? history[0].price - listing.price : 0;
   return (
     <ListingLayout
