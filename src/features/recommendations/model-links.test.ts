@@ -28,8 +28,9 @@ describe('recommendation cards', () => {
     expect(modelMarketplaceHref('ford', 'puma')).toBe('/marketplace?make=ford&model=puma');
     expect(usedCarsLabel(14, 'Ford Puma')).toBe('See 14 used Ford Pumas');
     expect(usedCarsLabel(1, 'Ford Puma')).toBe('See 1 used Ford Puma');
-    expect(usedCarsLabel(2, 'Ford Focus')).toBe('See 2 used Ford Focuses');
-    expect(usedCarsLabel(1200, 'Kia EV6')).toBe('See 1,200 used Kia EV6s');
+    expect(usedCarsLabel(2, 'Ford Focus')).toBe('See 2 used Ford Focus cars');
+    expect(usedCarsLabel(14, 'Toyota Aygo X')).toBe('See 14 used Toyota Aygo X cars');
+    expect(usedCarsLabel(1200, 'Kia EV6')).toBe('See 1,200 used Kia EV6 cars');
     expect(usedCarsLabel(0, 'Ford Puma')).toBeNull();
   });
 });

@@ -22,9 +22,9 @@ export function modelMarketplaceHref(brandSlug: string, modelSlug: string): stri
   return `${href.marketplace()}?${new URLSearchParams({ make: brandSlug, model: modelSlug }).toString()}`;
 }
 
-/** "Ford Pumas", "Ford Focuses": the plural a shopper would write. */
+/** "Ford Pumas"; "Toyota Yaris cars", "Kia EV6 cars" where adding -s or -es would read oddly. */
 function plural(name: string): string {
-  return /(?:s|x|z|ch|sh)$/i.test(name) ? `${name}es` : `${name}s`;
+  return /[a-rt-wy]$/.test(name) && !/(?:ch|sh)$/.test(name) ? `${name}s` : `${name} cars`;
 }
 
 /** The link's words: "See 14 used Ford Pumas", "See 1 used Ford Puma", or null when none is for sale. */
