@@ -12,15 +12,18 @@ function websocketOrigin(origin: string): string {
 
 /**
  * Content-Security-Policy and friends. No inline script anywhere (the build has none); data: images
- * are the app's generated car art and brand monograms; the service worker and workers load from self.
+ * are the app's generated car art and brand monograms, and dealers' photos come from the API's Storage;
+ * the service worker and workers load from self.
  */
 export function appSecurityHeaders(apiOrigins: readonly string[]): Record<string, string> {
-  const api = [...new Set(apiOrigins)].flatMap((o) => [o, websocketOrigin(o)]);
+  const origins = [...new Set(apiOrigins)];
+  const api = origins.flatMap((o) => [o, websocketOrigin(o)]);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // Dealers' listing photos come from the API's Storage (public bucket, resized variants).
+    `img-src 'self' data: blob: ${origins.join(' ')}`.trim(),
     "font-src 'self'",
     `connect-src 'self' ${api.join(' ')}`.trim(),
     "worker-src 'self'",

@@ -22,8 +22,8 @@ language sql stable security definer set search_path = public, pg_temp as $$
          and l.id::text = split_part(object_name, '/', 2)
        limit 1), false)
 $$;
-revoke all on function public.can_write_listing_photo(text) from public;
-grant execute on function public.can_write_listing_photo(text) to anon, authenticated, service_role;
+revoke all on function public.can_write_listing_photo(text) from public, anon;
+grant execute on function public.can_write_listing_photo(text) to authenticated, service_role;
 
 create policy "Listing photos are public" on storage.objects
   for select to anon, authenticated using (bucket_id = 'listing-photos');

@@ -152,6 +152,9 @@ describe("issue 31 (same kind as hole 5): product messages name the car from the
         body_style: 'sedan',
         gearbox: 'manual',
         seats: 5,
+        registration: 'AB19 CDE',
+        colour: 'Grey',
+        engine_cc: 1500,
       })
       .select('id')
       .single();
@@ -206,6 +209,8 @@ const EXPECTED_WRITES: Grants = {
   'public.user_preference_profiles': { authenticated: USER_WRITES },
   'public.user_preferences': { authenticated: USER_WRITES },
   'public.vehicle_listings': { authenticated: USER_WRITES },
+  // As hosted Storage grants them; RLS lets only dealer members write, under their own prefix.
+  'storage.objects': { anon: ['DELETE', 'INSERT', 'UPDATE'], authenticated: ['DELETE', 'INSERT', 'UPDATE'] },
 };
 
 // SECURITY DEFINER functions a client may call (each checks its caller itself).
@@ -220,6 +225,7 @@ const EXPECTED_DEFINERS = {
   authenticated: [
     ...POLICY_HELPERS,
     ...PUBLIC_RPCS,
+    'can_write_listing_photo(object_name text)', // storage.objects' write policies (issue 33)
     'admin_counts()',
     'admin_dashboard(p_days integer)',
     'admin_rls_status()',
@@ -432,6 +438,8 @@ describe('issue 31 (same kind as hole 7): every table a client inserts into is b
       body_style: 'suv',
       gearbox: 'automatic',
       seats: 7,
+      registration: 'AB23 CDE',
+      colour: 'White',
     });
     const res = await send('POST', '/vehicle_listings', dealer.token, Array.from({ length: 101 }, listing));
     expect(res.status).toBe(429);

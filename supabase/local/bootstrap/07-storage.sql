@@ -40,8 +40,12 @@ create index if not exists name_prefix_search on storage.objects (name text_patt
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
--- Row privileges only (no TRUNCATE, which RLS does not stop).
-grant select, insert, update, delete on storage.buckets, storage.objects to anon, authenticated, service_role;
+-- Row privileges only (no TRUNCATE, which RLS does not stop). Buckets are the service role's; object
+-- writes are granted as hosted Supabase grants them, and RLS decides (anon has no write policy, so its
+-- remove() finds nothing to remove, as on hosted Storage).
+grant select on storage.buckets, storage.objects to anon, authenticated;
+grant insert, update, delete on storage.objects to anon, authenticated;
+grant select, insert, update, delete on storage.buckets, storage.objects to service_role;
 
 -- storage.foldername('a/b/c.jpg') = {a,b}; filename = 'c.jpg'; extension = 'jpg' (Supabase's definitions).
 create or replace function storage.foldername(name text) returns text[]

@@ -1,7 +1,19 @@
-// Reading an upload: at most `limit` bytes are ever held. A declared Content-Length over the limit is
-// refused before reading anything; a body that streams past it is cut off there. Either way the answer
-// closes the connection, since the rest of the body is still on the socket.
+// Reading an upload: at most `limit` bytes are ever held. A body over the limit is refused; one a little
+// over it (up to DRAIN_MAX) is read to its end and thrown away first, so that a client still sending
+// gets the 413 rather than a reset connection. A bigger one is refused at once and the connection closed.
 import { ERR } from './errors';
+
+/** Past this many bytes an oversized body is not drained: the connection is closed on it instead. */
+const DRAIN_MAX = 32 * 1024 * 1024;
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {
+  for (let size = seen; size <= DRAIN_MAX;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+}
 
 /** Room for the multipart envelope (boundaries, part headers, the cacheControl / metadata fields). */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -16,7 +28,10 @@ export interface UploadBody {
 
 export async function readLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw ERR.entityTooLarge();
+  if (Number.isFinite(declared) && declared > limit) {
+    if (declared <= DRAIN_MAX && req.body) await drain(req.body.getReader(), 0).catch(() => undefined);
+    throw ERR.entityTooLarge();
+  }
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -26,7 +41,7 @@ export async function readLimited(req: Request, limit: number): Promise<Buffer> 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader, size).catch(() => undefined);
       throw ERR.entityTooLarge();
     }
     chunks.push(value);
