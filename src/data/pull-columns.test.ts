@@ -17,11 +17,10 @@ function serverColumns(table: string): Set<string> {
       const name = /^\s*([a-z_][a-z0-9_]*)\s/.exec(part)?.[1];
       if (name && !['constraint', 'primary', 'unique', 'check', 'foreign'].includes(name)) cols.add(name);
     }
-    const added = new RegExp(
-      `alter table (?:only )?public\\.${table}\\s+add column (?:if not exists )?([a-z_0-9]+)`,
-      'gi',
-    );
-    for (const m of sql.matchAll(added)) cols.add(m[1]);
+    // An alter table statement may add several columns ("add column a int, add column b text;").
+    const altered = new RegExp(`alter table (?:only )?public\\.${table}\\s+([^;]*);`, 'gi');
+    for (const stmt of sql.matchAll(altered))
+      for (const m of stmt[1].matchAll(/add column (?:if not exists )?([a-z_0-9]+)/gi)) cols.add(m[1]);
   }
   return cols;
 }

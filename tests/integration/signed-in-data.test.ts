@@ -45,6 +45,8 @@ function newListing(brand: 'alpha' | 'beta', model: 'hatch' | 'saloon', price: n
     body_style: 'hatchback',
     gearbox: 'manual',
     seats: 5,
+    registration: 'AB22 CDE',
+    engine_cc: 1200,
   };
 }
 

@@ -29,8 +29,8 @@ describe('marketFilterChips', () => {
       '5+ seats',
       'Insurance group up to 20',
       'ULEZ compliant',
+      'Blue', // colours are kept in the filter's canonical (sorted) order
       'Red',
-      'Blue',
       'Tax up to £200 a year',
       'Lincoln Motors',
     ]);
