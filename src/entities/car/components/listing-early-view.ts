@@ -85,7 +85,7 @@ export function listingEarlyView(doc: Document, { listing, brand, model }: Early
   const view = el(
     doc,
     'div',
-    { class: 'container page cat-page' },
+    { class: 'container page cat-page cat-page--listing' },
     el(
       doc,
       'nav',

@@ -43,7 +43,7 @@ export function ListingLayout(props: ListingLayoutProps) {
   const all = slides ?? galleryShots(listing.image_seed);
   const view: GallerySlide = all[Math.min(shot, all.length - 1)];
   return (
-    <div className="container page cat-page">
+    <div className="container page cat-page cat-page--listing">
       <nav aria-label="Breadcrumb" className="cat-muted cat-small">
         <Link to={href.marketplace()}>Marketplace</Link> ›{' '}
         {brand && <Link to={`${href.marketplace()}?make=${brand.slug}`}>{brand.name}</Link>}

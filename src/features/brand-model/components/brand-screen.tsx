@@ -29,7 +29,7 @@ export function BrandScreen({ brandName }: { brandName: string }) {
   const avg = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : undefined;
   return (
     <div className="container page cat-page">
-      <div className="cat-hero" style={{ gridTemplateColumns: 'auto 1fr', alignItems: 'center' }}>
+      <div className="cat-hero" style={{ gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center' }}>
         <BrandLogo brand={brand} size={72} />
         <div>
           <h1>{brand.name}</h1>
