@@ -52,6 +52,8 @@ test('a saved search gets a new_match notification when a matching listing is in
       body_style: 'hatchback',
       gearbox: 'manual',
       seats: 5,
+      registration: 'AB16 CDE',
+      engine_cc: 1200,
     }),
   });
 
