@@ -2,6 +2,7 @@
 // one clear message per field out. The server's trigger (supabase/migrations/20261128004100_dealer_stock_editor.sql)
 // holds the same rules with the same sentences, so a write refused there maps back to its field here.
 import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data';
+import type { StockListingValues } from '@/data/dealer-stock';
 import { ageIdentifierFor, parsePlate } from '@/shared/lib/uk';
 
 export interface StockForm {
@@ -31,29 +32,8 @@ export interface StockForm {
 export type StockField = keyof StockForm | 'photos';
 export type StockErrors = Partial<Record<StockField, string>>;
 
-/** The listing's own values, as the repository stores them. */
-export interface StockValues {
-  registration: string;
-  car_model_id: string;
-  variant: string;
-  year: number;
-  registration_date: string | null;
-  mileage: number;
-  price: number;
-  fuel_type: FuelType;
-  gearbox: Gearbox;
-  body_style: BodyStyle;
-  colour: string;
-  doors: number;
-  seats: number;
-  engine_cc: number | null;
-  previous_owners: number | null;
-  service_history: ServiceHistory;
-  mot_expiry: string | null;
-  euro_standard: number | null;
-  features: string[];
-  description: string;
-}
+/** The listing's own values, as the repository stores them (photos travel on their own). */
+export type StockValues = Omit<StockListingValues, 'photos'>;
 
 /** The price guard's range (supabase/migrations/20261128004150_listing_price_guards.sql). */
 export const MIN_PRICE = 100;
