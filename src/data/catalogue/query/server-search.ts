@@ -1,0 +1,145 @@
+// The server's answer to a marketplace search: public.search_listings (supabase/migrations/20261128001300..)
+// one keyset page at a time, with its total (exact or estimated) and facet counts.
+import type { ListingSearch } from '../listing-search';
+import type { ListingRow } from '../types';
+import { fetchRpcClient, type RpcClient } from './rpc-client';
+
+export interface FacetCount {
+  value: string;
+  /** A make's display name. */
+  label?: string;
+  count: number;
+}
+
+export interface PriceBandCount {
+  min: number;
+  /** null: the top band has no upper edge. */
+  max: number | null;
+  count: number;
+}
+
+export interface SearchFacets {
+  make: FacetCount[];
+  body: FacetCount[];
+  fuel: FacetCount[];
+  gearbox: FacetCount[];
+  price: PriceBandCount[];
+  /** The counts were scaled from a sample (a large market). */
+  estimated: boolean;
+}
+
+export interface ServerPage {
+  rows: ListingRow[];
+  /** Miles from the searched postcode to each listing's dealer, by dealer id (empty without a postcode). */
+  dealerMiles: Record<string, number>;
+  /** null when the page was asked for without counts (a next page). */
+  total: number | null;
+  /** The total is an estimate (more than a few thousand matches on a large market). */
+  estimated: boolean;
+  /** Pass back for the next page; null on the last. */
+  nextCursor: string | null;
+  facets: SearchFacets | null;
+  /** The postcode could not be placed (the search ran without it). */
+  postcodeError?: string;
+}
+
+/** Why a search failed: `bad-request` is the server refusing the query (a 400), `offline` no answer at all. */
+export type ServerSearchErrorKind = 'bad-request' | 'offline' | 'server';
+
+export class ServerSearchError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ServerSearchErrorKind,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ServerSearchError';
+  }
+}
+
+/** The RPC's page size bounds (search_listings refuses others). */
+export const SERVER_PAGE_MAX = 100;
+
+/** The search as search_listings' `filters` and `sort` (keys as in search_listings_filters). */
+export function searchToRpc(s: ListingSearch): { filters: Record<string, unknown>; sort: string } {
+  const f: Record<string, unknown> = {};
+  const set = (k: string, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) f[k] = v;
+  };
+  set('postcode', s.postcode);
+  if (s.postcode) set('radius', s.radius);
+  set('make', s.make);
+  if (s.make) set('model', s.model);
+  if (s.priceMode === 'monthly') {
+    f.price_mode = 'monthly';
+    set('monthly_max', s.monthlyMax);
+  } else {
+    set('price_min', s.priceMin);
+    set('price_max', s.priceMax);
+  }
+  set('year_min', s.yearMin);
+  set('year_max', s.yearMax);
+  set('mileage_max', s.mileageMax);
+  set('body', [...s.body].sort());
+  set('fuel', [...s.fuel].sort());
+  set('gearbox', s.gearbox);
+  set('colour', [...s.colour].sort());
+  set('seats', s.seatsMin);
+  set('ins_max', s.insuranceMax);
+  set('tax_max', s.taxMax);
+  if (s.ulez) f.ulez = true;
+  set('dealer', s.dealer);
+  return { filters: f, sort: s.sort };
+}
+
+interface RawAnswer {
+  rows: (ListingRow & { distance_miles: number | null })[];
+  total: number | null;
+  total_is_estimate: boolean;
+  facets: Omit<SearchFacets, 'estimated'> | null;
+  facets_are_estimates: boolean;
+  next_cursor: string | null;
+  postcode_error: string | null;
+}
+
+/** A message a shopper can act on, from the server's error (its message names the filter at fault). */
+function refusal(status: number, message: string): ServerSearchError {
+  if (status === 0)
+    return new ServerSearchError('You are offline, so only cars saved on this phone are shown.', 'offline', 0);
+  if (status === 400) return new ServerSearchError(`This search could not run: ${message}.`, 'bad-request', 400);
+  return new ServerSearchError('The search service is not answering just now. Please try again.', 'server', status);
+}
+
+/** One page from the server for `search`, after `after` (a cursor from the previous page). */
+export async function searchServer(
+  search: ListingSearch,
+  after: string | null = null,
+  pageSize: number = search.pageSize,
+  client: RpcClient = fetchRpcClient(),
+  includeCounts = true,
+): Promise<ServerPage> {
+  const { filters, sort } = searchToRpc(search);
+  const { data, error, status } = await client.rpc('search_listings', {
+    filters,
+    sort,
+    after,
+    page_size: Math.max(1, Math.min(SERVER_PAGE_MAX, Math.round(pageSize))),
+    include_counts: includeCounts,
+  });
+  if (error) throw refusal(status, error.message.replace(/\.$/, ''));
+  const answer = data as RawAnswer;
+  const dealerMiles: Record<string, number> = {};
+  const rows = answer.rows.map(({ distance_miles, ...row }) => {
+    if (distance_miles !== null) dealerMiles[row.dealer_id] = Number(distance_miles);
+    return row as ListingRow;
+  });
+  return {
+    rows,
+    dealerMiles,
+    total: answer.total,
+    estimated: answer.total_is_estimate,
+    nextCursor: answer.next_cursor,
+    facets: answer.facets ? { ...answer.facets, estimated: answer.facets_are_estimates } : null,
+    ...(answer.postcode_error ? { postcodeError: answer.postcode_error } : {}),
+  };
+}
