@@ -58,6 +58,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     manifest: true,
     rolldownOptions: {
+      // The callbacks this check times are whole builds of their own, not slow per-module hooks: the
+      // prerender's server-side render (started at buildStart, awaited in generateBundle), the sync
+      // worker's bundle (vite:worker-import-meta-url) and the service worker's (vite-plugin-pwa closeBundle).
+      // On a busy machine they outlast the main bundle and the check fires on every build, saying nothing new.
+      checks: { bundlerTimings: false },
       // Entity modules (src/entities/<e>/**, not their index with its CSS) only define things, so a
       // route chunk takes just the pieces it uses from '@/entities/car' instead of the whole layer.
       treeshake: { moduleSideEffects: (id) => !ENTITY_MODULE.test(id) },
