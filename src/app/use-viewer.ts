@@ -1,10 +1,7 @@
 import { useAuth } from '@/features/auth';
+import type { Viewer } from '@/shared/lib/viewer';
 
 /** Who is looking, for features that may not import the auth feature (enquiries, dealer hub). */
-export type Viewer =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; userId: string; name: string; email: string };
 
 export function useViewer(): Viewer {
   const loading = useAuth((s) => s.loading);

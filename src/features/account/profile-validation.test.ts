@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUkPostcode, validateProfile } from './profile-validation';
+import { validateProfile } from './profile-validation';
 
 describe('profile validation', () => {
-  it('normalises postcodes and outcodes', () => {
-    expect(normaliseUkPostcode('ls14ap')).toBe('LS1 4AP');
-    expect(normaliseUkPostcode(' sw1a 1aa ')).toBe('SW1A 1AA');
-    expect(normaliseUkPostcode('m1')).toBe('M1');
-    expect(normaliseUkPostcode('12345')).toBeNull();
+  it('saves the home postcode normalised, and refuses one that cannot be a postcode', () => {
+    const saved = (postcode: string) => validateProfile({ name: '', postcode, mileage: '' });
+    expect(saved('ls14ap')).toMatchObject({ values: { home_postcode: 'LS1 4AP' } });
+    expect(saved(' sw1a 1aa ')).toMatchObject({ values: { home_postcode: 'SW1A 1AA' } });
+    expect(saved('m1')).toMatchObject({ values: { home_postcode: 'M1' } });
+    expect(saved('12345')).toMatchObject({ errors: { postcode: 'Please enter a valid UK postcode, like LS1 4AP.' } });
   });
   it('accepts a blank form and a full one', () => {
     expect(validateProfile({ name: '', postcode: '', mileage: '' })).toEqual({

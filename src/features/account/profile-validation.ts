@@ -1,5 +1,6 @@
 // The /account profile form: a name, the home postcode distances are measured from, and the annual
 // mileage running costs, valuations and recommendations assume (blank = DEFAULT_ANNUAL_MILES).
+import { normalisePostcode, POSTCODE_MESSAGES } from '@/shared/lib/uk/distance';
 import { MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/shared/lib/uk/mileage';
 
 export const ANNUAL_MILEAGE_MIN = MIN_ANNUAL_MILES;
@@ -19,25 +20,15 @@ export interface ProfileValues {
 
 export type ProfileErrors = Partial<Record<keyof ProfileForm, string>>;
 
-const POSTCODE_RE = /^[A-Z]{1,2}[0-9][A-Z0-9]?( [0-9][A-Z]{2})?$/;
-
-/** 'ls14ap' -> 'LS1 4AP', 'ls1' -> 'LS1'; null when it cannot be a UK postcode or outcode. */
-export function normaliseUkPostcode(raw: string): string | null {
-  const compact = raw.toUpperCase().replace(/\s+/g, '');
-  const spaced =
-    compact.length > 4 && /[0-9][A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
-  return POSTCODE_RE.test(spaced) ? spaced : null;
-}
-
 export function validateProfile(form: ProfileForm): { values: ProfileValues } | { errors: ProfileErrors } {
   const errors: ProfileErrors = {};
   const name = form.name.trim();
   if (name.length > 80) errors.name = 'Keep your name to 80 characters or fewer.';
   let postcode = '';
   if (form.postcode.trim()) {
-    const pc = normaliseUkPostcode(form.postcode);
+    const pc = normalisePostcode(form.postcode);
     if (pc) postcode = pc;
-    else errors.postcode = 'Please enter a valid UK postcode, like LS1 4AP.';
+    else errors.postcode = POSTCODE_MESSAGES.invalid_postcode;
   }
   let mileage: number | null = null;
   const rawMiles = form.mileage.trim().replace(/,/g, '');

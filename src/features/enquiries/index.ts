@@ -1,4 +1,3 @@
 // Enquiries: the contact-dealer form on a listing and /my-leads.
 export { ContactDealer } from './components/contact-dealer';
 export { MyLeadsScreen } from './components/my-leads-screen';
-export type { Viewer } from './viewer';

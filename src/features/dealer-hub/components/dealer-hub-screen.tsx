@@ -6,7 +6,7 @@ import { href } from '@/shared/lib/routes';
 import { ChartIcon, LoadingBlock, PageHeader, SignInPage } from '@/shared/ui';
 import { computeDealerStats, formatResponseTime, medianResponseMinutes } from '../dealer-stats';
 import { useWideHub } from '../hooks/use-wide-hub';
-import type { HubViewer } from '../viewer';
+import type { Viewer } from '@/shared/lib/viewer';
 import { BecomeDealer } from './become-dealer';
 import { LeadInbox } from './lead-inbox';
 import { ListingManager } from './listing-manager';
@@ -14,7 +14,7 @@ import { PhotoUploadState } from '../photos/photo-upload-state';
 import '../dealer-hub.css';
 
 /** /dealer/dashboard: stock, leads and figures of the signed-in member's dealership, live. */
-export function DealerHubScreen({ viewer }: { viewer: HubViewer }) {
+export function DealerHubScreen({ viewer }: { viewer: Viewer }) {
   const hub = useDealerHub();
   if (viewer.status === 'loading' || (viewer.status === 'signed-in' && hub === undefined))
     return <LoadingBlock label="Loading the Dealer Hub…" />;

@@ -9,7 +9,7 @@ import { photoUrl, useLocalPhotoUrls } from '@/data/listing-photos';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, ChartIcon, EmptyState, LoadingBlock, PageHeader, SignInPage, toast } from '@/shared/ui';
-import type { HubViewer } from '../viewer';
+import type { Viewer } from '@/shared/lib/viewer';
 import { PhotoPicker } from '../photos/photo-picker';
 import type { PhotoItem } from '../photos/photo-items';
 import { PhotoUploadState } from '../photos/photo-upload-state';
@@ -21,7 +21,7 @@ import { WithdrawCar } from './withdraw-car';
 import './stock-editor.css';
 
 export interface StockEditorScreenProps {
-  viewer: HubViewer;
+  viewer: Viewer;
   /** The car to edit; a new car when absent. */
   listingId?: string;
 }

@@ -8,7 +8,7 @@ import { getPartExchange } from '@/shared/lib/part-exchange';
 import { useOnline } from '../hooks/use-online';
 import { initialEnquiryForm } from '../initial-form';
 import { parseMileage, type EnquiryForm as Form } from '../validation';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '@/shared/lib/viewer';
 import { DeliveryNote } from './delivery-note';
 import { EnquiryForm } from './enquiry-form';
 import '../enquiries.css';

@@ -8,7 +8,7 @@ import { Badge, Button, ButtonLink, EmptyState, LoadingBlock, MailIcon, PageHead
 import { MessageThread, ReplyBox, type ThreadMessage } from '@/shared/ui/message-thread';
 import { useOnline } from '../hooks/use-online';
 import { LEAD_STATUS_BADGES, LEAD_STATUS_LABELS, formatWhen } from '../lead-labels';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '@/shared/lib/viewer';
 import { DeliveryNote } from './delivery-note';
 import '../enquiries.css';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { locatePostcode, lookupOutcode, milesBetween, milesFromPostcode, parsePostcode } from './distance';
+import {
+  locatePostcode,
+  lookupOutcode,
+  milesBetween,
+  milesFromPostcode,
+  normalisePostcode,
+  parsePostcode,
+} from './distance';
 import { OUTCODE_CENTROIDS } from './outcodes';
 
 describe('parsePostcode', () => {
@@ -23,6 +30,23 @@ describe('parsePostcode', () => {
       expect(parsePostcode(bad)).toMatchObject({ ok: false, error: 'invalid_postcode' });
     }
   });
+});
+
+// The inputs of the two normalisers this one replaced (the account form's and the marketplace filter's).
+describe('normalisePostcode', () => {
+  it.each([
+    ['ls14ap', 'LS1 4AP'],
+    [' sw1a 1aa ', 'SW1A 1AA'],
+    ['ls1 4ap', 'LS1 4AP'],
+    ['SW1A1AA', 'SW1A 1AA'],
+    ['m1', 'M1'],
+    [' ec1v ', 'EC1V'],
+    ['wc2h  9jq', 'WC2H 9JQ'],
+  ])('%j -> %s', (raw, out) => expect(normalisePostcode(raw)).toBe(out));
+
+  it.each(['', null, undefined, 'hello world', '12345', 'LS', 'LS1 4A', 'LSS1 4AP', 'LS1 4AP X'])('rejects %j', (raw) =>
+    expect(normalisePostcode(raw)).toBeUndefined(),
+  );
 });
 
 describe('outcode lookup', () => {

@@ -44,6 +44,16 @@ export function parsePostcode(input: string): ParsedPostcode {
   return invalid;
 }
 
+/**
+ * The one postcode normaliser (the account form, the marketplace's postcode filter and its URL): 'ls14ap' ->
+ * 'LS1 4AP', ' m1 ' -> 'M1'; undefined when the text cannot be a UK postcode or outcode.
+ */
+export function normalisePostcode(raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
+  const parsed = parsePostcode(raw);
+  return parsed.ok ? parsed.formatted : undefined;
+}
+
 /** Centroid of an outcode; sub-districts like 'WC2H' fall back to 'WC2'. */
 export function lookupOutcode(outcode: string): OutcodeLookup {
   const code = outcode.toUpperCase().trim();

@@ -1,2 +1,0 @@
-/** Who is looking, as app/routes reads it from the auth feature (features do not import each other). */
-export type HubViewer = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; userId: string };
