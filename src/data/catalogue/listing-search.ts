@@ -27,51 +27,11 @@ import {
   type IndexSnapshot,
 } from './listing-index';
 import { listingChangeSeq, listingChangesSince } from './listing-changes';
-import type { BodyStyle, CarModelRow, DealerRow, FuelType, Gearbox, ListingRow, PriceHistoryRow } from './types';
+import type { CarModelRow, DealerRow, ListingRow, PriceHistoryRow } from './types';
+import type { ListingSearch } from './filters';
 
-export const LISTING_SORTS = [
-  'relevance',
-  'price-asc',
-  'price-desc',
-  'mileage',
-  'distance',
-  'newest',
-  'reduction',
-] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-
-/** The search as the marketplace URL holds it (slugs, not ids). */
-export interface ListingSearch {
-  postcode?: string;
-  radius?: number;
-  make?: string;
-  model?: string;
-  priceMode: 'cash' | 'monthly';
-  priceMin?: number;
-  priceMax?: number;
-  monthlyMax?: number;
-  yearMin?: number;
-  yearMax?: number;
-  mileageMax?: number;
-  body: BodyStyle[];
-  fuel: FuelType[];
-  gearbox?: Gearbox;
-  colour: string[];
-  seatsMin?: number;
-  taxMax?: number;
-  insuranceMax?: number;
-  ulez: boolean;
-  /** Only this dealer's stock (a dealer id). */
-  dealer?: string;
-  sort: ListingSort;
-  page: number;
-  pageSize: number;
-}
-
-/** A search with no filters: the first page of `pageSize` listings, cash prices, relevance order. */
-export function emptyListingSearch(pageSize: number): ListingSearch {
-  return { priceMode: 'cash', body: [], fuel: [], colour: [], ulez: false, sort: 'relevance', page: 1, pageSize };
-}
+// The query type lives with the one filter schema; re-exported here for this module's callers.
+export { LISTING_SORTS, emptyListingSearch, type ListingSearch, type ListingSort } from './filters';
 
 export interface ListingPage {
   total: number;

@@ -3,17 +3,12 @@
  * (src/data/types.ts) plus the option lists (SPEC §3) in a canonical order.
  */
 import type { Brand, CarModel, Dealer, ListingPriceHistory, Review, VehicleListing } from '../types';
-export type { BodyStyle, FuelType } from '../types';
-import type { BodyStyle, FuelType } from '../types';
-
-export type Gearbox = 'manual' | 'automatic';
+export type { BodyStyle, FuelType, Gearbox } from '../types';
+// The option lists have one definition, with the car domain's words (src/shared/lib/uk/body.ts).
+export { BODY_STYLES, FUEL_TYPES, GEARBOXES } from '@/shared/lib/uk/body';
 export type BrandRow = Brand;
 export type CarModelRow = CarModel;
 export type ReviewRow = Review;
 export type DealerRow = Dealer;
 export type ListingRow = VehicleListing;
 export type PriceHistoryRow = ListingPriceHistory;
-
-export const BODY_STYLES: readonly BodyStyle[] = ['sedan', 'suv', 'hatchback', 'coupe', 'wagon', 'convertible'];
-export const FUEL_TYPES: readonly FuelType[] = ['petrol', 'diesel', 'electric', 'hybrid', 'plugin_hybrid'];
-export const GEARBOXES: readonly Gearbox[] = ['manual', 'automatic'];

@@ -1,4 +1,5 @@
-// Small, forgiving readers for URL query values: a shared link with a typo must still open a page.
+// Small, forgiving readers for URL query values: a shared link with a typo must still open a page. Generic
+// (no car knowledge), so the data layer's filter schema and the car entity share them.
 
 export function readInt(p: URLSearchParams, key: string, min: number, max: number): number | undefined {
   const raw = p.get(key);

@@ -7,7 +7,8 @@ export type FuelType = (typeof FUEL_TYPES)[number];
 export const BODY_STYLES = ['sedan', 'suv', 'hatchback', 'coupe', 'wagon', 'convertible'] as const;
 export type BodyStyle = (typeof BODY_STYLES)[number];
 
-export type Gearbox = 'manual' | 'automatic';
+export const GEARBOXES = ['manual', 'automatic'] as const;
+export type Gearbox = (typeof GEARBOXES)[number];
 export type Drivetrain = 'fwd' | 'rwd' | 'awd';
 
 /** UK buyers say saloon and estate, not sedan and wagon. */

@@ -1,0 +1,21 @@
+// One filter schema for the marketplace query (issue 32): URL, server RPC, local predicate and saved
+// searches all come from the declarations in declarations.ts.
+export { LISTING_SORTS, emptyListingSearch, type ListingSearch, type ListingSort } from './listing-search';
+export {
+  FILTERS,
+  RADIUS_MAX_MILES,
+  normalisePostcode,
+  type FilterDeclaration,
+  type MatchContext,
+  type RowTest,
+} from './declarations';
+export { parseSearchParams, toSearchParams, queryKey } from './url';
+export { toRpcFilters, RPC_FILTER_KEYS, type RpcSearch } from './rpc';
+export { matchContext, listingMatcher, matchesListing } from './match';
+export {
+  savedSearchFilters,
+  savedSearchFiltersFromQuery,
+  savedSearchKey,
+  savedSearchMatcher,
+  searchFromSaved,
+} from './saved';
