@@ -1,0 +1,130 @@
+// Functions bench:scale runs inside the page (page.evaluate sends each one's source alone: no imports,
+// no helpers from outside the function).
+
+export interface Tap {
+  ms: number;
+  /** 'cards': new cards in view; 'empty': an empty answer shown; 'timeout': neither in time. */
+  outcome: 'cards' | 'empty' | 'timeout';
+}
+
+/**
+ * A search as a filter control makes it (the router's navigation to the new query string: pushState,
+ * then the popstate the router listens to), timed until the first frame whose leading cards differ
+ * from the previous answer's, or an empty answer ("No cars ...") is shown.
+ */
+export function tapSearch(args: { query: string; timeoutMs: number }): Promise<Tap> {
+  const lead = () =>
+    Array.from(document.querySelectorAll('[data-testid="listing-card"]'))
+      .slice(0, 3)
+      .map((e) => e.getAttribute('data-listing-id'))
+      .join(',');
+  const before = lead();
+  const t0 = performance.now();
+  history.pushState(null, '', `/marketplace${args.query ? `?${args.query}` : ''}`);
+  dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  return new Promise<Tap>((resolve) => {
+    let done = false;
+    const finish = (outcome: Tap['outcome']) => {
+      if (done) return;
+      done = true;
+      obs.disconnect();
+      if (outcome === 'timeout') resolve({ ms: NaN, outcome });
+      else requestAnimationFrame(() => resolve({ ms: performance.now() - t0, outcome }));
+    };
+    const check = () => {
+      const now = lead();
+      if (now && now !== before) finish('cards');
+      else if (!now && /\bno cars\b/i.test(document.querySelector('main')?.textContent ?? '')) finish('empty');
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+    setTimeout(() => finish('timeout'), args.timeoutMs);
+  });
+}
+
+export interface NextPage extends Tap {
+  how: 'pager' | 'scroll' | 'none';
+}
+
+/**
+ * The next page of the current answer, by whichever control the screen has: a "Next" pager button
+ * (timed until the leading cards change) or, for a list that loads more as you scroll, a scroll to the
+ * end (timed until its "N of M shown" count grows).
+ */
+export function tapNextPage(timeoutMs: number): Promise<NextPage> {
+  const lead = () =>
+    Array.from(document.querySelectorAll('[data-testid="listing-card"]'))
+      .slice(0, 3)
+      .map((e) => e.getAttribute('data-listing-id'))
+      .join(',');
+  const shown = () => {
+    const m = /([\d,]+) of ([\d,]+) shown/.exec(document.querySelector('main')?.textContent ?? '');
+    return m ? Number(m[1].replace(/,/g, '')) : null;
+  };
+  const next = Array.from(document.querySelectorAll<HTMLElement>('main button, main a')).find(
+    (b) =>
+      /^next( page)?$/i.test((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()) &&
+      !(b as HTMLButtonElement).disabled &&
+      b.getAttribute('aria-disabled') !== 'true',
+  );
+  const shownBefore = shown();
+  const how: NextPage['how'] = next ? 'pager' : shownBefore !== null ? 'scroll' : 'none';
+  if (how === 'none') return Promise.resolve({ ms: NaN, outcome: 'timeout', how });
+  const before = lead();
+  const t0 = performance.now();
+  if (next) next.click();
+  else window.scrollTo(0, document.documentElement.scrollHeight);
+  return new Promise<NextPage>((resolve) => {
+    let done = false;
+    const finish = (outcome: Tap['outcome']) => {
+      if (done) return;
+      done = true;
+      obs.disconnect();
+      if (outcome === 'timeout') resolve({ ms: NaN, outcome, how });
+      else requestAnimationFrame(() => resolve({ ms: performance.now() - t0, outcome, how }));
+    };
+    const check = () => {
+      if (how === 'pager' ? lead() !== before && lead() !== '' : (shown() ?? 0) > (shownBefore ?? 0)) finish('cards');
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => finish('timeout'), timeoutMs);
+  });
+}
+
+export interface StoreSize {
+  store: string;
+  rows: number;
+  /** Sum of the rows' JSON lengths: what the rows hold, whatever IndexedDB's own overhead. */
+  bytes: number;
+}
+
+/** Rows and JSON bytes of every object store of the app's database ('motorly'). */
+export async function idbStoreSizes(): Promise<{ stores: StoreSize[]; usage: number }> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open('motorly');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  const stores: StoreSize[] = [];
+  for (const store of Array.from(db.objectStoreNames)) {
+    const size = await new Promise<StoreSize>((resolve, reject) => {
+      let rows = 0;
+      let bytes = 0;
+      const req = db.transaction(store).objectStore(store).openCursor();
+      req.onsuccess = () => {
+        const c = req.result;
+        if (!c) return resolve({ store, rows, bytes });
+        rows++;
+        bytes += JSON.stringify(c.value)?.length ?? 0;
+        c.continue();
+      };
+      req.onerror = () => reject(req.error);
+    });
+    stores.push(size);
+  }
+  db.close();
+  const estimate = await navigator.storage.estimate();
+  return { stores, usage: estimate.usage ?? 0 };
+}

@@ -1,0 +1,136 @@
+// The device figures of bench:scale, in real Chromium on fresh profiles:
+//   - a cold first visit to /marketplace at 4x CPU and slow 4G: first listing card in view, and the bytes
+//     the browser received before it (every origin, every requester: bench/scale/wire.ts);
+//   - a 30-search session at 150 ms RTT and 4x CPU (SESSION_CPU): 25 new searches (the first 20 give the
+//     p95), a next page after each of the last 5, then 5 covered searches repeated; the long tasks of the
+//     whole session, and what the app's IndexedDB then holds.
+import type { Browser } from 'playwright';
+import { tapNextPage, tapSearch, idbStoreSizes, type NextPage, type StoreSize, type Tap } from './in-page';
+import {
+  RTT_150,
+  SLOW_4G,
+  firstCardTime,
+  freshProfile,
+  longTasksSince,
+  pageTimeOrigin,
+  throttle,
+  type LongTasks,
+  type Profile,
+} from './page';
+import type { WireMeter } from './wire';
+
+const CPU = 4;
+export const SESSION_CPU = Number(process.env.BENCH_SCALE_SESSION_CPU ?? CPU);
+const STEP_TIMEOUT_MS = Number(process.env.BENCH_SCALE_STEP_TIMEOUT_MS ?? 20_000);
+const FIRST_VISIT_TIMEOUT_MS = 120_000;
+
+export interface ColdVisit {
+  /** ms from navigation start to the first frame with a listing card in view (null: none in time). */
+  firstResultsMs: number | null;
+  /** Bytes received before then (null with firstResultsMs). */
+  bytes: { total: number; byRelay: Record<string, number> } | null;
+  /**
+   * The page's own requests before then, as CDP's page session counts them (Network.loadingFinished
+   * encodedDataLength): without its workers' and service worker's requests, which that session never sees.
+   */
+  pageBytes: number | null;
+}
+
+/** Network.loadingFinished of the page's session, as wall-clock times (ms) and encoded sizes. */
+function pageLoads(cdp: Profile['cdp']): { at: number; bytes: number }[] {
+  const loads: { at: number; bytes: number }[] = [];
+  let offset: number | null = null; // wallTime - timestamp, both in seconds
+  cdp.on('Network.requestWillBeSent', (e) => {
+    offset ??= e.wallTime - e.timestamp;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (offset !== null) loads.push({ at: (e.timestamp + offset) * 1000, bytes: e.encodedDataLength });
+  });
+  return loads;
+}
+
+export async function coldVisit(browser: Browser, app: string, meter: WireMeter): Promise<ColdVisit> {
+  const p = await freshProfile(browser);
+  try {
+    await throttle(p.cdp, SLOW_4G, CPU);
+    const loads = pageLoads(p.cdp);
+    const started = Date.now();
+    await p.page.goto(`${app}/marketplace`, { waitUntil: 'commit', timeout: FIRST_VISIT_TIMEOUT_MS });
+    const first = await firstCardTime(p.page, FIRST_VISIT_TIMEOUT_MS);
+    if (first === null) return { firstResultsMs: null, bytes: null, pageBytes: null };
+    const end = (await pageTimeOrigin(p.page)) + first;
+    return {
+      firstResultsMs: first,
+      bytes: meter.between(started - 1, end),
+      pageBytes: loads.filter((l) => l.at <= end).reduce((n, l) => n + l.bytes, 0),
+    };
+  } finally {
+    await p.context.close();
+  }
+}
+
+export interface Session {
+  /** The first 20 new searches (ms; NaN: no answer within the step timeout). */
+  newSearches: Tap[];
+  /** The 5 further new searches. */
+  moreSearches: Tap[];
+  nextPages: NextPage[];
+  repeats: Tap[];
+  longTasks: LongTasks;
+  idb: { stores: StoreSize[]; usage: number };
+  /** ms from navigation to the first card on the session's first (warm-server, fresh-profile) visit. */
+  firstVisitMs: number | null;
+}
+
+const log = (line: string) => console.log(`  ${line}`);
+const fmtTap = (t: Tap) =>
+  t.outcome === 'timeout' ? 'timeout' : `${t.ms.toFixed(0)} ms${t.outcome === 'empty' ? ' (empty)' : ''}`;
+
+async function search(p: Profile, query: string): Promise<Tap> {
+  return p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS });
+}
+
+/** Lets the screen settle between taps, as a person reading the results would (and the app's idle work). */
+const settle = (p: Profile) => p.page.waitForTimeout(400);
+
+export async function runSession(browser: Browser, app: string, queries: string[]): Promise<Session> {
+  if (queries.length < 25) throw new Error('the session needs 25 searches');
+  const p = await freshProfile(browser);
+  try {
+    await throttle(p.cdp, RTT_150, SESSION_CPU);
+    await p.page.goto(`${app}/marketplace`);
+    const firstVisitMs = await firstCardTime(p.page, FIRST_VISIT_TIMEOUT_MS);
+    await settle(p);
+    const since = await p.page.evaluate(() => performance.now());
+    const newSearches: Tap[] = [];
+    for (const q of queries.slice(0, 20)) {
+      const t = await search(p, q);
+      newSearches.push(t);
+      log(`search ${newSearches.length}: ${q} -> ${fmtTap(t)}`);
+      await settle(p);
+    }
+    const moreSearches: Tap[] = [];
+    const nextPages: NextPage[] = [];
+    for (const q of queries.slice(20, 25)) {
+      const t = await search(p, q);
+      moreSearches.push(t);
+      await settle(p);
+      const n = await p.page.evaluate(tapNextPage, STEP_TIMEOUT_MS);
+      nextPages.push(n);
+      log(`search ${20 + moreSearches.length}: ${q} -> ${fmtTap(t)}; next page (${n.how}) -> ${fmtTap(n)}`);
+      await settle(p);
+    }
+    const repeats: Tap[] = [];
+    for (const q of [queries[0], queries[3], queries[6], queries[9], queries[12]]) {
+      const t = await search(p, q);
+      repeats.push(t);
+      log(`repeat: ${q} -> ${fmtTap(t)}`);
+      await settle(p);
+    }
+    const longTasks = await longTasksSince(p.page, since);
+    const idb = await p.page.evaluate(idbStoreSizes);
+    return { newSearches, moreSearches, nextPages, repeats, longTasks, idb, firstVisitMs };
+  } finally {
+    await p.context.close();
+  }
+}
