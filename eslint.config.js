@@ -89,6 +89,38 @@ const zones = [
   },
 ];
 
+// Product code only (tests may reach inside a feature and use the seed as fixtures).
+const productZones = [
+  // A feature's index.ts is what app/ may import; auth's light index has a second entry for its screens.
+  ...features.map((f) => ({
+    target: './src/app',
+    from: `./src/features/${f}`,
+    except: f === 'auth' ? ['./index.ts', './screens.ts'] : ['./index.ts'],
+    message: `Import features/${f} through its index ('@/features/${f}'); add what app/ needs there.`,
+  })),
+  {
+    target: ['./src', './sw'],
+    from: './supabase',
+    message:
+      'The app never imports supabase/; shared code lives on the domain side (src/shared/lib) and supabase/ imports it.',
+  },
+];
+
+// supabase/ (seed, functions, local stack) may import the domain layer only: src/shared/lib and the row types.
+const supabaseZones = [
+  {
+    target: './supabase',
+    from: ['./src/app', './src/features', './src/entities', './src/sync', './src/shared/ui', './src/main.tsx'],
+    message: 'supabase/ may import the domain layer only (src/shared/lib, src/data/types.ts).',
+  },
+  {
+    target: './supabase',
+    from: './src/data',
+    except: ['./types.ts'],
+    message: 'supabase/ may import the domain layer only (src/shared/lib, src/data/types.ts).',
+  },
+];
+
 const DEXIE_ONLY_IN_DATA = [
   { name: 'dexie', message: 'dexie is used only inside src/data.' },
   { name: 'dexie-react-hooks', message: 'dexie-react-hooks is used only inside src/data.' },
@@ -170,7 +202,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...supabaseZones] }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -186,6 +218,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     plugins: { local },
     rules: { 'local/kebab-case-filename': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...productZones] }] },
   },
   // Later blocks override earlier ones for the files they match.
   { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], rules: { 'no-restricted-imports': ['error', restricted()] } },

@@ -10,7 +10,7 @@ import { HELD_OUT_QUERIES } from '../src/shared/lib/ai/held-out-queries';
 import { LABELLED_QUERIES } from '../src/shared/lib/ai/labelled-queries';
 import { createQueryParser } from '../src/shared/lib/ai/parser';
 import { rankCars, type CarFacts } from '../src/shared/lib/ai/rank';
-import { seedVocabulary } from '../src/shared/lib/ai/seed-vocabulary';
+import { seedVocabulary } from '../supabase/seed/vocabulary';
 import { generateCatalogue, REFERENCE_DATE } from '../supabase/seed/catalogue';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;

@@ -2,7 +2,7 @@
 // `--stdin` reads one query per line and prints one JSON object per line, in order.
 import { createInterface } from 'node:readline';
 import { createQueryParser } from '../src/shared/lib/ai/parser';
-import { seedVocabulary } from '../src/shared/lib/ai/seed-vocabulary';
+import { seedVocabulary } from '../supabase/seed/vocabulary';
 
 const parse = createQueryParser(seedVocabulary());
 const args = process.argv.slice(2);

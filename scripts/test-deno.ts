@@ -34,17 +34,21 @@ interface DenoInfo {
   modules: { specifier: string; dependencies?: { specifier: string }[] }[];
 }
 
-/** The function's own files in the module graph of `entry`, and their bare imports its import map lacks. */
+/**
+ * The checkout's files in the module graph of `entry` (the function's own and the domain code it imports from
+ * src/, e.g. src/shared/lib/ai/scoring.ts), and their bare imports its import map lacks.
+ */
 function graph(entry: string, config: string, imports: Record<string, string>) {
   const info = deno(['info', '--json', '--no-lock', '--node-modules-dir=manual', '--config', config, entry], true);
   if (!info.ok) return { files: [], problems: [`${path.relative(ROOT, entry)}: deno info failed`] };
-  const own = `file://${FUNCTIONS}/`;
+  const own = `file://${ROOT}/`;
+  const dependency = `file://${ROOT}/node_modules/`;
   const mapped = (spec: string) =>
     spec in imports || Object.keys(imports).some((key) => key.endsWith('/') && spec.startsWith(key));
   const files: string[] = [];
   const problems: string[] = [];
   for (const mod of (JSON.parse(info.stdout) as DenoInfo).modules) {
-    if (!mod.specifier.startsWith(own)) continue;
+    if (!mod.specifier.startsWith(own) || mod.specifier.startsWith(dependency)) continue;
     const file = fileURLToPath(mod.specifier);
     files.push(file);
     for (const { specifier } of mod.dependencies ?? []) {

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { listingSearchesFor, type AiCatalogue } from '@/data/catalogue';
 import { PAGE_SIZE_DEFAULT } from '@/entities/car';
-import { marketplaceHref, marketplaceQuery, notCarried } from '@/features/ai-search/marketplace-link';
+import { marketplaceHref, marketplaceQuery, notCarried } from '@/features/ai-search';
 import { parseMarketFilters } from '@/features/marketplace/market-filters';
-import { modelMarketplaceHref } from '@/features/recommendations/model-links';
+import { modelMarketplaceHref } from '@/features/recommendations';
 import { createQueryParser } from '@/shared/lib/ai/parser';
 import type { ParsedQuery } from '@/shared/lib/ai/query-types';
-import { seedVocabulary } from '@/shared/lib/ai/seed-vocabulary';
+import { seedVocabulary } from '../../supabase/seed/vocabulary';
 import { catalogueParts } from '../../supabase/seed/catalogue';
 
 const { tables } = catalogueParts();

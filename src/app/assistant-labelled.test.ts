@@ -7,7 +7,7 @@ import { answerQuestion, type AssistantCar, type AssistantContext } from '@/shar
 import { ASSISTANT_LABELLED } from '@/shared/lib/ai/assistant-labelled';
 import type { Measure } from '@/shared/lib/ai/assistant-measures';
 import { createQueryParser } from '@/shared/lib/ai/parser';
-import { seedVocabulary } from '@/shared/lib/ai/seed-vocabulary';
+import { seedVocabulary } from '../../supabase/seed/vocabulary';
 import { catalogueParts } from '../../supabase/seed/catalogue';
 
 const { tables } = catalogueParts();

@@ -6,7 +6,7 @@ export type Uuid = string;
 export type Timestamp = string;
 
 import type { BodyStyle, Drivetrain, FuelType, Gearbox } from '@/shared/lib/uk/body';
-import type { DrivingStyle, PreferenceProfileFields } from '../../supabase/functions/_shared/preference-profile';
+import type { DrivingStyle, PreferenceProfileFields } from '@/shared/lib/ai/preference-profile';
 
 export type { BodyStyle, Drivetrain, FuelType, Gearbox };
 export type ListingCondition = 'used' | 'nearly_new';

@@ -2,9 +2,9 @@
  * The parser's vocabulary straight from the seed's hand-written brand and model lists: for Node
  * (the ai:parse command, bench:ai and tests). The app builds its vocabulary from the local store.
  */
-import { BRANDS } from '../../../../supabase/seed/data/brands';
-import { MODEL_ROWS } from '../../../../supabase/seed/data/models';
-import type { Vocabulary } from './query-types';
+import type { Vocabulary } from '../../src/shared/lib/ai/query-types';
+import { BRANDS } from './data/brands';
+import { MODEL_ROWS } from './data/models';
 
 export function seedVocabulary(): Vocabulary {
   return {

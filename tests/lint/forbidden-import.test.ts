@@ -104,6 +104,56 @@ describe('feature folders and the entity layer', () => {
   });
 });
 
+describe('feature entry points and the supabase/ zone', () => {
+  it.each([
+    [
+      "import { AiSearchScreen } from '@/features/ai-search/ai-search-screen';",
+      'src/app/routes/bad.tsx',
+      /Import features\/ai-search through its index/,
+    ],
+    [
+      "import { AuthScreen } from '../../features/auth/components/auth-screen';",
+      'src/app/routes/bad.tsx',
+      /Import features\/auth through its index/,
+    ],
+    [
+      "import { BRANDS } from '../../../supabase/seed/data/brands';",
+      'src/shared/lib/bad.ts',
+      /The app never imports supabase\//,
+    ],
+    [
+      "import { caller } from '../../supabase/functions/_shared/caller.ts';",
+      'src/data/bad.ts',
+      /The app never imports supabase\//,
+    ],
+    [
+      "import { ListingCard } from '../../src/entities/car';",
+      'supabase/seed/bad.ts',
+      /supabase\/ may import the domain layer only/,
+    ],
+    [
+      "import { sendSyncCommand } from '../../../src/sync';",
+      'supabase/functions/x/bad.ts',
+      /supabase\/ may import the domain layer only/,
+    ],
+    ["import { db } from '../../src/data/db';", 'supabase/seed/bad.ts', /supabase\/ may import the domain layer only/],
+  ])('%s in %s', async (imp, file, message) => {
+    const errors = await lint(`${imp}\nexport const x = 1;\n`, file);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it('supabase/ imports the domain layer; a test in src may use the seed as fixtures', async () => {
+    const domain =
+      "import { parsePostcode } from '../../src/shared/lib/uk/distance';\nimport type { Brand } from '../../src/data/types';\nexport const x = parsePostcode;\nexport type B = Brand;\n";
+    expect(await lint(domain, 'supabase/seed/good.ts')).toEqual([]);
+    const scoring = "export * from '../../../src/shared/lib/ai/scoring.ts';\n";
+    expect(await lint(scoring, 'supabase/functions/ml-recommendations/good.ts')).toEqual([]);
+    const fixture =
+      "import { generateCatalogue } from '../../supabase/seed/catalogue';\nexport const x = generateCatalogue;\n";
+    expect(await lint(fixture, 'src/data/good.test.ts')).toEqual([]);
+  });
+});
+
 describe('views never call Supabase and never hold the database', () => {
   it.each([
     ["import { getSupabase } from '@/sync/supabase-client';", 'src/features/home/bad.ts'],
@@ -161,7 +211,7 @@ describe('file names', () => {
 describe('allowed imports pass lint', () => {
   it('the app importing features through the alias', async () => {
     const code =
-      "import { AuthScreen } from '@/features/auth/components/auth-screen';\nimport { TopNav } from '@/features/layout';\nexport const ok = [AuthScreen, TopNav];\n";
+      "import { AuthScreen } from '@/features/auth/screens';\nimport { TopNav } from '@/features/layout';\nexport const ok = [AuthScreen, TopNav];\n";
     expect(await lint(code, 'src/app/good.tsx')).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { AiAssistantScreen } from '@/features/ai-assistant/ai-assistant-screen';
+import { AiAssistantScreen } from '@/features/ai-assistant';
 import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {

@@ -1,4 +1,4 @@
-import { AiSearchScreen } from '@/features/ai-search/ai-search-screen';
+import { AiSearchScreen } from '@/features/ai-search';
 import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {

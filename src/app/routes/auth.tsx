@@ -1,4 +1,4 @@
-import { AuthScreen } from '@/features/auth/components/auth-screen';
+import { AuthScreen } from '@/features/auth/screens';
 import { usePageTitle } from '../use-page-title';
 
 export default function AuthRoute() {

@@ -1,4 +1,4 @@
-import { PasswordResetScreen } from '@/features/auth/components/password-reset-screen';
+import { PasswordResetScreen } from '@/features/auth/screens';
 import { usePageTitle } from '../use-page-title';
 
 export default function PasswordResetRoute() {

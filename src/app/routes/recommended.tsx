@@ -1,6 +1,6 @@
 import { useAuth } from '@/features/auth';
-import { openQuestionnaire } from '@/features/questionnaire/store';
-import { RecommendedScreen } from '@/features/recommendations/recommended-screen';
+import { openQuestionnaire } from '@/features/questionnaire';
+import { RecommendedScreen } from '@/features/recommendations';
 import { usePageTitle } from '../use-page-title';
 
 export default function Screen() {

@@ -6,7 +6,7 @@ import { answerQuestion, type Answer, type AssistantContext, type ListingVerdict
 import { formatGBP } from '@/shared/lib/format';
 import { createQueryParser } from '@/shared/lib/ai/parser';
 import { annualRunningCost } from '@/shared/lib/ai/rank';
-import { seedVocabulary } from '@/shared/lib/ai/seed-vocabulary';
+import { seedVocabulary } from '../../../supabase/seed/vocabulary';
 
 const cat = generateCatalogue();
 const brands = new Map(cat.brands.map((b) => [b.id, b]));

@@ -1,7 +1,6 @@
-// The preference profile's shape and defaults: the one TypeScript source for the app (src/data) and
-// the ml-recommendations function. It lives with the functions because a deployed function can only
-// import files under supabase/functions. The column defaults of public.user_preference_profiles in
-// supabase/migrations must say the same (preference-profile.test.ts compares them).
+// The preference profile's shape and defaults: the one TypeScript source for the app (src/data) and the
+// ml-recommendations function (which imports it, so: relative imports with '.ts' only, for Deno). The column
+// defaults of public.user_preference_profiles in supabase/migrations must say the same (see the test).
 
 export type DrivingStyle = 'economical' | 'performance' | 'comfort' | 'practical';
 

@@ -1,9 +1,7 @@
-// Scores car models against a user's preference profile and recent behaviour. Pure and deterministic,
-// so it is unit-tested on its own. Weights add up to 100. ONE module for both sides: the
-// ml-recommendations edge function uses it, and the app (src/shared/lib/ai/scoring.ts re-exports it) runs
-// it on the device when offline. It lives under supabase/functions because a deployed function can only
-// import files there. Relative imports only (Deno has no '@/' alias).
-import { formatGbp } from './templates.ts';
+// Scores car models against a user's preference profile and recent behaviour. Pure and deterministic;
+// weights add up to 100. ONE module for both sides: the app runs it on the device when offline and the
+// ml-recommendations edge function imports it, so relative imports with '.ts' only (Deno has no '@/' alias).
+import { formatGBP as formatGbp } from '../format.ts';
 import { DEFAULT_PREFERENCE_PROFILE, type PreferenceProfile } from './preference-profile.ts';
 
 export type Profile = PreferenceProfile;

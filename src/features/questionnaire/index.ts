@@ -1,0 +1,3 @@
+// The personalisation questionnaire overlay (mounted by the main layout once signed in, reopened from /recommended).
+export { PreferenceQuestionnaire } from './preference-questionnaire';
+export { openQuestionnaire } from './store';

@@ -1,0 +1,3 @@
+// /recommended: the signed-in user's recommended models, with links to their listings in the marketplace.
+export { RecommendedScreen } from './recommended-screen';
+export { modelMarketplaceHref } from './model-links';
