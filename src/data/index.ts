@@ -18,7 +18,7 @@ export * from './repositories/preferences';
 export * from './repositories/activity';
 export * from './repositories/error-reports';
 export * from './repositories/saved-searches';
-export { savedSearchFiltersFromQuery, listingMatches } from './saved-searches/filters';
+export { savedSearchFiltersFromQuery, savedSearchMatcher } from './catalogue/filters';
 export { useBookmarks, useIsBookmarked } from './hooks/use-bookmarks';
 export { useNotifications, useUnreadNotificationCount, NOTIFICATIONS_LIMIT } from './hooks/use-notifications';
 export { usePriceAlerts, usePriceAlertForListing, useListingForAlert } from './hooks/use-price-alerts';

@@ -1,8 +1,8 @@
 import { useLiveQuery } from './use-live-query';
 import { db, type MotorlyDb } from '../db';
-import { listingMatches, type SlugIds } from '../saved-searches/filters';
+import { matchContext, savedSearchMatcher } from '../catalogue/filters';
 import { getSessionUserId } from '../sync-state';
-import type { Brand, CarModel, SavedSearch, VehicleListing } from '../types';
+import type { SavedSearch, VehicleListing } from '../types';
 
 export interface SavedSearchView extends SavedSearch {
   /** Matching listings listed since the search was last opened (counted in the local store). */
@@ -11,12 +11,6 @@ export interface SavedSearchView extends SavedSearch {
 
 /** How many of the newest listings the "new since" counts look at (a count shows at most this). */
 export const NEW_LISTINGS_WINDOW = 500;
-
-function slugIds(brands: Brand[], models: CarModel[]): SlugIds {
-  const modelIds = new Map<string, string[]>();
-  for (const m of models) modelIds.set(m.slug, [...(modelIds.get(m.slug) ?? []), m.id]);
-  return { brandIds: new Map(brands.map((b) => [b.slug, b.id])), modelIds };
-}
 
 function newestFirst(rows: SavedSearch[]): SavedSearch[] {
   return rows.sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id));
@@ -39,12 +33,14 @@ export async function loadSavedSearches(d: MotorlyDb): Promise<SavedSearchView[]
   if (!userId) return [];
   const searches = newestFirst(rows.filter((s) => s.user_id === userId));
   if (!searches.length) return [];
-  const ids = slugIds(brands, models);
-  return searches.map((s) => ({
-    ...s,
-    newCount: recent.filter((l: VehicleListing) => l.listed_at > s.last_viewed_at && listingMatches(l, s.filters, ids))
-      .length,
-  }));
+  const ctx = matchContext(brands, models);
+  return searches.map((s) => {
+    const matches = savedSearchMatcher(s.filters, ctx);
+    return {
+      ...s,
+      newCount: recent.filter((l: VehicleListing) => l.listed_at > s.last_viewed_at && matches(l)).length,
+    };
+  });
 }
 
 export function useSavedSearches(): SavedSearchView[] | undefined {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '../db';
 import { loadSavedSearches } from '../hooks/use-saved-searches';
-import { savedSearchFiltersFromQuery } from '../saved-searches/filters';
+import { savedSearchFiltersFromQuery } from '../catalogue/filters';
 import { brandRow, listingRow } from '../testing/fixtures';
 import type { CarModel, VehicleListing } from '../types';
 import {
@@ -26,20 +26,20 @@ function listing(id: string, over: Partial<VehicleListing>): VehicleListing {
 }
 
 describe('saved search filters', () => {
-  it('keeps the matchable keys and the query without paging or sorting', () => {
+  it('keeps the matchable keys and the canonical query without paging or sorting', () => {
     expect(
       savedSearchFiltersFromQuery(
         'make=ford&model=fiesta&price_max=6000&fuel=petrol,diesel&body=nonsense&page=3&sort=mileage',
       ),
     ).toEqual({
-      query: 'make=ford&model=fiesta&price_max=6000&fuel=petrol%2Cdiesel&body=nonsense',
+      query: 'make=ford&model=fiesta&price_max=6000&fuel=petrol%2Cdiesel',
       make: 'ford',
       model: 'fiesta',
       price_max: 6000,
       fuel: ['petrol', 'diesel'],
     });
     expect(savedSearchFiltersFromQuery('model=fiesta&price_mode=monthly&price_max=100')).toEqual({
-      query: 'model=fiesta&price_mode=monthly&price_max=100',
+      query: 'price_mode=monthly',
     });
   });
 });

@@ -2,7 +2,7 @@
 // row change plus its outbox op in one transaction, so they work offline and sync later.
 import type { MotorlyDb } from '../db';
 import { NotSignedInError, createRow, deleteRow, updateRow } from '../outbox';
-import { savedSearchFiltersFromQuery } from '../saved-searches/filters';
+import { savedSearchFiltersFromQuery } from '../catalogue/filters';
 import { getSessionUserId } from '../sync-state';
 import type { SavedSearch } from '../types';
 

@@ -1,6 +1,6 @@
 // Issue 34: ?body=saloon and ?body=estate were silently ignored; the body synonyms now read as the styles.
 import { describe, expect, it } from 'vitest';
-import { savedSearchFiltersFromQuery } from '@/data/saved-searches/filters';
+import { savedSearchFiltersFromQuery } from '@/data/catalogue/filters';
 import { readSpecFilters } from './spec-filters';
 
 describe('body synonyms in the marketplace URL', () => {

@@ -1,7 +1,8 @@
-// The car filters /browse and /marketplace share, under the same URL keys and limits.
-import { BODY_STYLES, FUEL_TYPES, GEARBOXES, type BodyStyle, type FuelType, type Gearbox } from '@/data/catalogue';
-import { canonicalBodyList } from '@/shared/lib/uk';
-import { readInt, readList, readOne, type ParamValue } from './url-params';
+// The car filters /browse and /marketplace share, under the same URL keys and limits: the one filter
+// schema's declarations (@/data/catalogue/filters) read and write them.
+import type { BodyStyle, FuelType, Gearbox } from '@/data/catalogue';
+import { emptyListingSearch, filterParams, parseSearchParams } from '@/data/catalogue/filters';
+import type { ParamValue } from './url-params';
 
 export interface SpecFilters {
   body: BodyStyle[];
@@ -12,33 +13,17 @@ export interface SpecFilters {
   ulez: boolean;
 }
 
-/** ?body=saloon,estate means sedan and wagon (the one synonym table is bodyStyleFromWord's). */
-function readBodyStyles(p: URLSearchParams): BodyStyle[] {
-  const canonical = new URLSearchParams({ body: canonicalBodyList(p.get('body') ?? '') });
-  return readList(canonical, 'body', BODY_STYLES);
-}
+const SPEC_KEYS = new Set(['body', 'fuel', 'gearbox', 'seats', 'ins_max', 'ulez']);
 
+/** ?body=saloon,estate means sedan and wagon (the schema's body filter reads the synonyms). */
 export function readSpecFilters(p: URLSearchParams): SpecFilters {
-  return {
-    body: readBodyStyles(p),
-    fuel: readList(p, 'fuel', FUEL_TYPES),
-    gearbox: readOne(p, 'gearbox', GEARBOXES),
-    seatsMin: readInt(p, 'seats', 1, 9),
-    insuranceMax: readInt(p, 'ins_max', 1, 50),
-    ulez: p.get('ulez') === '1',
-  };
+  const { body, fuel, gearbox, seatsMin, insuranceMax, ulez } = parseSearchParams(p);
+  return { body, fuel, gearbox, seatsMin, insuranceMax, ulez };
 }
 
 /** The URL keys of the shared filters, for serializeFilterParams. */
 export function specFilterParams(f: SpecFilters): [key: string, value: ParamValue][] {
-  return [
-    ['body', f.body],
-    ['fuel', f.fuel],
-    ['gearbox', f.gearbox],
-    ['seats', f.seatsMin],
-    ['ins_max', f.insuranceMax],
-    ['ulez', f.ulez],
-  ];
+  return filterParams({ ...emptyListingSearch(), ...f }).filter(([key]) => SPEC_KEYS.has(key));
 }
 
 /** Applies a filter change; any change other than paging goes back to page 1. */

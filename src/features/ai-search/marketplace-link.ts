@@ -1,35 +1,14 @@
-// From an AI search to the marketplace: the same listing searches the AI results ran, written under the
-// marketplace's own URL keys (market-filters.ts), so the marketplace opens on exactly these filters.
-import type { ListingSearch } from '@/data/catalogue';
-import { PAGE_SIZE_DEFAULT, serializeFilterParams, specFilterParams } from '@/entities/car';
+// From an AI search to the marketplace: the same listing searches the AI results ran, written by the one
+// filter schema (@/data/catalogue/filters), so the marketplace opens on exactly these filters.
+import { toSearchParams, type ListingSearch } from '@/data/catalogue/filters';
+import { PAGE_SIZE_DEFAULT } from '@/entities/car';
 import { describeFilter } from '@/shared/lib/ai/rank';
 import type { ParsedQuery } from '@/shared/lib/ai/query-types';
 import { href } from '@/shared/lib/routes';
 
 /** The marketplace query string of one listing search (page 1, the marketplace's default page size). */
 export function marketplaceQuery(s: ListingSearch): URLSearchParams {
-  const monthly = s.priceMode === 'monthly';
-  return serializeFilterParams(
-    [
-      ['postcode', s.postcode],
-      ['radius', s.postcode ? s.radius : undefined],
-      ['make', s.make],
-      ['model', s.make ? s.model : undefined],
-      ['price_mode', monthly ? 'monthly' : undefined],
-      ['monthly_max', monthly ? s.monthlyMax : undefined],
-      ['price_min', monthly ? undefined : s.priceMin],
-      ['price_max', monthly ? undefined : s.priceMax],
-      ['year_min', s.yearMin],
-      ['year_max', s.yearMax],
-      ['mileage_max', s.mileageMax],
-      ['colour', s.colour],
-      ['tax_max', s.taxMax],
-      ['dealer', s.dealer],
-      ...specFilterParams(s),
-    ],
-    { sort: s.sort, page: 1, pageSize: PAGE_SIZE_DEFAULT },
-    'relevance',
-  );
+  return toSearchParams({ ...s, page: 1, pageSize: PAGE_SIZE_DEFAULT });
 }
 
 export function marketplaceHref(s: ListingSearch): string {

@@ -1,6 +1,7 @@
 // Recommendations: one card per model, each linking on to that model's used cars in the marketplace
-// under the marketplace's own URL keys (make and model slugs, as market-filters.ts reads them).
+// written by the one filter schema (@/data/catalogue/filters) the marketplace reads its URL with.
 import type { RecommendationCard } from '@/data';
+import { emptyListingSearch, toSearchParams } from '@/data/catalogue/filters';
 import { href } from '@/shared/lib/routes';
 
 /**
@@ -19,7 +20,8 @@ export function onePerModel(cards: readonly RecommendationCard[]): Recommendatio
 
 /** /marketplace filtered to one model. */
 export function modelMarketplaceHref(brandSlug: string, modelSlug: string): string {
-  return `${href.marketplace()}?${new URLSearchParams({ make: brandSlug, model: modelSlug }).toString()}`;
+  const query = toSearchParams({ ...emptyListingSearch(), make: brandSlug, model: modelSlug });
+  return `${href.marketplace()}?${query.toString()}`;
 }
 
 /** "Ford Pumas"; "Toyota Yaris cars", "Kia EV6 cars" where adding -s or -es would read oddly. */

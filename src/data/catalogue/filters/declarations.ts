@@ -150,9 +150,9 @@ const make: FilterDeclaration = {
   parse: (p) => ({ make: readSlug(p, 'make') }),
   serialise: (s) => [['make', s.make]],
   rpc: (s) => defined({ make: s.make }),
-  // With a model, the model's own test is the narrower one (the server checks only the model then).
+  // Checked with a model too, as saved_search_matches does (a listing's brand is its model's brand).
   predicate: (s, ctx) => {
-    if (!s.make || s.model) return undefined;
+    if (!s.make) return undefined;
     const brandId = ctx.brandIdOf(s.make);
     return (row) => brandId !== undefined && row.brand_id === brandId;
   },

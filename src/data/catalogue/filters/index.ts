@@ -9,7 +9,7 @@ export {
   type MatchContext,
   type RowTest,
 } from './declarations';
-export { parseSearchParams, toSearchParams, queryKey } from './url';
+export { parseSearchParams, toSearchParams, filterParams, queryKey } from './url';
 export { toRpcFilters, RPC_FILTER_KEYS, type RpcSearch } from './rpc';
 export { matchContext, listingMatcher, matchesListing } from './match';
 export {

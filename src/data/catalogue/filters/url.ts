@@ -1,6 +1,12 @@
 // The marketplace URL <-> ListingSearch, by the declarations: the URL is the search's source of truth,
 // so a search can be shared and the back button steps through filter changes.
-import { PAGE_SIZE_DEFAULT, readOne, readPaging, serializeFilterParams } from '@/shared/lib/url-params';
+import {
+  PAGE_SIZE_DEFAULT,
+  readOne,
+  readPaging,
+  serializeFilterParams,
+  type ParamValue,
+} from '@/shared/lib/url-params';
 import { FILTERS } from './declarations';
 import { LISTING_SORTS, emptyListingSearch, type ListingSearch } from './listing-search';
 
@@ -15,13 +21,14 @@ export function parseSearchParams(params: string | URLSearchParams): ListingSear
   return Object.assign(s, readPaging(p));
 }
 
+/** Every filter's URL key and value, in the URL's key order (paging and sort not included). */
+export function filterParams(s: ListingSearch): [key: string, value: ParamValue][] {
+  return FILTERS.flatMap((filter) => filter.serialise(s));
+}
+
 /** The canonical query string of a search: only what differs from the defaults, in a fixed key order. */
 export function toSearchParams(s: ListingSearch): URLSearchParams {
-  return serializeFilterParams(
-    FILTERS.flatMap((filter) => filter.serialise(s)),
-    s,
-    'relevance',
-  );
+  return serializeFilterParams(filterParams(s), s, 'relevance');
 }
 
 /**
