@@ -66,3 +66,15 @@ describe('issue 34: benign browser notices are not app errors', () => {
     expect(recordError).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('issue 35: a failure a feature caught and reported', () => {
+  it('is recorded with its own context and toasted, even during the startup grace period', async () => {
+    vi.restoreAllMocks();
+    const { reportError } = await import('@/shared/lib/report-error');
+    renderHook(() => useGlobalErrorToasts());
+    const failure = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    reportError(failure, { component: 'notifications', action: 'dismiss' });
+    expect(recordError).toHaveBeenCalledWith(failure, { component: 'notifications', action: 'dismiss' }, 'medium');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive' }));
+  });
+});

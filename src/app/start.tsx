@@ -74,6 +74,7 @@ export function startApp(): void {
   if (prerendered) {
     // The header and the cookie banner answer clicks while hydration runs: React hydrates the clicked part
     // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
+    // Only a head start: a failed preload is retried by the route's own lazy load, which the error boundary covers.
     void preloadHomeRoute().catch(() => undefined);
     nextTask(() =>
       startTransition(() => {

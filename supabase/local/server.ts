@@ -107,6 +107,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     mailbox,
     close: () =>
       (closed ??= (async () => {
+        // Shutting down: each part closes even when the one before failed to.
         await workers.close().catch(() => undefined);
         await realtime.close().catch(() => undefined);
         server.closeAllConnections?.();

@@ -81,6 +81,7 @@ export const browserBeacon: SendBeacon = (url, body) => {
   if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     if (navigator.sendBeacon(url, new Blob([json], { type: 'application/json' }))) return;
   }
+  // A lost beacon is one lost sample; reporting it would add traffic to a network that is already failing.
   void fetch(url, {
     method: 'POST',
     body: json,

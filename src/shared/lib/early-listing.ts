@@ -26,7 +26,7 @@ export function startEarlyListing(id: string, url: string): void {
   const rows = fetch(url, { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((body) => (Array.isArray(body) ? body : null))
-    .catch(() => null);
+    .catch(() => null); // no early answer: the app's own request loads the listing and reports its errors
   (window as unknown as Holder)[KEY] = holdForView(id, rows);
 }
 

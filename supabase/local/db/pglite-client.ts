@@ -195,7 +195,7 @@ class WorkerConnection {
 
   async close(): Promise<void> {
     if (this.closed || this.closing) return;
-    await this.ready.catch(() => undefined);
+    await this.ready.catch(() => undefined); // a database that never opened is closed all the same
     this.closing = true;
     try {
       await this.call({ op: 'close' });
@@ -241,6 +241,7 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
       try {
         result = await fn(queryable(conn, tx));
       } catch (err) {
+        // The transaction's own error is the one to throw; a failed rollback leaves it aborted either way.
         if (tx.used && !tx.aborted) await conn.call({ op: 'rollback', tx: tx.id }).catch(() => undefined);
         throw err;
       }
@@ -263,7 +264,7 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
         const set = conn.channels.get(channel);
         if (!set?.delete(onPayload) || set.size > 0) return;
         conn.channels.delete(channel);
-        await conn.call({ op: 'unlisten', channel }).catch(() => undefined);
+        await conn.call({ op: 'unlisten', channel }).catch(() => undefined); // the connection is gone: so is the listen
       };
     },
     close: () => conn.close(),

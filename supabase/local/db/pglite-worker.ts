@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   port.on('message', (req: Request) => {
     const answer = handle(req);
     if (req.op === 'commit' && req.quiet) {
-      answer.catch(() => undefined);
+      answer.catch(() => undefined); // a quiet commit has no caller waiting; a failure shows on the next query
       return;
     }
     answer.then(

@@ -70,7 +70,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         await client.query('commit');
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch(() => undefined); // the transaction's own error is the one to throw
         throw err;
       } finally {
         client.release();
@@ -91,12 +91,12 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         s.delete(onPayload);
         if (s.size === 0) {
           handlers.delete(channel);
-          await c.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+          await c.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined); // a closed listener listens to nothing
         }
       };
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      await listener?.end().catch(() => undefined); // closing: nothing left to tell
       listener = undefined;
       await pool.end();
     },

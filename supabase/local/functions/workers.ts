@@ -49,6 +49,7 @@ export function startWorkers(ctx: StackContext): { close(): Promise<void> } {
   return {
     async close() {
       closed = true;
+      // Closing: a start or run that failed has been reported already, and must not stop the close.
       await started.catch(() => undefined);
       if (running) await running.catch(() => undefined);
       if (unlisten) await unlisten().catch(() => undefined);

@@ -495,7 +495,11 @@ export async function attachRealtime(
   let queue: Promise<void> | null = null;
   const drain = async (): Promise<void> => {
     await null; // the rest of this tick's notifications join the first batch
-    while (pending.length && !closed) await deliver(pending.splice(0, MAX_BATCH)).catch(() => undefined);
+    while (pending.length && !closed)
+      await deliver(pending.splice(0, MAX_BATCH)).catch((err: unknown) =>
+        // Clients catch up by pulling after a gap; the stack's log says why this batch was not pushed.
+        console.warn(`realtime: a batch of changes was not delivered: ${err instanceof Error ? err.message : err}`),
+      );
     queue = null;
   };
   const unlisten = await ctx.db.listen(NOTIFY_CHANNEL, (payload) => {
@@ -523,7 +527,10 @@ export async function attachRealtime(
       queuedBytes += buf.length;
       inbox = inbox
         .then(() => handle(conn, msg))
-        .catch(() => undefined)
+        // One bad message must not stop the socket's later ones; the stack's log keeps what went wrong.
+        .catch((err: unknown) =>
+          console.warn(`realtime: a ${msg.event} message failed: ${err instanceof Error ? err.message : err}`),
+        )
         .finally(() => (queuedBytes -= buf.length));
     });
     ws.on('close', () => {
@@ -557,6 +564,7 @@ export async function attachRealtime(
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Closing: a delivery or unlisten failing now has no one left to tell, and must not stop the close.
       await queue?.catch(() => undefined);
       await unlisten().catch(() => undefined);
       await unlistenSessions().catch(() => undefined);

@@ -17,6 +17,13 @@ export interface BlobStore {
   close(): Promise<void>;
 }
 
+/**
+ * The catch for a blob delete after its row is gone or was never written: the answer stands, so the failure is
+ * logged (an orphaned file the stack's storage keeps) rather than turned into an error for the client.
+ */
+export const logOrphan = (version: string) => (err: unknown) =>
+  console.warn(`storage: blob ${version} not deleted: ${err instanceof Error ? err.message : String(err)}`);
+
 const SAFE_KEY = /^[0-9a-f-]{36}(\/[a-z0-9.]+)?$/;
 
 function checkKey(key: string): string {

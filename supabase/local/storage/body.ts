@@ -12,7 +12,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: numb
     if (done) return;
     size += value.byteLength;
   }
-  await reader.cancel().catch(() => undefined);
+  await reader.cancel().catch(() => undefined); // the client went away: nothing left to drain
 }
 
 /** Room for the multipart envelope (boundaries, part headers, the cacheControl / metadata fields). */
@@ -29,6 +29,7 @@ export interface UploadBody {
 export async function readLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
+    // Drained only so the client reads the 413 below; a broken upload stream changes nothing about that answer.
     if (declared <= DRAIN_MAX && req.body) await drain(req.body.getReader(), 0).catch(() => undefined);
     throw ERR.entityTooLarge();
   }
@@ -41,7 +42,7 @@ export async function readLimited(req: Request, limit: number): Promise<Buffer> 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await drain(reader, size).catch(() => undefined);
+      await drain(reader, size).catch(() => undefined); // as above: the 413 is the answer either way
       throw ERR.entityTooLarge();
     }
     chunks.push(value);

@@ -14,6 +14,7 @@ import {
   type ObjectRow,
   type StorageContext,
 } from './context';
+import { logOrphan } from './blobs';
 import { ERR } from './errors';
 import { originalOf, send } from './serve';
 import { LARGE_WIDTHS, VARIANT_WIDTHS } from './images';
@@ -154,7 +155,7 @@ export function objectRoutes(app: Hono, s: StorageContext, handle: (fn: Handler)
         });
         return c.json({ Id: id, Key: `${t.destinationBucket}/${t.destinationKey}` });
       } catch (err) {
-        await s.blobs.deleteVersion(version).catch(() => undefined);
+        await s.blobs.deleteVersion(version).catch(logOrphan(version));
         throw err;
       }
     }),
@@ -175,7 +176,7 @@ export function objectRoutes(app: Hono, s: StorageContext, handle: (fn: Handler)
         );
         return r.rows;
       });
-      for (const r of rows) await s.blobs.deleteVersion(r.version).catch(() => undefined);
+      for (const r of rows) await s.blobs.deleteVersion(r.version).catch(logOrphan(r.version));
       return c.json(rows.map(({ version: _v, ...rest }) => rest));
     }),
   );
@@ -193,7 +194,7 @@ export function objectRoutes(app: Hono, s: StorageContext, handle: (fn: Handler)
         return r.rows;
       });
       if (rows.length === 0) throw ERR.noSuchKey();
-      await s.blobs.deleteVersion(rows[0]!.version).catch(() => undefined);
+      await s.blobs.deleteVersion(rows[0]!.version).catch(logOrphan(rows[0]!.version));
       return c.json({ message: 'Successfully deleted' });
     }),
   );

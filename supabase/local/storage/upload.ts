@@ -15,6 +15,7 @@ import {
   type BucketRow,
   type StorageContext,
 } from './context';
+import { logOrphan } from './blobs';
 import { ERR } from './errors';
 import { readUpload } from './body';
 import { sniffImage } from './sniff';
@@ -109,9 +110,9 @@ export async function upload(s: StorageContext, c: Context, upsert: boolean): Pr
       return { id: rows[0]!.id, previous: old.rows[0]?.version ?? null };
     }));
   } catch (err) {
-    await s.blobs.deleteVersion(version).catch(() => undefined);
+    await s.blobs.deleteVersion(version).catch(logOrphan(version));
     throw err;
   }
-  if (previous && previous !== version) await s.blobs.deleteVersion(previous).catch(() => undefined);
+  if (previous && previous !== version) await s.blobs.deleteVersion(previous).catch(logOrphan(previous));
   return c.json({ Id: id, Key: `${bucketId}/${name}` });
 }

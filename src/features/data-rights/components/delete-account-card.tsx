@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataRightsError, deleteMyAccount, signOutThisDevice } from '@/sync/data-rights-api';
 import { clearDeviceData } from '@/sync/device-data';
+import { reportError } from '@/shared/lib/report-error';
 import { Button, Card, Field, Input } from '@/shared/ui';
 import { rememberAccountDeleted } from '../account-deleted-notice';
 
@@ -25,7 +26,10 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string | null; 
       return;
     }
     await signOutThisDevice();
-    await clearDeviceData().catch(() => undefined);
+    // The account is gone on the server either way; data left on this device is reported, not hidden.
+    await clearDeviceData().catch((e: unknown) =>
+      reportError(e, { component: 'data-rights', action: 'clear-device-after-delete' }),
+    );
     rememberAccountDeleted();
     onDeleted();
   };

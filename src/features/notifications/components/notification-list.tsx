@@ -1,4 +1,5 @@
 import { notificationWrites, type AppNotification } from '@/data';
+import { reportError } from '@/shared/lib/report-error';
 import { BellIcon, Button, CloseIcon, EmptyState } from '@/shared/ui';
 import { notificationHref, timeAgo } from '../notification-link';
 
@@ -9,7 +10,9 @@ export interface NotificationListProps {
 
 function open(n: AppNotification): void {
   // Marking read is a local write (synced later); the page opens in a new tab either way.
-  void notificationWrites.markRead(n.id).catch(() => undefined);
+  void notificationWrites
+    .markRead(n.id)
+    .catch((e: unknown) => reportError(e, { component: 'notifications', action: 'mark-read' }));
   const url = notificationHref(n);
   if (url) window.open(url, '_blank', 'noopener');
 }
@@ -56,7 +59,11 @@ export function NotificationList({ notifications, onSetUp }: NotificationListPro
               type="button"
               className="btn btn--ghost btn--icon btn--sm ntf-item__dismiss"
               aria-label={`Dismiss: ${n.title}`}
-              onClick={() => void notificationWrites.dismiss(n.id).catch(() => undefined)}
+              onClick={() =>
+                void notificationWrites
+                  .dismiss(n.id)
+                  .catch((e: unknown) => reportError(e, { component: 'notifications', action: 'dismiss' }))
+              }
             >
               <CloseIcon size={16} />
             </button>

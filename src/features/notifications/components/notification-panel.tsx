@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { notificationWrites, useNotifications } from '@/data';
+import { reportError } from '@/shared/lib/report-error';
 import { Button } from '@/shared/ui';
 import { newCountLabel } from '../notification-link';
 import { NotificationList } from './notification-list';
@@ -22,7 +23,11 @@ export function NotificationPanel() {
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => void notificationWrites.markAllRead().catch(() => undefined)}
+              onClick={() =>
+                void notificationWrites
+                  .markAllRead()
+                  .catch((e: unknown) => reportError(e, { component: 'notifications', action: 'mark-all-read' }))
+              }
             >
               Mark all read
             </Button>

@@ -1,8 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { savedSearchWrites, useSavedSearches } from '@/data';
+import { useSavedSearches } from '@/data';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink } from '@/shared/ui';
+import { markViewed } from '../mark-viewed';
 import { newSinceLabel, savedSearchHref } from '../new-count';
+import { useNewCounts } from '../use-new-counts';
 import { SaveSearchButton } from './save-search-button';
 import '../saved-searches.css';
 
@@ -27,22 +29,19 @@ export function SavedSearchesBar({ signedIn }: { signedIn: boolean }) {
 
 function SignedInBar({ search }: { search: string }) {
   const saved = useSavedSearches();
+  const fresh = useNewCounts(saved);
   return (
     <div className="ss-bar" data-testid="saved-searches-bar">
       <SaveSearchButton query={search.replace(/^\?/, '')} />
       {saved && saved.length > 0 && (
         <ul className="ss-chips" aria-label="Saved searches">
           {saved.map((s) => {
-            const fresh = newSinceLabel(s.newCount);
+            const label = newSinceLabel(fresh.counts[s.id] ?? 0, fresh.source);
             return (
               <li key={s.id}>
-                <Link
-                  className="ss-chip"
-                  to={savedSearchHref(s.filters.query)}
-                  onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}
-                >
+                <Link className="ss-chip" to={savedSearchHref(s.filters.query)} onClick={() => markViewed(s.id)}>
                   <span className="ss-chip__name">{s.name}</span>
-                  {fresh && <span className="ss-chip__new">{fresh}</span>}
+                  {label && <span className="ss-chip__new">{label}</span>}
                 </Link>
               </li>
             );

@@ -3,14 +3,15 @@ import { Link } from 'react-router-dom';
 import { savedSearchWrites, useSavedSearches, validateSavedSearchName, type SavedSearchView } from '@/data';
 import { formatDate } from '@/shared/lib/format';
 import { Button, Field, Input, toast } from '@/shared/ui';
+import { markViewed } from '../mark-viewed';
 import { newSinceLabel, savedSearchHref } from '../new-count';
+import { useNewCounts } from '../use-new-counts';
 import '../saved-searches.css';
 
-function Row({ s }: { s: SavedSearchView }) {
+function Row({ s, fresh }: { s: SavedSearchView; fresh: string | null }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(s.name);
   const [error, setError] = useState<string | null>(null);
-  const fresh = newSinceLabel(s.newCount);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -52,11 +53,7 @@ function Row({ s }: { s: SavedSearchView }) {
       ) : (
         <>
           <div className="ss-row__text">
-            <Link
-              to={savedSearchHref(s.filters.query)}
-              onClick={() => void savedSearchWrites.markViewed(s.id).catch(() => undefined)}
-              className="ss-row__name"
-            >
+            <Link to={savedSearchHref(s.filters.query)} onClick={() => markViewed(s.id)} className="ss-row__name">
               {s.name}
             </Link>
             <span className="ss-muted">
@@ -81,6 +78,7 @@ function Row({ s }: { s: SavedSearchView }) {
 /** The account page's list of saved searches: open, rename, delete. */
 export function SavedSearchesManager() {
   const saved = useSavedSearches();
+  const counted = useNewCounts(saved);
   if (saved === undefined) return <p className="ss-muted">Loading saved searches...</p>;
   if (saved.length === 0) {
     return (
@@ -93,7 +91,7 @@ export function SavedSearchesManager() {
   return (
     <ul className="row-list" data-testid="saved-search-list">
       {saved.map((s) => (
-        <Row key={s.id} s={s} />
+        <Row key={s.id} s={s} fresh={newSinceLabel(counted.counts[s.id] ?? 0, counted.source)} />
       ))}
     </ul>
   );
