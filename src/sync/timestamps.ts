@@ -40,20 +40,11 @@ export function compareCursor(a: Cursor, b: Cursor): number {
 }
 
 /**
- * Where a catch-up of a stored cursor starts: an overlap window of `windowMs`, taken back from the
- * server time the cursor's visit began reading rather than from the cursor, and never past the cursor.
- * (A long transaction can commit rows whose updated_at is earlier than rows already pulled; re-reading
- * the window catches them.)
- *
- * The window is there for a row committed after the read that passed its position: its updated_at
- * (stamped by the server's touch_updated_at trigger, so never ahead of the server's clock) is at most
- * `windowMs` before its commit, which came after that read, so the row's updated_at is after the read's
- * time less `windowMs`. `cursor.seen` is a lower bound on that time (the highest updated_at pulled
- * before the visit began: those rows had committed). So only rows after `seen` less the window need
- * reading again, and once that is past the cursor's own updated_at nothing at or before the cursor can
- * still arrive: the catch-up starts strictly after (updated_at, id), ties on updated_at resolved by id.
- * Without this, rows sharing one timestamp (a seeded or bulk-loaded table: 305 car models, 174 dealers)
- * stayed inside the window of their own cursor and every catch-up downloaded all of them again.
+ * Where a catch-up of a stored cursor starts: `windowMs` before the server time its visit began reading
+ * (`cursor.seen`), never past the cursor. A row committed after that read has an updated_at at most
+ * `windowMs` before its commit, so only rows after `seen` less the window can be new; once that is past
+ * the cursor, start strictly after (updated_at, id), or rows sharing one timestamp (a seeded table) would
+ * be downloaded again on every catch-up.
  */
 export function catchUpStart(cursor: Cursor, windowMs: number): Cursor {
   const at = toMicros(cursor.updated_at);
