@@ -5,6 +5,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 import { DEFAULT_DB_NAME } from './db-name';
+import type { QueryWindowRow } from './catalogue/query/window-types';
 
 export { DEFAULT_DB_NAME };
 
@@ -93,6 +94,11 @@ export const SCHEMA_V6: Record<string, string> = {
   vehicle_listings: 'id, car_model_id, dealer_id, listed_at, updated_at, [car_model_id+price]',
 };
 
+/** Version 7 (issue 32): the query engine's coverage ledger, one window per normalised query (LRU by lastUsed). */
+export const SCHEMA_V7: Record<string, string> = {
+  query_windows: 'key, lastUsed',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -117,8 +123,9 @@ export class MotorlyDb extends Dexie {
   declare outbox: EntityTable<OutboxOp, 'id'>;
   declare needs_attention: EntityTable<ParkedOp, 'id'>;
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
+  declare query_windows: EntityTable<QueryWindowRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 6) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 7) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -148,6 +155,7 @@ export class MotorlyDb extends Dexie {
     if (maxVersion >= 4) this.version(4).stores(SCHEMA_V4);
     if (maxVersion >= 5) this.version(5).stores(SCHEMA_V5);
     if (maxVersion >= 6) this.version(6).stores(SCHEMA_V6);
+    if (maxVersion >= 7) this.version(7).stores(SCHEMA_V7);
   }
 
   /** The Dexie table for a synced table name. */

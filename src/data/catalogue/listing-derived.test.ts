@@ -161,7 +161,7 @@ describe('listing derived fields', () => {
     ]);
     const before = (await v5.vehicle_listings.orderBy('id').toArray()) as Stored[];
     v5.close();
-    const db = new MotorlyDb(name);
+    const db = new MotorlyDb(name, 6);
     await db.open();
     expect(db.verno).toBe(6);
     const store = db.backendDB().transaction('vehicle_listings').objectStore('vehicle_listings');

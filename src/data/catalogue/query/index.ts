@@ -1,7 +1,6 @@
 // The query engine's public surface (import from '@/data/catalogue/query').
 export {
   searchServer,
-  searchToRpc,
   ServerSearchError,
   SERVER_PAGE_MAX,
   type FacetCount,
@@ -11,3 +10,9 @@ export {
   type ServerSearchErrorKind,
 } from './server-search';
 export { fetchRpcClient, type RpcClient, type RpcError, type RpcResult } from './rpc-client';
+export { useListingQuery, type ListingQuery, type ListingQueryOptions } from './use-listing-query';
+export { INITIAL_QUERY_STATE, type Coverage, type ListingQueryState } from './query-session';
+export { queryEngineFor, type QueryEngineApi } from './engine-client';
+export { QueryEngine, type LocalAnswer, type WindowSummary } from './engine';
+export { serverOrder } from './order';
+export { PASSING_TTL_MS, SAVED_TTL_MS, CATALOGUE_BUDGET_BYTES, type QueryWindowRow } from './window-types';

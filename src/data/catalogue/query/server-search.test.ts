@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyListingSearch, type ListingSearch } from '../listing-search';
+import { emptyListingSearch, toRpcFilters, type ListingSearch } from '../filters';
 import { fetchRpcClient, type RpcClient, type RpcResult } from './rpc-client';
-import { searchServer, searchToRpc, ServerSearchError } from './server-search';
+import { searchServer, ServerSearchError } from './server-search';
 
 const base: ListingSearch = emptyListingSearch(24);
 
@@ -25,63 +25,15 @@ const row = (id: string, dealer: string, miles: number | null) => ({
   price_reduction: 500,
 });
 
-describe('searchToRpc', () => {
-  it('maps every filter to search_listings keys and leaves unset ones out', () => {
-    const s: ListingSearch = {
-      ...base,
-      postcode: 'LS1 4AP',
-      radius: 30,
-      make: 'ford',
-      model: 'fiesta',
-      priceMin: 5000,
-      priceMax: 15000,
-      yearMin: 2018,
-      yearMax: 2022,
-      mileageMax: 40000,
-      body: ['suv', 'hatchback'],
-      fuel: ['petrol'],
-      gearbox: 'manual',
-      colour: ['red'],
-      seatsMin: 5,
-      taxMax: 200,
-      insuranceMax: 20,
-      ulez: true,
-      dealer: '00000000-0000-4000-8000-000000000001',
-      sort: 'price-asc',
-    };
-    expect(searchToRpc(s)).toEqual({
-      sort: 'price-asc',
-      filters: {
-        postcode: 'LS1 4AP',
-        radius: 30,
-        make: 'ford',
-        model: 'fiesta',
-        price_min: 5000,
-        price_max: 15000,
-        year_min: 2018,
-        year_max: 2022,
-        mileage_max: 40000,
-        body: ['hatchback', 'suv'],
-        fuel: ['petrol'],
-        gearbox: 'manual',
-        colour: ['red'],
-        seats: 5,
-        ins_max: 20,
-        tax_max: 200,
-        ulez: true,
-        dealer: '00000000-0000-4000-8000-000000000001',
-      },
-    });
-    expect(searchToRpc(base)).toEqual({ filters: {}, sort: 'relevance' });
-  });
-
-  it('sends a monthly budget instead of cash limits, and no radius or model without their anchors', () => {
-    const s = { ...base, priceMode: 'monthly' as const, monthlyMax: 250, priceMax: 9000, radius: 20, model: 'fiesta' };
-    expect(searchToRpc(s).filters).toEqual({ price_mode: 'monthly', monthly_max: 250 });
-  });
-});
-
 describe('searchServer', () => {
+  it("sends the filter schema's RPC filters and sort", async () => {
+    const { client, calls } = fakeClient({ status: 200, error: null, data: { rows: [], total: 0, next_cursor: null } });
+    const s: ListingSearch = { ...base, make: 'ford', fuel: ['petrol'], priceMax: 9000, sort: 'mileage' };
+    await searchServer(s, null, 24, client);
+    expect(calls[0].args).toMatchObject({ ...toRpcFilters(s), after: null, page_size: 24, include_counts: true });
+    expect(calls[0].args.filters).toMatchObject({ make: 'ford', fuel: ['petrol'] });
+  });
+
   it('calls search_listings and maps rows, miles by dealer, total, cursor and facets', async () => {
     const facets = { make: [{ value: 'ford', label: 'Ford', count: 2 }], body: [], fuel: [], gearbox: [], price: [] };
     const { client, calls } = fakeClient({

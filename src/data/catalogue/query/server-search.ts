@@ -1,6 +1,6 @@
 // The server's answer to a marketplace search: public.search_listings (supabase/migrations/20261128001300..)
 // one keyset page at a time, with its total (exact or estimated) and facet counts.
-import type { ListingSearch } from '../listing-search';
+import { toRpcFilters, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
 import { fetchRpcClient, type RpcClient } from './rpc-client';
 
@@ -60,38 +60,6 @@ export class ServerSearchError extends Error {
 /** The RPC's page size bounds (search_listings refuses others). */
 export const SERVER_PAGE_MAX = 100;
 
-/** The search as search_listings' `filters` and `sort` (keys as in search_listings_filters). */
-export function searchToRpc(s: ListingSearch): { filters: Record<string, unknown>; sort: string } {
-  const f: Record<string, unknown> = {};
-  const set = (k: string, v: unknown) => {
-    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) f[k] = v;
-  };
-  set('postcode', s.postcode);
-  if (s.postcode) set('radius', s.radius);
-  set('make', s.make);
-  if (s.make) set('model', s.model);
-  if (s.priceMode === 'monthly') {
-    f.price_mode = 'monthly';
-    set('monthly_max', s.monthlyMax);
-  } else {
-    set('price_min', s.priceMin);
-    set('price_max', s.priceMax);
-  }
-  set('year_min', s.yearMin);
-  set('year_max', s.yearMax);
-  set('mileage_max', s.mileageMax);
-  set('body', [...s.body].sort());
-  set('fuel', [...s.fuel].sort());
-  set('gearbox', s.gearbox);
-  set('colour', [...s.colour].sort());
-  set('seats', s.seatsMin);
-  set('ins_max', s.insuranceMax);
-  set('tax_max', s.taxMax);
-  if (s.ulez) f.ulez = true;
-  set('dealer', s.dealer);
-  return { filters: f, sort: s.sort };
-}
-
 interface RawAnswer {
   rows: (ListingRow & { distance_miles: number | null })[];
   total: number | null;
@@ -118,7 +86,7 @@ export async function searchServer(
   client: RpcClient = fetchRpcClient(),
   includeCounts = true,
 ): Promise<ServerPage> {
-  const { filters, sort } = searchToRpc(search);
+  const { filters, sort } = toRpcFilters(search);
   const { data, error, status } = await client.rpc('search_listings', {
     filters,
     sort,

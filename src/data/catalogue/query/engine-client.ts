@@ -1,0 +1,79 @@
+// The page's handle on the query engine: the query worker when the browser has workers, else the engine in
+// the page (unit tests). One per database, made on first use.
+import type { MotorlyDb } from '../../db';
+import type { ListingSearch } from '../filters';
+import { QueryEngine, type LocalAnswer } from './engine';
+import { startOpenClock } from './open-clock';
+import type { QueryCall, QueryResponse } from './protocol';
+import { ServerSearchError, type ServerPage } from './server-search';
+
+export interface QueryEngineApi {
+  local(search: ListingSearch, limit: number): Promise<LocalAnswer>;
+  fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number): Promise<ServerPage>;
+  tick(elapsedMs: number): Promise<string[]>;
+}
+
+export interface EngineOverrides {
+  budgetBytes?: number;
+}
+
+class WorkerEngine implements QueryEngineApi {
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor(
+    private readonly worker: Worker,
+    dbName: string,
+    overrides: EngineOverrides,
+  ) {
+    worker.onmessage = (event: MessageEvent<QueryResponse>) => {
+      const msg = event.data;
+      const waiter = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      if (!waiter) return;
+      if (msg.ok) waiter.resolve(msg.value);
+      else if (msg.error.kind)
+        waiter.reject(new ServerSearchError(msg.error.message, msg.error.kind, msg.error.status ?? 0));
+      else waiter.reject(new Error(msg.error.message));
+    };
+    void this.call({ op: 'init', dbName, budgetBytes: overrides.budgetBytes });
+  }
+
+  private call<T>(msg: QueryCall): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  local(search: ListingSearch, limit: number) {
+    return this.call<LocalAnswer>({ op: 'local', search, limit });
+  }
+  fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number) {
+    return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs });
+  }
+  tick(elapsedMs: number) {
+    return this.call<string[]>({ op: 'tick', elapsedMs });
+  }
+}
+
+const engines = new WeakMap<MotorlyDb, QueryEngineApi>();
+
+/** The engine for a database (the worker's in a browser). */
+export function queryEngineFor(db: MotorlyDb, overrides: EngineOverrides = {}): QueryEngineApi {
+  let engine = engines.get(db);
+  if (!engine) {
+    engine =
+      typeof Worker === 'undefined'
+        ? new QueryEngine(db, overrides)
+        : new WorkerEngine(
+            new Worker(new URL('./query.worker.ts', import.meta.url), { type: 'module', name: 'motorly-query' }),
+            db.name,
+            overrides,
+          );
+    engines.set(db, engine);
+    if (typeof document !== 'undefined') startOpenClock(engine);
+  }
+  return engine;
+}

@@ -1,0 +1,134 @@
+// The query engine on fake-indexeddb with a fake RPC: windows recorded and answered in order, TTL counted in
+// open time, LRU eviction under the budget, and rows others refer to never deleted.
+import { describe, expect, it } from 'vitest';
+import type { MotorlyDb } from '../../db';
+import { listingRow } from '../../testing/fixtures';
+import { withTestDb } from '../../testing/test-db';
+import { emptyListingSearch, queryKey, type ListingSearch } from '../filters';
+import type { ListingRow } from '../types';
+import { QueryEngine } from './engine';
+import type { RpcClient } from './rpc-client';
+import { MARKET_TOTAL_KEY } from './window-types';
+
+let db: MotorlyDb;
+withTestDb('query-engine', (d) => (db = d));
+
+const base = emptyListingSearch(2);
+const byPrice: ListingSearch = { ...base, sort: 'price-asc' };
+const row = (id: string, price: number, over: Partial<ListingRow> = {}) =>
+  listingRow({ id, price, description: 'x'.repeat(200), ...over });
+
+/** A fake search_listings over `market`: price order, pages of page_size, a cursor that is the next index. */
+function fakeServer(market: ListingRow[]) {
+  const calls: Record<string, unknown>[] = [];
+  const client: RpcClient = {
+    rpc: (_fn, args) => {
+      calls.push(args);
+      const filters = args.filters as { fuel?: string[]; price_min?: number };
+      const all = market
+        .filter((r) => !filters.fuel || filters.fuel.includes(r.fuel_type))
+        .filter((r) => r.price >= (filters.price_min ?? 0))
+        .sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : 1));
+      const start = args.after ? Number(args.after) : 0;
+      const size = Number(args.page_size);
+      const rows = all.slice(start, start + size).map((r) => ({ ...r, distance_miles: null }));
+      const next = start + size < all.length ? String(start + size) : null;
+      return Promise.resolve({
+        status: 200,
+        error: null,
+        data: {
+          rows,
+          total: args.include_counts ? all.length : null,
+          total_is_estimate: false,
+          facets: null,
+          facets_are_estimates: false,
+          next_cursor: next,
+          postcode_error: null,
+        },
+      });
+    },
+  };
+  return { client, calls };
+}
+
+const market = [row('a', 100), row('b', 200), row('c', 300), row('d', 400, { fuel_type: 'diesel' })];
+const diesels = [...market, row('e', 500, { fuel_type: 'diesel' })];
+
+describe('query engine: windows', () => {
+  it('records the server pages as a window and answers a covered query from it, in order', async () => {
+    const engine = new QueryEngine(db, { client: fakeServer(market).client });
+    const first = await engine.fetch(byPrice, null, 2);
+    expect(first.rows.map((r) => r.id)).toEqual(['a', 'b']);
+    await engine.fetch(byPrice, first.nextCursor, 2);
+    const w = await db.query_windows.get(queryKey(byPrice));
+    expect(w).toMatchObject({ ids: ['a', 'b', 'c', 'd'], total: 4, complete: true, nextCursor: null });
+    const local = await engine.local(byPrice, 3);
+    expect(local.window).toMatchObject({ complete: true, total: 4, held: 4 });
+    expect(local.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers an uncovered query from the held rows that match, in the server order', async () => {
+    await db.vehicle_listings.bulkPut([row('x', 900), row('y', 50), row('z', 70, { fuel_type: 'diesel' })]);
+    const engine = new QueryEngine(db, { client: fakeServer(market).client });
+    const local = await engine.local({ ...byPrice, fuel: ['petrol'] }, 10);
+    expect(local.window).toBeNull();
+    expect(local.rows.map((r) => r.id)).toEqual(['y', 'x']);
+    expect(local.held).toBe(2);
+  });
+
+  it('remembers the unfiltered market total for the offline message', async () => {
+    const engine = new QueryEngine(db, { client: fakeServer(market).client });
+    await engine.fetch({ ...base, fuel: ['diesel'] }, null, 2);
+    expect(await db.sync_state.get(MARKET_TOTAL_KEY)).toBeUndefined();
+    await engine.fetch(base, null, 2);
+    expect((await engine.local({ ...base, fuel: ['diesel'] }, 2)).marketTotal).toBe(4);
+  });
+});
+
+describe('query engine: TTL and eviction', () => {
+  it('counts open time and drops an expired window with the rows only it referred to', async () => {
+    const engine = new QueryEngine(db, { client: fakeServer(market).client });
+    await engine.fetch(byPrice, null, 2, 60_000);
+    await db.bookmarks.put({ id: 'bm', user_id: 'u', car_model_id: 'm1', vehicle_listing_id: 'b', created_at: '' } as never);
+    expect(await engine.tick(59_000)).toEqual([]);
+    expect(await engine.tick(2_000)).toEqual([queryKey(byPrice)]);
+    expect(await db.query_windows.count()).toBe(0);
+    // 'a' went with the window; the bookmarked 'b' is pinned.
+    expect(await db.vehicle_listings.toCollection().primaryKeys()).toEqual(['b']);
+  });
+
+  it('evicts the least recently used window when the catalogue passes its budget, never pinned or shared rows', async () => {
+    const { client } = fakeServer(diesels);
+    const probe = new QueryEngine(db, { client });
+    await probe.fetch(byPrice, null, 2);
+    const oneRow = (await db.query_windows.get(queryKey(byPrice)))!.bytes / 2;
+    await db.query_windows.clear();
+    await db.vehicle_listings.clear();
+
+    // Room for three rows: two windows of two rows cannot both stay.
+    const engine = new QueryEngine(db, { client, budgetBytes: oneRow * 3.5 });
+    const cheap = { ...byPrice };
+    const diesel: ListingSearch = { ...byPrice, fuel: ['diesel'] };
+    await engine.fetch(cheap, null, 2); // a, b
+    await db.price_alerts.put({ id: 'pa', user_id: 'u', vehicle_listing_id: 'a', created_at: '' } as never);
+    await engine.fetch({ ...byPrice, priceMin: 150 }, null, 1); // b: shared with the first window
+    expect(await db.query_windows.count()).toBe(2);
+    expect((await db.vehicle_listings.toCollection().primaryKeys()).sort()).toEqual(['a', 'b']);
+    await engine.fetch(diesel, null, 2); // d, e: four rows, over budget
+    // The least recently used window goes first; its 'a' is a price alert's and 'b' is the second window's,
+    // so nothing is freed and that window goes too, taking 'b'.
+    expect(await db.query_windows.toCollection().primaryKeys()).toEqual([queryKey(diesel)]);
+    expect((await db.vehicle_listings.toCollection().primaryKeys()).sort()).toEqual(['a', 'd', 'e']);
+  });
+
+  it('touching a window makes it recently used, so another goes first', async () => {
+    const { client } = fakeServer(market);
+    let now = 1000;
+    const engine = new QueryEngine(db, { client, now: () => now++ });
+    await engine.fetch(byPrice, null, 1);
+    await engine.fetch({ ...byPrice, fuel: ['diesel'] }, null, 1);
+    await engine.local(byPrice, 1);
+    const lru = await db.query_windows.orderBy('lastUsed').first();
+    expect(lru?.key).toBe(queryKey({ ...byPrice, fuel: ['diesel'] }));
+  });
+});

@@ -1,0 +1,23 @@
+// Open time for the windows' TTL: counted only while the page is visible, reported to the engine in steps.
+export const OPEN_TICK_MS = 10_000;
+
+export interface OpenClockTarget {
+  tick(elapsedMs: number): Promise<unknown>;
+}
+
+/** Starts counting; returns a stop function. */
+export function startOpenClock(target: OpenClockTarget, tickMs = OPEN_TICK_MS): () => void {
+  const visible = () => document.visibilityState === 'visible';
+  let since = visible() ? performance.now() : null;
+  const flush = () => {
+    const now = performance.now();
+    if (since !== null) void target.tick(now - since).catch(() => undefined);
+    since = visible() ? now : null;
+  };
+  const timer = setInterval(flush, tickMs);
+  document.addEventListener('visibilitychange', flush);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', flush);
+  };
+}

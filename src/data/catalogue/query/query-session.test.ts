@@ -1,0 +1,128 @@
+// A search's answer as it grows: device rows first, the server's page inserted without reshuffling them,
+// honest coverage offline and on a refused search, loadMore from the window and then the cursor.
+import { describe, expect, it } from 'vitest';
+import { listingRow } from '../../testing/fixtures';
+import { emptyListingSearch, type ListingSearch } from '../filters';
+import type { ListingRow } from '../types';
+import type { LocalAnswer, WindowSummary } from './engine';
+import type { QueryEngineApi } from './engine-client';
+import { QuerySession, type ListingQueryState } from './query-session';
+import { ServerSearchError, type ServerPage } from './server-search';
+
+const search: ListingSearch = { ...emptyListingSearch(3), sort: 'price-asc' };
+const row = (id: string, price: number): ListingRow => listingRow({ id, price });
+const ids = (s: ListingQueryState) => s.rows.map((r) => r.id);
+
+const local = (rows: ListingRow[], over: Partial<LocalAnswer> = {}): LocalAnswer => ({
+  window: null,
+  rows,
+  dealerMiles: {},
+  held: rows.length,
+  marketTotal: 450_000,
+  ...over,
+});
+const page = (rows: ListingRow[], nextCursor: string | null, total: number | null = 2543): ServerPage => ({
+  rows,
+  dealerMiles: {},
+  total,
+  estimated: false,
+  nextCursor,
+  facets: null,
+});
+
+function fakeEngine(answers: { local: LocalAnswer[]; fetch: (ServerPage | Error)[] }) {
+  const calls: string[] = [];
+  const engine: QueryEngineApi = {
+    local: (_s, limit) => {
+      calls.push(`local ${limit}`);
+      return Promise.resolve(answers.local.shift()!);
+    },
+    fetch: (_s, after) => {
+      calls.push(`fetch ${after}`);
+      const next = answers.fetch.shift()!;
+      return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+    },
+    tick: () => Promise.resolve([]),
+  };
+  return { engine, calls };
+}
+
+function run(engine: QueryEngineApi, online = true) {
+  const seen: ListingQueryState[] = [];
+  const session = new QuerySession(engine, search, { ttlMs: 60_000, online: () => online }, (s) => seen.push(s));
+  return { session, seen };
+}
+
+describe('query session', () => {
+  it('shows the held rows first, then the server page inserted around them without reshuffling', async () => {
+    const { engine } = fakeEngine({
+      local: [local([row('a', 100), row('stale', 150), row('c', 300), row('tail', 900)])],
+      fetch: [page([row('a', 100), row('b', 200), row('c', 300)], 'next')],
+    });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(ids(seen[0])).toEqual(['a', 'stale', 'c', 'tail']);
+    expect(seen[0].coverage).toBe('loading');
+    const last = seen.at(-1)!;
+    // 'stale' sorts inside the server's page but is not in it: it no longer matches. 'tail' lies beyond it.
+    expect(ids(last)).toEqual(['a', 'b', 'c', 'tail']);
+    expect(last).toMatchObject({ coverage: 'partial', total: 2543, hasMore: true });
+    // The held rows that stay keep their relative order (a prefix-consistent insert).
+    const kept = ids(seen[0]).filter((id) => ids(last).includes(id));
+    expect(ids(last).filter((id) => kept.includes(id))).toEqual(kept);
+  });
+
+  it('offline: shows the cached matches and says only the device answered', async () => {
+    const { engine, calls } = fakeEngine({
+      local: [local([row('a', 100), row('b', 200)], { held: 23 })],
+      fetch: [new ServerSearchError('offline', 'offline', 0)],
+    });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(calls).toEqual(['local 3', 'fetch null']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'offline', heldMatches: 23, marketTotal: 450_000 });
+    expect(ids(seen.at(-1)!)).toEqual(['a', 'b']);
+    expect(seen.at(-1)!.hasMore).toBe(true); // 23 held, 2 shown
+  });
+
+  it('does not ask the server when the browser is offline; a complete window still answers completely', async () => {
+    const window = { complete: true, total: 2, asOf: 0, nextCursor: null, held: 2 } as WindowSummary;
+    const { engine, calls } = fakeEngine({ local: [local([row('a', 1), row('b', 2)], { window })], fetch: [] });
+    const { session, seen } = run(engine, false);
+    await session.start();
+    expect(calls).toEqual(['local 3']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'complete', total: 2, hasMore: false });
+  });
+
+  it('keeps the rows and says why when the server refuses the search', async () => {
+    const { engine } = fakeEngine({
+      local: [local([row('a', 1)])],
+      fetch: [new ServerSearchError('This search could not run: The cursor is not valid.', 'bad-request', 400)],
+    });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(seen.at(-1)).toMatchObject({
+      coverage: 'error',
+      error: 'This search could not run: The cursor is not valid.',
+    });
+    expect(ids(seen.at(-1)!)).toEqual(['a']);
+  });
+
+  it('loads more from a covered window first, then from its cursor, and ends complete', async () => {
+    const window = { complete: false, total: 7, asOf: Date.now(), nextCursor: 'w', held: 5 } as WindowSummary;
+    const five = [1, 2, 3, 4, 5].map((n) => row(`r${n}`, n));
+    const { engine, calls } = fakeEngine({
+      local: [local(five.slice(0, 3), { window, held: 5 }), local(five, { window, held: 5 })],
+      fetch: [page([row('r6', 6), row('r7', 7)], null, null)],
+    });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 7, hasMore: true });
+    await session.loadMore();
+    expect(ids(seen.at(-1)!)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    await session.loadMore();
+    expect(calls).toEqual(['local 3', 'local 6', 'fetch w']);
+    expect(ids(seen.at(-1)!)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'complete', total: 7, hasMore: false });
+  });
+});

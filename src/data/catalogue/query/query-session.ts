@@ -1,0 +1,203 @@
+// One search's answer as it grows: the device's rows first, then the server's pages inserted into them in the
+// same order (never reshuffled), loadMore() from the window or the next cursor, and an honest coverage state.
+import { toRpcFilters, type ListingSearch } from '../filters';
+import type { ListingRow } from '../types';
+import type { LocalAnswer } from './engine';
+import type { QueryEngineApi } from './engine-client';
+import { serverOrder } from './order';
+import { ServerSearchError, type SearchFacets, type ServerPage } from './server-search';
+
+/**
+ * complete: every match is shown or held; partial: more on the server; offline: only what the device holds,
+ * the server unreachable; loading: the server's first answer is awaited; error: the server refused the search.
+ */
+export type Coverage = 'loading' | 'complete' | 'partial' | 'offline' | 'error';
+
+export interface ListingQueryState {
+  rows: ListingRow[];
+  dealerMiles: Record<string, number>;
+  /** Every match on the server (null until known). */
+  total: number | null;
+  estimated: boolean;
+  coverage: Coverage;
+  /** Rows this device holds for the query (the offline message's count). */
+  heldMatches: number;
+  /** The last known size of the whole market (null until the server has said). */
+  marketTotal: number | null;
+  facets: SearchFacets | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  postcodeError?: string;
+  error?: string;
+  /** True once the device's own answer is in (rows may still be empty). */
+  answered: boolean;
+}
+
+export const INITIAL_QUERY_STATE: ListingQueryState = {
+  rows: [],
+  dealerMiles: {},
+  total: null,
+  estimated: false,
+  coverage: 'loading',
+  heldMatches: 0,
+  marketTotal: null,
+  facets: null,
+  hasMore: false,
+  loadingMore: false,
+  answered: false,
+};
+
+/** A covered query younger than this is not asked of the server again. */
+export const REVALIDATE_AFTER_MS = 60_000;
+
+export interface SessionOptions {
+  ttlMs: number;
+  /** Rows to show at first (restoring the place the user had scrolled to). */
+  initialCount?: number;
+  online?: () => boolean;
+  now?: () => number;
+}
+
+export class QuerySession {
+  state: ListingQueryState = INITIAL_QUERY_STATE;
+  private cursor: string | null = null;
+  /** Rows the device holds beyond those shown (a window's, or offline matches). */
+  private localAvailable = 0;
+  private windowComplete = false;
+  /** Rows the server has returned in this session. */
+  private readonly confirmed = new Set<string>();
+  private cancelled = false;
+  private readonly order: (a: ListingRow, b: ListingRow) => number;
+
+  constructor(
+    private readonly engine: QueryEngineApi,
+    private readonly search: ListingSearch,
+    private readonly opts: SessionOptions,
+    private readonly onChange: (s: ListingQueryState) => void,
+  ) {
+    this.order = serverOrder(search);
+  }
+
+  private get pageSize() {
+    return this.search.pageSize;
+  }
+
+  private online() {
+    return this.opts.online ? this.opts.online() : typeof navigator === 'undefined' || navigator.onLine !== false;
+  }
+
+  private set(patch: Partial<ListingQueryState>) {
+    if (this.cancelled) return;
+    const next = { ...this.state, ...patch };
+    next.hasMore =
+      next.rows.length < this.localAvailable ||
+      (this.cursor !== null && next.coverage !== 'offline' && next.coverage !== 'error');
+    this.state = next;
+    this.onChange(next);
+  }
+
+  cancel() {
+    this.cancelled = true;
+  }
+
+  async start(): Promise<void> {
+    const local = await this.engine.local(this.search, Math.max(this.pageSize, this.opts.initialCount ?? 0));
+    if (this.cancelled) return;
+    this.applyLocal(local);
+    const w = local.window;
+    const now = (this.opts.now ?? Date.now)();
+    if (w && now - w.asOf < REVALIDATE_AFTER_MS) return;
+    if (!this.online()) return this.offline();
+    await this.fromServer(null);
+  }
+
+  private applyLocal(local: LocalAnswer) {
+    const w = local.window;
+    this.localAvailable = local.held;
+    this.windowComplete = Boolean(w?.complete);
+    this.cursor = w?.nextCursor ?? null;
+    // A window's rows are the server's own answer.
+    if (w) for (const r of local.rows) this.confirmed.add(r.id);
+    this.set({
+      rows: local.rows,
+      dealerMiles: local.dealerMiles,
+      total: w?.total ?? null,
+      estimated: w?.estimated ?? false,
+      coverage: w ? (w.complete ? 'complete' : 'partial') : 'loading',
+      heldMatches: local.held,
+      marketTotal: local.marketTotal,
+      facets: w?.facets ?? null,
+      postcodeError: w?.postcodeError,
+      answered: true,
+    });
+  }
+
+  private offline() {
+    this.set({ coverage: this.windowComplete ? 'complete' : 'offline', loadingMore: false });
+  }
+
+  /** Inserts a server page into the rows in the server's order; the server's version of a row wins. */
+  private merge(page: ServerPage, first: boolean): ListingRow[] {
+    if (first) this.confirmed.clear();
+    const byId = new Map(page.rows.map((r) => [r.id, r]));
+    const last = page.rows.at(-1);
+    // A held row the server has passed over no longer matches (sold, changed); rows beyond its page stay
+    // while the server has more.
+    const kept = this.state.rows.filter(
+      (r) =>
+        !byId.has(r.id) &&
+        (this.confirmed.has(r.id) || (page.nextCursor !== null && last !== undefined && this.order(r, last) > 0)),
+    );
+    for (const r of page.rows) this.confirmed.add(r.id);
+    return [...kept, ...page.rows].sort(this.order);
+  }
+
+  private async fromServer(after: string | null): Promise<void> {
+    const first = after === null;
+    let page: ServerPage;
+    try {
+      page = await this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs);
+    } catch (e) {
+      if (e instanceof ServerSearchError && e.kind === 'offline') return this.offline();
+      return this.set({ coverage: 'error', error: e instanceof Error ? e.message : String(e), loadingMore: false });
+    }
+    if (this.cancelled) return;
+    const rows = this.merge(page, first);
+    this.cursor = page.nextCursor;
+    this.localAvailable = 0;
+    this.set({
+      rows,
+      dealerMiles: { ...this.state.dealerMiles, ...page.dealerMiles },
+      ...(first
+        ? {
+            total: page.total,
+            estimated: page.estimated,
+            facets: page.facets,
+            postcodeError: page.postcodeError,
+            ...(page.total !== null && Object.keys(toRpcFilters(this.search).filters).length === 0
+              ? { marketTotal: page.total }
+              : {}),
+          }
+        : {}),
+      coverage: page.nextCursor === null ? 'complete' : 'partial',
+      error: undefined,
+      loadingMore: false,
+    });
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.state.loadingMore || !this.state.hasMore) return;
+    this.set({ loadingMore: true });
+    if (this.state.rows.length < this.localAvailable) {
+      const local = await this.engine.local(this.search, this.state.rows.length + this.pageSize);
+      if (this.cancelled) return;
+      const shown = new Set(this.state.rows.map((r) => r.id));
+      const more = local.rows.filter((r) => !shown.has(r.id));
+      if (local.window) for (const r of more) this.confirmed.add(r.id);
+      const rows = [...this.state.rows, ...more].sort(this.order);
+      return this.set({ rows, dealerMiles: { ...local.dealerMiles, ...this.state.dealerMiles }, loadingMore: false });
+    }
+    if (!this.online()) return this.offline();
+    await this.fromServer(this.cursor);
+  }
+}

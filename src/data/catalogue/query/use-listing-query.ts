@@ -1,0 +1,56 @@
+// useListingQuery(search): the marketplace's answer, device first, then the server's pages (query-session.ts).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { db } from '../../db';
+import { queryKey, type ListingSearch } from '../filters';
+import { queryEngineFor, type EngineOverrides, type QueryEngineApi } from './engine-client';
+import { INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
+import { PASSING_TTL_MS, SAVED_TTL_MS } from './window-types';
+
+export interface ListingQuery extends ListingQueryState {
+  loadMore: () => void;
+}
+
+export interface ListingQueryOptions {
+  /** A saved search's window lives a day of open time, a passing search's minutes. */
+  saved?: boolean;
+  /** Rows to show at first (the place the user had reached). */
+  initialCount?: number;
+  /** Tests pass an engine; the app uses the store's (the query worker). */
+  engine?: QueryEngineApi;
+}
+
+/** e2e builds (VITE_TEST_HOOKS=1) may shrink the catalogue budget to prove eviction. */
+function testOverrides(): EngineOverrides {
+  if (import.meta.env.VITE_TEST_HOOKS !== '1' || typeof localStorage === 'undefined') return {};
+  const budget = Number(localStorage.getItem('motorly.query.budgetBytes'));
+  return budget > 0 ? { budgetBytes: budget } : {};
+}
+
+export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
+  const key = `${queryKey(search)}|${search.pageSize}`;
+  const [state, setState] = useState<{ key: string; value: ListingQueryState }>({ key, value: INITIAL_QUERY_STATE });
+  const session = useRef<QuerySession | null>(null);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  const { saved, engine, initialCount } = opts;
+
+  useEffect(() => {
+    const api = engine ?? queryEngineFor(db, testOverrides());
+    const s = new QuerySession(
+      api,
+      searchRef.current,
+      { ttlMs: saved ? SAVED_TTL_MS : PASSING_TTL_MS, initialCount },
+      (value) => setState({ key, value }),
+    );
+    session.current = s;
+    void s.start();
+    return () => s.cancel();
+    // initialCount is read once per query: later changes are the user's own scrolling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, saved, engine]);
+
+  const loadMore = useCallback(() => void session.current?.loadMore(), []);
+  // Until this query's own answer arrives, say so rather than show the previous query's rows.
+  const value = state.key === key ? state.value : INITIAL_QUERY_STATE;
+  return { ...value, loadMore };
+}
