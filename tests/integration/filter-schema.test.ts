@@ -9,11 +9,13 @@ import {
   emptyListingSearch,
   listingMatcher,
   matchContext,
+  parseSearchParams,
   toRpcFilters,
   type ListingSearch,
   type MatchContext,
 } from '../../src/data/catalogue/filters';
 import type { Brand, CarModel, VehicleListing } from '../../src/data/types';
+import { BODY_STYLES, FUEL_TYPES } from '../../src/shared/lib/uk/body';
 import { rest, serviceClient } from './helpers';
 
 async function all<T>(c: SupabaseClient, table: string): Promise<T[]> {
@@ -148,6 +150,21 @@ describe('issue 32 one filter schema: in step with search_listings', () => {
       expect([...got].sort(), name).toEqual(want);
     }
   }, 240_000);
+
+  it('accepts every value the URL can carry: each word of the lists and each limit at its bound', async () => {
+    const c = serviceClient();
+    const extremes = [
+      `postcode=LS1&radius=99999&body=${BODY_STYLES.join(',')}&fuel=${FUEL_TYPES.join(',')}&gearbox=manual`,
+      'price_min=0&price_max=99999999&year_min=1&year_max=99999&mileage_max=99999999&seats=99&ins_max=99',
+      'tax_max=99999999&colour=zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz&ulez=1&gearbox=automatic',
+      'monthly_max=99999999&seats=0&ins_max=0&year_min=0&mileage_max=0&price_mode=monthly',
+    ];
+    for (const query of extremes) {
+      const { filters, sort } = toRpcFilters(parseSearchParams(query));
+      const { error } = await c.rpc('search_listings', { filters, sort, page_size: 1, include_counts: false });
+      expect(error?.message ?? null, query).toBeNull();
+    }
+  });
 
   it('a key the SQL does not declare gets a PostgREST-style 400', async () => {
     const res = await rest('/rpc/search_listings', {
