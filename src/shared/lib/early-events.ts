@@ -7,7 +7,15 @@
 // test id or label, at the same position among its like. Links need none of this: they navigate natively.
 const KEY = '__motorlyEarlyClicks';
 type EarlyClick = { button: HTMLElement; selector: string | null; index: number };
-type Holder = { [KEY]?: EarlyClick[] | null };
+
+// What the head script leaves on window for the app (declared once, so both sides read it typed).
+declare global {
+  interface Window {
+    __motorlyEarlyClicks?: EarlyClick[] | null;
+    __motorlyEarlyInstallPrompt?: Event | null;
+    __motorlyEarlyLongTasks?: EarlyLongTasks | null;
+  }
+}
 
 /** A selector that finds the button's replacement in the app's own render, if it has a stable name. */
 function selectorFor(button: HTMLElement): string | null {
@@ -20,7 +28,7 @@ function selectorFor(button: HTMLElement): string | null {
 
 /** Head script: start recording button taps. */
 export function recordEarlyClicks(): void {
-  const w = window as unknown as Holder;
+  const w = window;
   const queue: EarlyClick[] = [];
   w[KEY] = queue;
   const record = (event: Event) => {
@@ -39,7 +47,7 @@ export function recordEarlyClicks(): void {
 
 /** The app, once it has rendered: stop recording and tap again what was tapped before. */
 export function replayEarlyClicks(): void {
-  const w = window as unknown as Holder;
+  const w = window;
   const queue = w[KEY];
   w[KEY] = null;
   for (const { button, selector, index } of queue ?? []) {
@@ -50,7 +58,6 @@ export function replayEarlyClicks(): void {
 
 // The browser fires beforeinstallprompt once, early: possibly before the app's code has loaded.
 const INSTALL_KEY = '__motorlyEarlyInstallPrompt';
-type InstallHolder = { [INSTALL_KEY]?: Event | null };
 
 /** Head script: keep a beforeinstallprompt that fires before the app runs. */
 export function recordEarlyInstallPrompt(): void {
@@ -58,7 +65,7 @@ export function recordEarlyInstallPrompt(): void {
     'beforeinstallprompt',
     (event) => {
       event.preventDefault(); // the app offers its own prompt
-      (window as unknown as InstallHolder)[INSTALL_KEY] = event;
+      window[INSTALL_KEY] = event;
     },
     { once: true },
   );
@@ -66,7 +73,7 @@ export function recordEarlyInstallPrompt(): void {
 
 /** The app: the install prompt event that fired before it started, if any. */
 export function takeEarlyInstallPrompt(): Event | null {
-  const w = window as unknown as InstallHolder;
+  const w = window;
   const event = w[INSTALL_KEY] ?? null;
   w[INSTALL_KEY] = null;
   return event;
@@ -77,7 +84,6 @@ interface EarlyLongTasks {
   entries: { duration: number; startTime: number }[];
   observer: PerformanceObserver;
 }
-type LongTaskHolder = { [LONG_TASKS_KEY]?: EarlyLongTasks | null };
 
 /**
  * Head script: keeps the long tasks of the page's start (the app's code evaluating, hydration) until the
@@ -92,13 +98,13 @@ export function recordEarlyLongTasks(): void {
     for (const e of list.getEntries()) entries.push({ duration: e.duration, startTime: e.startTime });
   });
   observer.observe({ type: 'longtask' });
-  (window as unknown as LongTaskHolder)[LONG_TASKS_KEY] = { entries, observer };
+  window[LONG_TASKS_KEY] = { entries, observer };
 }
 
 /** The monitor: the long tasks seen before it started (the early observer stops here). */
 export function takeEarlyLongTasks(): { duration: number; startTime: number }[] {
   if (typeof window === 'undefined') return [];
-  const w = window as unknown as LongTaskHolder;
+  const w = window;
   const early = w[LONG_TASKS_KEY];
   w[LONG_TASKS_KEY] = null;
   if (!early) return [];

@@ -6,7 +6,14 @@
 const KEY = '__motorlyEarlyListing';
 const VIEW_KEY = '__motorlyEarlyListingView';
 type EarlyListing = { id: string; rows: Promise<unknown[] | null>; row?: Record<string, unknown> | null };
-type Holder = { [KEY]?: EarlyListing | null; [VIEW_KEY]?: EarlyListing };
+
+// The head script's answer, left on window for the app (declared once, so both sides read it typed).
+declare global {
+  interface Window {
+    __motorlyEarlyListing?: EarlyListing | null;
+    __motorlyEarlyListingView?: EarlyListing;
+  }
+}
 
 /** A listing id as the app issues them (UUID); anything else is not worth a request. */
 const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +34,7 @@ export function startEarlyListing(id: string, url: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<unknown>) : null))
     .then((body) => (Array.isArray(body) ? body : null))
     .catch(() => null); // no early answer: the app's own request loads the listing and reports its errors
-  (window as unknown as Holder)[KEY] = holdForView(id, rows);
+  window[KEY] = holdForView(id, rows);
 }
 
 /**
@@ -41,7 +48,7 @@ export function startLocalEarlyListing(id: string, rows: Promise<unknown[] | nul
 /** Keeps an answer for the early view and the first render, with its first row once it is in. */
 function holdForView(id: string, rows: Promise<unknown[] | null>): EarlyListing {
   const early: EarlyListing = { id, rows };
-  (window as unknown as Holder)[VIEW_KEY] = early;
+  window[VIEW_KEY] = early;
   void rows.then((answer) => {
     const row: unknown = answer?.[0];
     early.row = row && typeof row === 'object' ? (row as Record<string, unknown>) : null;
@@ -56,21 +63,21 @@ function holdForView(id: string, rows: Promise<unknown[] | null>): EarlyListing 
  */
 export function earlyListingRow(id: string): Record<string, unknown> | null | undefined {
   if (typeof window === 'undefined') return null;
-  const early = (window as unknown as Holder)[VIEW_KEY];
+  const early = window[VIEW_KEY];
   return early?.id === id ? early.row : null;
 }
 
 /** Settles once the early answer for this listing has arrived (or failed); null when none was asked for. */
 export function whenEarlyListingRow(id: string): Promise<unknown> | null {
   if (typeof window === 'undefined') return null;
-  const early = (window as unknown as Holder)[VIEW_KEY];
+  const early = window[VIEW_KEY];
   return early?.id === id ? early.rows.then(() => undefined) : null;
 }
 
 /** The app: the early answer for this listing, once (null when there is none for it). */
 export function takeEarlyListing(id: string): Promise<unknown[] | null> | null {
   if (typeof window === 'undefined') return null;
-  const w = window as unknown as Holder;
+  const w = window;
   const early = w[KEY];
   if (!early || early.id !== id) return null;
   w[KEY] = null;

@@ -46,6 +46,8 @@ export function earlyListingParts(row: unknown): EarlyListingParts | null {
       brand && typeof brand.name === 'string' && typeof brand.slug === 'string'
         ? { name: brand.name, slug: brand.slug }
         : null,
+    // The one unchecked row: listing-request.ts selects car_models whole, so the embed is a CarModelRow, and the
+    // picture only reads its measurements (a missing one falls back to the body style's typical shape).
     model: model ? (model as unknown as CarModelRow) : null,
   };
 }
