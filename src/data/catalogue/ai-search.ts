@@ -1,9 +1,9 @@
 /**
- * The AI search's reads of the local store: the catalogue vocabulary and model facts (live), and
- * marketplace listings for a parsed query through the indexed listing search, relaxed filter by
- * filter when nothing matches. Works offline: it reads only IndexedDB.
+ * The AI search's reads: the catalogue vocabulary and model facts (live, from the local store, priced from
+ * each model's cheapest car for sale on the server), and listings for a parsed query from the server's
+ * search, relaxed filter by filter when nothing matches. Offline both come from what this device holds,
+ * and the answer says so.
  */
-import { useEffect, useState } from 'react';
 import { useCatalogueQuery } from './use-catalogue-query';
 import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
 import {
@@ -18,8 +18,11 @@ import {
 import { db, type MotorlyDb } from '../db';
 import { expertScores, listingFacts, modelFacts } from './car-facts';
 import { cashPriceForMonthly } from './listing-costs';
-import { searchListings, type ListingSearch, type ListingSort } from './listing-search';
-import type { BrandRow, CarModelRow } from './types';
+import { emptyListingSearch, listingMatcher, matchContext, type ListingSearch, type ListingSort } from './filters';
+import { searchServer } from './query/server-search';
+import { fetchModelPrices } from './server-reads';
+import type { BrandRow, CarModelRow, ListingRow } from './types';
+import { useServerFirst, type AnswerSource } from './use-server-first';
 
 export interface AiCatalogue {
   vocabulary: Vocabulary;
@@ -66,24 +69,16 @@ export async function loadAiCatalogue(store: MotorlyDb = db, cheapest?: Map<stri
 }
 
 /**
- * Live over brands, models and reviews. The cheapest-listing prices are read once per listing count
- * (not live): a live read of the whole listing index re-ran on every synced listing.
+ * Live over brands, models and reviews, priced from every model's cheapest car for sale: the server's
+ * (asked once per visit to the screen), else the cheapest held on this device.
  */
 export function useAiCatalogue(): AiCatalogue | undefined {
-  const listingCount = useCatalogueQuery(() => db.vehicle_listings.count(), []);
-  const [prices, setPrices] = useState<{ count: number; map: Map<string, number> } | undefined>();
-  useEffect(() => {
-    if (listingCount === undefined) return;
-    let live = true;
-    void cheapestByModel(db).then(
-      (map) => live && setPrices({ count: listingCount, map }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [listingCount]);
-  const map = prices?.map;
+  const prices = useServerFirst(
+    'ai-model-prices',
+    async () => new Map(Object.entries(await fetchModelPrices())),
+    () => cheapestByModel(db),
+  );
+  const map = prices?.value;
   return useCatalogueQuery(async () => (map ? loadAiCatalogue(db, map) : undefined), [map]);
 }
 
@@ -97,6 +92,7 @@ const SORTS: Partial<Record<NonNullable<ParsedQuery['sort']>, ListingSort>> = {
 /** The listing searches (one per named make or model) a parsed query becomes. */
 export function listingSearchesFor(q: ParsedQuery, cat: AiCatalogue, reference?: CarFacts): ListingSearch[] {
   const base: ListingSearch = {
+    ...emptyListingSearch(100),
     priceMode: q.monthlyBudgetMax !== undefined && q.budgetMax === undefined ? 'monthly' : 'cash',
     priceMin: q.budgetMin,
     priceMax: q.budgetMax,
@@ -131,41 +127,79 @@ export function listingSearchesFor(q: ParsedQuery, cat: AiCatalogue, reference?:
 
 export interface AiListingResults {
   results: RankedCar[];
+  /** Cars that match: of the whole market from the server, or of the cars held here offline. */
   total: number;
+  /** The server's total is an estimate (a large market). */
+  estimated: boolean;
   relaxed: Relaxed[];
+  /** The ranked cars' rows, by id. */
+  rows: Map<string, ListingRow>;
+  source: AnswerSource;
 }
 
-async function runSearches(store: MotorlyDb, searches: ListingSearch[]) {
-  const pages = await Promise.all(searches.map((s) => searchListings(store, s)));
+interface Found {
+  rows: ListingRow[];
+  total: number;
+  estimated: boolean;
+}
+
+/** Runs a query's searches (one per named make or model) and joins their answers. */
+type SearchRunner = (searches: ListingSearch[]) => Promise<Found>;
+
+/** The server's first page (100) of each search, and their totals. */
+const onServer: SearchRunner = async (searches) => {
+  const pages = await Promise.all(searches.map((s) => searchServer(s, null, 100)));
+  return joined(pages.map((p) => ({ rows: p.rows, total: p.total ?? p.rows.length, estimated: p.estimated })));
+};
+
+/** The same searches over the listings held on this device (the filters' local predicate). */
+function onDevice(store: MotorlyDb): SearchRunner {
+  return async (searches) => {
+    const [held, brands, models] = await Promise.all([
+      store.vehicle_listings.toArray(),
+      store.brands.toArray(),
+      store.car_models.toArray(),
+    ]);
+    const ctx = matchContext(brands, models);
+    return joined(
+      searches.map((s) => {
+        const rows = held.filter(listingMatcher(s, ctx));
+        return { rows, total: rows.length, estimated: false };
+      }),
+    );
+  };
+}
+
+function joined(parts: Found[]): Found {
   const seen = new Set<string>();
-  const rows = pages.flatMap((p) => p.rows).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
-  return { rows, total: pages.reduce((n, p) => n + p.total, 0) };
+  const rows = parts.flatMap((p) => p.rows).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  return { rows, total: parts.reduce((n, p) => n + p.total, 0), estimated: parts.some((p) => p.estimated) };
 }
 
 /** Ranked listings for a query; filters are dropped in RELAX_ORDER until something matches. */
 export async function aiListingResults(
-  store: MotorlyDb,
+  run: SearchRunner,
   q: ParsedQuery,
   cat: AiCatalogue,
   reference?: CarFacts,
-): Promise<AiListingResults> {
+): Promise<Omit<AiListingResults, 'source'>> {
   let query = q;
   const relaxed: Relaxed[] = [];
   const relax = (field: QueryField) => ({ field, label: describeFilter(field, q, AI_RANK_OPTIONS) });
-  let found = await runSearches(store, listingSearchesFor(query, cat, reference));
+  let found = await run(listingSearchesFor(query, cat, reference));
   const fields = RELAX_ORDER.filter((f) => q[f] !== undefined);
-  // Dropping one filter is enough most of the time: try each alone, least important first.
-  for (const field of fields) {
-    if (found.total > 0) break;
-    const next = withoutField(q, field);
-    const attempt = await runSearches(
-      store,
-      listingSearchesFor(next, cat, field === 'similarTo' ? undefined : reference),
+  // Dropping one filter is enough most of the time: try each alone (all at once), least important first.
+  if (found.total === 0 && fields.length > 0) {
+    const attempts = await Promise.all(
+      fields.map((field) =>
+        run(listingSearchesFor(withoutField(q, field), cat, field === 'similarTo' ? undefined : reference)),
+      ),
     );
-    if (attempt.total > 0) {
-      found = attempt;
-      query = next;
-      relaxed.push(relax(field));
+    const first = attempts.findIndex((a) => a.total > 0);
+    if (first >= 0) {
+      found = attempts[first];
+      query = withoutField(q, fields[first]);
+      relaxed.push(relax(fields[first]));
     }
   }
   // Otherwise drop them one after another.
@@ -173,21 +207,34 @@ export async function aiListingResults(
     if (found.total > 0) break;
     relaxed.push(relax(field));
     query = withoutField(query, field);
-    found = await runSearches(store, listingSearchesFor(query, cat, query.similarTo ? reference : undefined));
+    found = await run(listingSearchesFor(query, cat, query.similarTo ? reference : undefined));
   }
   const brands = new Map([...cat.brandById.values()].map((b) => [b.id, b]));
   const facts = found.rows.map((l) =>
     listingFacts(l, cat.modelById.get(l.car_model_id), brands.get(l.brand_id), cat.scores.get(l.car_model_id)),
   );
   const ranked = rankCars(facts, query, { ...AI_RANK_OPTIONS, limit: 12 }, query.similarTo ? reference : undefined);
-  return { results: ranked.results, total: found.total, relaxed: [...relaxed, ...ranked.relaxed] };
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
+  return {
+    results: ranked.results,
+    total: found.total,
+    estimated: found.estimated,
+    relaxed: [...relaxed, ...ranked.relaxed],
+    rows: new Map(ranked.results.flatMap((r) => (byId.has(r.car.id) ? [[r.car.id, byId.get(r.car.id)!]] : []))),
+  };
 }
 
+/** The ranked cars for a query: the server's when online, else from the cars held here (undefined while loading). */
 export function useAiListingResults(
   q: ParsedQuery | undefined,
   cat: AiCatalogue | undefined,
   reference?: CarFacts,
 ): AiListingResults | undefined {
   const key = JSON.stringify([q, reference?.id, cat ? cat.models.length : 0]);
-  return useCatalogueQuery(async () => (q && cat ? aiListingResults(db, q, cat, reference) : undefined), [key]);
+  const answer = useServerFirst(
+    key,
+    async () => (q && cat ? aiListingResults(onServer, q, cat, reference) : undefined),
+    async () => (q && cat ? aiListingResults(onDevice(db), q, cat, reference) : undefined),
+  );
+  return answer?.value ? { ...answer.value, source: answer.source } : undefined;
 }

@@ -18,5 +18,7 @@ export * from './assistant-data';
 export { useCatalogueLookup, type CatalogueLookup } from './use-catalogue-lookup';
 export { useComparableListings } from './use-comparable-listings';
 export { priceWhenSaved, useSavedPrices } from './saved-prices';
-export { useBrandListingCounts } from './use-brand-counts';
+export { useBrandListingCounts, useStockCounts } from './use-brand-counts';
+export type { AnswerSource, SourcedAnswer } from './use-server-first';
+export type { StockCounts } from './server-reads';
 export { useListingIndicators } from './use-listing-indicators';

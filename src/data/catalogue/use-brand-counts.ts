@@ -1,44 +1,58 @@
-// Cars for sale per brand, for the marketplace's searchable brand list. Counted from the in-memory
-// listing orders the search keeps patched (listing-index.ts): no listing rows are read, and the count
-// re-runs with every listing change like the search itself.
-import { db } from '../db';
-import { useCatalogueQuery } from './use-catalogue-query';
-import {
-  bindCatalogue,
-  catalogueTables,
-  keyLookup,
-  orderOf,
-  readStamp,
-  snapshotFor,
-  type IndexSnapshot,
-} from './listing-index';
+// Cars for sale per model and per brand (brand and model pages, recommendation cards, the marketplace's
+// brand list): counted by the server over the whole market (listing_stock_counts), or offline over the
+// listings this device holds, marked as such.
+import { db, type MotorlyDb } from '../db';
+import { fetchStockCounts, type StockCounts } from './server-reads';
+import { useServerFirst, type SourcedAnswer } from './use-server-first';
 
-/** Unsold listings by brand id in one state of the indexes. */
-export function brandCountsOf(snap: IndexSnapshot): Record<string, number> {
-  const brand = keyLookup(snap, 'brand_id');
-  const status = keyLookup(snap, 'status');
-  const out: Record<string, number> = {};
-  for (const chunk of orderOf(snap, 'brand_id'))
-    for (const id of chunk) {
-      const b = brand(id);
-      if (typeof b !== 'string' || status(id) === 'sold') continue;
-      out[b] = (out[b] ?? 0) + 1;
+/** The same counts over the unsold listings held on this device. */
+export async function heldStockCounts(
+  store: MotorlyDb,
+  modelIds: readonly string[],
+  brandIds: readonly string[],
+): Promise<StockCounts> {
+  const out: StockCounts = { models: {}, brands: {} };
+  const wantModels = new Set(modelIds);
+  const wantBrands = new Set(brandIds);
+  for (const id of wantModels) out.models[id] = { count: 0, from: null };
+  for (const id of wantBrands) out.brands[id] = 0;
+  const held = await store.vehicle_listings.toArray();
+  for (const l of held) {
+    if (l.status === 'sold') continue;
+    const m = out.models[l.car_model_id];
+    if (m && wantModels.has(l.car_model_id)) {
+      m.count++;
+      m.from = m.from === null ? l.price : Math.min(m.from, l.price);
     }
+    if (wantBrands.has(l.brand_id)) out.brands[l.brand_id]++;
+  }
   return out;
 }
 
+/** Cars for sale and the cheapest price for these models and brands (undefined while the first answer loads). */
+export function useStockCounts(
+  modelIds: readonly string[],
+  brandIds: readonly string[] = [],
+): SourcedAnswer<StockCounts> | undefined {
+  const key = `${[...modelIds].sort().join(',')}|${[...brandIds].sort().join(',')}`;
+  return useServerFirst(
+    key,
+    () => fetchStockCounts(modelIds, brandIds),
+    () => heldStockCounts(db, modelIds, brandIds),
+  );
+}
+
 /**
- * Cars for sale by brand id (undefined while the first answer loads, and until `enabled`). A screen
- * enables it once its own search has answered: that search has then built the indexes this reads, where
- * two first queries at once would each read the whole listing table.
+ * Cars for sale by brand id, every brand (undefined while the first answer loads, and until `enabled`: a
+ * screen enables it once its own search has answered, so the two requests do not compete).
  */
 export function useBrandListingCounts(enabled = true): Record<string, number> | undefined {
-  return useCatalogueQuery(async () => {
-    if (!enabled) return undefined;
-    const snap = await db.transaction('r', catalogueTables(db, { history: false }), async (tx) => {
-      const t = bindCatalogue(db, tx);
-      return snapshotFor(t, await readStamp(t));
-    });
-    return brandCountsOf(snap);
-  }, [enabled]);
+  const answer = useServerFirst(
+    String(enabled),
+    async () => (enabled ? fetchStockCounts([], await brandIds(db)) : undefined),
+    async () => (enabled ? heldStockCounts(db, [], await brandIds(db)) : undefined),
+  );
+  return answer?.value?.brands;
 }
+
+const brandIds = async (store: MotorlyDb) => (await store.brands.toCollection().primaryKeys()).map(String);

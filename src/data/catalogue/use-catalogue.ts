@@ -1,21 +1,16 @@
 /**
- * Live-query hooks for the catalogue screens. They read only the local store, so every screen works
- * offline once the catalogue has been downloaded, and re-render when sync writes new rows.
+ * Hooks for the catalogue screens. The small tables (brands, models, reviews, dealers) and the listings a
+ * device holds are read live from the local store; what needs every listing for sale (a model's cars, the
+ * biggest price drops, price indicators) is asked of the server, falling back to the held rows offline.
  */
 import { useCatalogueQuery } from './use-catalogue-query';
-import { priceIndicator, type PriceIndicator, type PricedListing } from '@/shared/lib/uk';
+import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
 import { db, type MotorlyDb } from '../db';
-import {
-  bindCatalogue,
-  catalogueTables,
-  changedBetween,
-  idsInRange,
-  keyLookup,
-  readStamp,
-  snapshotFor,
-  type IndexSnapshot,
-} from './listing-index';
-import { searchListings, reductionMap, type ListingPage, type ListingSearch } from './listing-search';
+import { emptyListingSearch } from './filters';
+import { searchListings, type ListingPage, type ListingSearch } from './listing-search';
+import { searchServer } from './query/server-search';
+import { useListingIndicators } from './use-listing-indicators';
+import { useServerFirst, type AnswerSource, type SourcedAnswer } from './use-server-first';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
 export interface CatalogueBasics {
@@ -62,77 +57,6 @@ export function useListingCount(): number | undefined {
   return useCatalogueQuery(() => db.vehicle_listings.count(), []);
 }
 
-/**
- * Price indicators for the given listings, from comparables of the same models. The comparables'
- * price, year, mileage and status come from the in-memory listing indexes (listing-index.ts), which
- * the marketplace search keeps patched: no listing rows are read. A getAll per model re-read most of
- * the page's models' listings (about 1,400 rows for 20 cards) on every realtime change, competing
- * with the marketplace query on the main thread and in IndexedDB.
- */
-export async function priceIndicatorsFor(
-  store: MotorlyDb,
-  rows: readonly ListingRow[],
-  referenceYear: number,
-): Promise<Record<string, PriceIndicator>> {
-  const snap = await store.transaction('r', catalogueTables(store, { history: false }), async (tx) => {
-    const t = bindCatalogue(store, tx);
-    return snapshotFor(t, await readStamp(t));
-  });
-  const byModel = comparablesFor(store, snap, new Set(rows.map((r) => r.car_model_id)));
-  return Object.fromEntries(
-    rows.map((r) => [r.id, priceIndicator(r, byModel.get(r.car_model_id) ?? [], referenceYear)]),
-  );
-}
-
-/** Each model's comparables in one state, per database: carried to later states (comparablesFor). */
-const comparablesCache = new WeakMap<MotorlyDb, { state: IndexSnapshot; byModel: Map<string, PricedListing[]> }>();
-
-/**
- * The unsold listings of each model, from the in-memory indexes. A realtime change re-runs the price
- * indicators of the open page; the comparables are kept from the last state and only the models of the
- * rows changed since (before and after the change) are collected again (changedBetween), instead of every
- * listing of the page's models (about 5,000 at 50,000 listings) on every change.
- */
-function comparablesFor(
-  store: MotorlyDb,
-  snap: IndexSnapshot,
-  modelIds: ReadonlySet<string>,
-): Map<string, PricedListing[]> {
-  let cache = comparablesCache.get(store);
-  if (cache && cache.state !== snap) {
-    const changed = changedBetween(cache.state, snap);
-    if (!changed) cache = undefined;
-    else {
-      const before = keyLookup(cache.state, 'car_model_id');
-      const after = keyLookup(snap, 'car_model_id');
-      for (const id of changed) {
-        cache.byModel.delete(String(before(id)));
-        cache.byModel.delete(String(after(id)));
-      }
-      cache.state = snap;
-    }
-  }
-  if (!cache) comparablesCache.set(store, (cache = { state: snap, byModel: new Map() }));
-  const [price, year, mileage, status] = ['price', 'year', 'mileage', 'status'].map((index) => keyLookup(snap, index));
-  const out = new Map<string, PricedListing[]>();
-  for (const modelId of modelIds) {
-    let comparables = cache.byModel.get(modelId);
-    if (!comparables) {
-      comparables = [];
-      for (const part of idsInRange(snap, { index: 'car_model_id', lower: modelId, upper: modelId }))
-        for (const id of part) {
-          const [p, y, m] = [price(id), year(id), mileage(id)];
-          if (status(id) === 'sold' || typeof p !== 'number' || typeof y !== 'number' || typeof m !== 'number')
-            continue;
-          comparables.push({ id: snap.pks[id], car_model_id: modelId, price: p, year: y, mileage: m });
-        }
-      cache.byModel.set(modelId, comparables);
-    }
-    out.set(modelId, comparables);
-  }
-  return out;
-}
-
 /** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
 export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
   const perListing = await Promise.all(
@@ -148,17 +72,11 @@ export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): P
   return out;
 }
 
-/** Price indicators for the given listings, from comparables of the same models. */
-export function usePriceIndicators(
-  rows: readonly ListingRow[] | undefined,
-  referenceYear = new Date().getFullYear(),
-): Record<string, PriceIndicator> | undefined {
-  const ids = (rows ?? []).map((r) => r.id).join(',');
-  return useCatalogueQuery(
-    async () => (!rows || rows.length === 0 ? {} : priceIndicatorsFor(db, rows, referenceYear)),
-    [ids, referenceYear],
-  );
-}
+// Only listing-search.test.ts reads it from here; it goes with listing-index.ts.
+export { priceIndicatorsFor } from './indexed-indicators';
+
+/** Price indicators for the given listings (use-listing-indicators.ts). */
+export const usePriceIndicators = useListingIndicators;
 
 /** Price reductions (first price minus current) for the given listings. */
 export function useReductions(ids: readonly string[]): Record<string, number> | undefined {
@@ -212,33 +130,102 @@ export function useListingDetail(
   }, [id, referenceYear]);
 }
 
-/** Active listings of one model, cheapest first. */
-export function useModelListings(
-  modelId: string | undefined,
-  limit = 6,
-): { rows: ListingRow[]; total: number } | undefined {
-  return useCatalogueQuery(async () => {
-    if (!modelId) return { rows: [], total: 0 };
-    const all = await db.vehicle_listings
-      .where('[car_model_id+price]')
-      .between([modelId, 0], [modelId, Number.MAX_SAFE_INTEGER])
-      .toArray();
-    const live = all.filter((l) => l.status !== 'sold');
-    return { rows: live.slice(0, limit), total: live.length };
-  }, [modelId, limit]);
+export interface ModelListings {
+  /** The cheapest cars for sale, at most the limit asked. */
+  rows: ListingRow[];
+  /** Cars for sale: of the whole market from the server, else of the cars held on this device. */
+  total: number;
+  /** The server's total is an estimate (a large market). */
+  estimated: boolean;
+  source: AnswerSource;
 }
 
-/** Listings with the biggest recent price drops (home screen). */
-export function useRecentPriceDrops(limit = 6): { listing: ListingRow; drop: number }[] | undefined {
-  return useCatalogueQuery(async () => {
-    const map = await reductionMap(db);
-    const top = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit * 3);
-    const rows = await db.vehicle_listings.bulkGet(top.map(([id]) => id));
-    return rows
-      .map((listing, i) => ({ listing, drop: top[i][1] }))
-      .filter((x): x is { listing: ListingRow; drop: number } => !!x.listing && x.listing.status === 'active')
-      .slice(0, limit);
-  }, [limit]);
+/** The listings of one model held on this device still for sale, cheapest first. */
+export async function heldModelListings(store: MotorlyDb, modelId: string): Promise<ListingRow[]> {
+  const held = await store.vehicle_listings
+    .where('[car_model_id+price]')
+    .between([modelId, 0], [modelId, Number.MAX_SAFE_INTEGER])
+    .toArray();
+  return held.filter((l) => l.status !== 'sold');
+}
+
+/** One model's cheapest cars for sale and how many there are, from search_listings. */
+export async function serverModelListings(store: MotorlyDb, modelId: string, limit: number): Promise<ModelListings> {
+  const model = await store.car_models.get(modelId);
+  const brand = model && (await store.brands.get(model.brand_id));
+  if (!model || !brand) throw new Error('The model is not on this device yet');
+  const search = { ...emptyListingSearch(limit), make: brand.slug, model: model.slug, sort: 'price-asc' as const };
+  const page = await searchServer(search, null, Math.max(1, limit));
+  return {
+    rows: page.rows.slice(0, limit),
+    total: page.total ?? page.rows.length,
+    estimated: page.estimated,
+    source: 'server',
+  };
+}
+
+/** A model's cheapest cars for sale (`limit` of them) and their number (undefined while loading). */
+export function useModelListings(modelId: string | undefined, limit = 6): ModelListings | undefined {
+  return useServerFirst(
+    `${modelId ?? ''}|${limit}`,
+    () => (modelId ? serverModelListings(db, modelId, limit) : Promise.resolve(noListings('server'))),
+    async () => {
+      if (!modelId) return noListings('device');
+      const held = await heldModelListings(db, modelId);
+      return { rows: held.slice(0, limit), total: held.length, estimated: false, source: 'device' as const };
+    },
+  )?.value;
+}
+
+const noListings = (source: AnswerSource): ModelListings => ({ rows: [], total: 0, estimated: false, source });
+
+export interface PriceDrop {
+  listing: ListingRow;
+  drop: number;
+}
+
+/** The biggest price drops among the held listings (first price minus current, from their history). */
+export async function heldPriceDrops(store: MotorlyDb, limit: number): Promise<PriceDrop[]> {
+  const history = await store.listing_price_history.toArray();
+  const byListing = new Map<string, PriceHistoryRow[]>();
+  for (const h of history) byListing.set(h.vehicle_listing_id, [...(byListing.get(h.vehicle_listing_id) ?? []), h]);
+  const drops: [string, number][] = [];
+  for (const [id, hs] of byListing) {
+    hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
+    const drop = hs[0].price - hs[hs.length - 1].price;
+    if (drop > 0) drops.push([id, drop]);
+  }
+  drops.sort((a, b) => b[1] - a[1]);
+  const top = drops.slice(0, limit * 3);
+  const rows = await store.vehicle_listings.bulkGet(top.map(([id]) => id));
+  return rows
+    .map((listing, i) => ({ listing, drop: top[i][1] }))
+    .filter((x): x is PriceDrop => !!x.listing && x.listing.status === 'active')
+    .slice(0, limit);
+}
+
+/** The biggest price drops of the whole market (search_listings sorted by reduction). */
+export async function serverPriceDrops(limit: number): Promise<PriceDrop[]> {
+  const page = await searchServer(
+    { ...emptyListingSearch(limit * 2), sort: 'reduction' },
+    null,
+    limit * 2,
+    undefined,
+    false,
+  );
+  return page.rows
+    .map((listing) => ({ listing, drop: (listing as ListingRow & { price_reduction?: number }).price_reduction ?? 0 }))
+    .filter((x) => x.drop > 0 && x.listing.status === 'active')
+    .slice(0, limit);
+}
+
+/** Listings with the biggest price drops (home screen); offline, among the cars held on this device. */
+export function useRecentPriceDrops(limit = 6): SourcedAnswer<PriceDrop[]> | undefined {
+  return useServerFirst(
+    String(limit),
+    () => serverPriceDrops(limit),
+    () => heldPriceDrops(db, limit),
+  );
 }
 
 /** Listings and models by id (bookmarks, compare). */

@@ -5,7 +5,6 @@ import {
   listingSearchesFor,
   useAiCatalogue,
   useAiListingResults,
-  useListingsByIds,
   type ListingSearch,
 } from '@/data/catalogue';
 import { createQueryParser } from '@/shared/lib/ai/parser';
@@ -17,6 +16,7 @@ import { MarketplaceLinks } from './marketplace-links';
 import { chipsFor, removeChip, type Chip } from './query-chips';
 import { ListingMedia, ModelMedia } from './result-media';
 import { ResultSection } from './result-section';
+import { listingsHeading, offlineNote } from './listing-status';
 import { suggest } from './suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from './use-debounced';
 import { useSearchTracking } from './use-search-tracking';
@@ -80,8 +80,8 @@ export function AiSearchScreen() {
   const modelMessage = models ? relaxationMessage(models.relaxed) : null;
   const listingMessage = listings ? relaxationMessage(listings.relaxed) : null;
   const brandSlug = (name: string) => [...(cat?.brandById.values() ?? [])].find((b) => b.name === name)?.slug ?? '';
-  const listingIds = useMemo(() => listings?.results.map((r) => r.car.id) ?? [], [listings]);
-  const listingRows = useListingsByIds(listingIds);
+  const listingRows = listings?.rows;
+  const offline = listings?.source === 'device';
   const searches = useMemo(
     () => (query && cat ? listingSearchesFor(query, cat, reference) : []),
     [query, cat, reference],
@@ -211,9 +211,23 @@ export function AiSearchScreen() {
           />
           <ResultSection
             id="ais-listings"
-            heading={`Cars for sale${listings ? ` (${listings.total.toLocaleString('en-GB')})` : ''}`}
+            heading={listingsHeading(listings)}
             ranking={listings}
-            empty={{ title: 'No cars for sale match yet', description: 'Try removing a filter above.' }}
+            note={
+              offline ? (
+                <p className="ais-offline" role="status" data-testid="listing-results-offline">
+                  {offlineNote(listings?.total ?? 0)}
+                </p>
+              ) : null
+            }
+            empty={
+              offline
+                ? {
+                    title: 'None of the cars saved on this phone match',
+                    description: 'Search every car when you are back online.',
+                  }
+                : { title: 'No cars for sale match yet', description: 'Try removing a filter above.' }
+            }
             testId="listing-results"
             linkOf={(r) => ({
               to: href.listing(r.car.id),
@@ -221,7 +235,7 @@ export function AiSearchScreen() {
               media: <ListingMedia car={r.car} row={listingRows?.get(r.car.id)} cat={cat} />,
             })}
             footer={
-              listings && listings.total > 0 ? (
+              listings && listings.total > 0 && !offline ? (
                 <MarketplaceLinks query={query} searches={searches} nameOf={searchName} />
               ) : null
             }

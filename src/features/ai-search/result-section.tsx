@@ -51,6 +51,7 @@ export function ResultSection({
   empty,
   testId,
   linkOf,
+  note,
   footer,
 }: {
   id: string;
@@ -59,6 +60,8 @@ export function ResultSection({
   empty: { title: string; description: string };
   testId: string;
   linkOf: (r: RankedCar) => CardLink;
+  /** Under the heading: what the answer covers (offline, only the cars held on this phone). */
+  note?: ReactNode;
   /** Under the cards: the way on to the rest (the marketplace link). */
   footer?: ReactNode;
 }) {
@@ -67,6 +70,7 @@ export function ResultSection({
       <h2 id={id} className="ais-h2">
         {heading}
       </h2>
+      {note}
       {!ranking ? (
         <LoadingBlock />
       ) : ranking.results.length === 0 ? (

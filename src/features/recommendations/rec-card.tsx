@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useModelListings } from '@/data/catalogue';
+import type { SourcedAnswer, StockCounts } from '@/data/catalogue';
 import type { RecommendationCard } from '@/data';
 import { ModelPicture } from '@/entities/car';
 import { formatGBP } from '@/shared/lib/format';
@@ -7,22 +7,42 @@ import { href } from '@/shared/lib/routes';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
 import { modelMarketplaceHref, usedCarsLabel } from './model-links';
 
-/** The model's cars for sale (unsold listings, as its model page counts them) and the way to them. */
-function UsedCarsLink({ c }: { c: RecommendationCard }) {
+/**
+ * The model's cars for sale (unsold listings, as its model page counts them) and the way to them. Offline
+ * the count is of the cars saved on this phone, and says so: the market may have more.
+ */
+function UsedCarsLink({ c, stock }: { c: RecommendationCard; stock: SourcedAnswer<StockCounts> | undefined }) {
   const make = c.brand?.slug ?? '';
-  const total = useModelListings(c.model.id, 0)?.total;
+  const total = stock?.value.models[c.model.id]?.count;
   const carName = `${c.brand?.name ?? ''} ${c.model.name}`.trim();
   if (total === undefined) return <p className="rec-card__used rec-card__used--loading">Counting cars for sale…</p>;
   const label = usedCarsLabel(total, carName);
-  if (!label) return <p className="rec-card__used">No used {carName} for sale right now.</p>;
+  const offline = stock?.source === 'device';
+  if (!label)
+    return (
+      <p className="rec-card__used">
+        {offline ? `Offline: no used ${carName} saved on this phone.` : `No used ${carName} for sale right now.`}
+      </p>
+    );
   return (
     <Link to={modelMarketplaceHref(make, c.model.slug)} className="rec-card__used-link" data-testid="rec-used-link">
-      {label} <span aria-hidden="true">→</span>
+      {offline ? `${label} saved on this phone` : label} <span aria-hidden="true">→</span>
     </Link>
   );
 }
 
-export function RecCard({ c, rank, onOpen }: { c: RecommendationCard; rank: number; onOpen: () => void }) {
+export function RecCard({
+  c,
+  rank,
+  stock,
+  onOpen,
+}: {
+  c: RecommendationCard;
+  rank: number;
+  /** Cars for sale of every card's model, counted once for the list. */
+  stock: SourcedAnswer<StockCounts> | undefined;
+  onOpen: () => void;
+}) {
   const modelHref = href.model(c.brand?.slug ?? '', c.model.slug);
   return (
     <li className="rec-card" data-testid="recommendation">
@@ -60,7 +80,7 @@ export function RecCard({ c, rank, onOpen }: { c: RecommendationCard; rank: numb
         ) : (
           <p className="rec-card__why-none">A strong all-rounder for your budget.</p>
         )}
-        <UsedCarsLink c={c} />
+        <UsedCarsLink c={c} stock={stock} />
       </div>
     </li>
   );

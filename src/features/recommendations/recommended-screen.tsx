@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRecommendations, useRecommendationWrites } from '@/data';
+import { useStockCounts } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { Button, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon, SignInPage } from '@/shared/ui';
 import { refreshRecommendations } from '@/sync';
@@ -41,6 +42,7 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
   const fromServer = !!view && !view.stale;
   // One card per model, even if the ranking (server or local) lists a model twice.
   const cards = view ? onePerModel(fromServer ? view.cached : view.local) : [];
+  const stock = useStockCounts(cards.map((c) => c.model.id));
   const shownKey = fromServer ? cards.map((c) => c.rowId).join(',') : '';
   useEffect(() => {
     for (const id of shownKey.split(',').filter(Boolean)) {
@@ -158,6 +160,7 @@ export function RecommendedScreen({ userId, authLoading, onEditPreferences }: Re
               key={c.model.id}
               c={c}
               rank={i + 1}
+              stock={stock}
               onOpen={() => (c.rowId ? void writes.clicked(c.rowId).catch(() => undefined) : undefined)}
             />
           ))}

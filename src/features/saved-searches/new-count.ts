@@ -1,6 +1,10 @@
-/** "N new since you last looked" (nothing when there are none). */
-export function newSinceLabel(n: number): string | null {
-  return n > 0 ? `${n} new since you last looked` : null;
+/**
+ * "N new since you last looked" (nothing when there are none). Counted offline among the cars saved on this
+ * phone it is a lower bound, and says so.
+ */
+export function newSinceLabel(n: number, source: 'server' | 'device' = 'server'): string | null {
+  if (n <= 0) return null;
+  return source === 'server' ? `${n} new since you last looked` : `${n}+ new since you last looked (offline)`;
 }
 
 /** The marketplace link that reopens a saved search. */

@@ -10,6 +10,7 @@ import {
 } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { useListingsOnDemand } from '@/sync/use-listings-on-demand';
 import { BookmarkButton, ListingCard, ModelCard } from '@/entities/car';
 import { SavedCarNote } from './saved-car-note';
 import '../bookmarks.css';
@@ -26,6 +27,8 @@ export function BookmarksScreen() {
   const saved = (bookmarks ?? []).filter((b) => b.vehicle_listing_id);
   const listingIds = saved.map((b) => b.vehicle_listing_id!);
   const listings = useListingsByIds(listingIds);
+  // A saved car this device has not got yet (bookmarked on another device) is fetched on its own.
+  const arriving = useListingsOnDemand(listingIds, listings);
   const cars = listingIds.map((id) => listings?.get(id)).filter((l): l is ListingRow => l !== undefined);
   const dealers = useDealersByIds(cars.map((l) => l.dealer_id));
   const indicators = usePriceIndicators(cars);
@@ -117,8 +120,17 @@ export function BookmarksScreen() {
               </div>
             </section>
           )}
-          {cars.length + models.length < bookmarks.length && (
-            <p className="cat-muted">Some saved cars are still downloading or are no longer listed.</p>
+          {arriving.size > 0 ? (
+            <p className="cat-muted" role="status" data-testid="bookmarks-arriving">
+              Fetching {arriving.size === 1 ? '1 saved car' : `${arriving.size} saved cars`} not yet on this device…
+            </p>
+          ) : (
+            cars.length + models.length < bookmarks.length && (
+              <p className="cat-muted">
+                Some saved cars are not on this device: they are no longer listed, or will show when you are back
+                online.
+              </p>
+            )
           )}
         </>
       )}

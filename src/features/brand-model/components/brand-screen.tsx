@@ -4,13 +4,16 @@ import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, LoadingBlock } from '@/shared/ui';
 import { BrandLogo, ModelCard, sortModels, useModelEntries, CarNotFound } from '@/entities/car';
+import { useStockCounts } from '@/data/catalogue';
 import { matchesName } from '../match-name';
+import { brandForSaleLabel } from '../stock-labels';
 
 export function BrandScreen({ brandName }: { brandName: string }) {
   const data = useModelEntries();
   // During the first download a real page may simply not have arrived yet: wait rather than say "not found".
   const arriving = useCatalogueArriving();
   const brand = data?.basics.brands.find((b) => matchesName(b.slug, b.name, brandName));
+  const stock = useStockCounts([], brand ? [brand.id] : []);
   const range = useMemo(
     () =>
       data && brand
@@ -44,7 +47,9 @@ export function BrandScreen({ brandName }: { brandName: string }) {
       <section className="cat-section" aria-labelledby="range-h">
         <div className="cat-section__head">
           <h2 id="range-h">The {brand.name} range</h2>
-          <ButtonLink to={`${href.marketplace()}?make=${brand.slug}`}>Used {brand.name} cars for sale</ButtonLink>
+          <ButtonLink to={`${href.marketplace()}?make=${brand.slug}`}>
+            {brandForSaleLabel(brand.name, stock?.source === 'server' ? stock.value.brands[brand.id] : undefined)}
+          </ButtonLink>
         </div>
         <div className="cat-grid">
           {range.map((e) => (

@@ -21,6 +21,7 @@ import {
   CarNotFound,
 } from '@/entities/car';
 import { matchesName } from '../match-name';
+import { forSaleLabel, heldNote } from '../stock-labels';
 
 const SECTION_TITLES: Record<string, string> = {
   driving: 'Driving',
@@ -173,7 +174,7 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
               <CompareButton item={{ kind: 'model', id: model.id }} label={name} />
             </div>
             <ButtonLink variant="primary" to={`${href.marketplace()}?make=${brand.slug}&model=${model.slug}`}>
-              See {listings ? listings.total : ''} used {model.name} for sale
+              {forSaleLabel(model.name, listings)}
             </ButtonLink>
           </div>
         </aside>
@@ -181,6 +182,11 @@ export function ModelScreen({ brandName, modelName }: { brandName: string; model
       {listings && listings.rows.length > 0 && (
         <section className="cat-section" aria-labelledby="listings-h">
           <h2 id="listings-h">{model.name} for sale</h2>
+          {listings.source === 'device' && (
+            <p className="cat-muted cat-small" data-testid="model-listings-offline">
+              {heldNote(listings.total)}
+            </p>
+          )}
           <div className="cat-grid">
             {listings.rows.map((l) => (
               <ListingCard

@@ -14,6 +14,7 @@ import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, annualEnergyCost, fuelLabel, ulezStatus, vedFor, GEARBOX_LABELS } from '@/shared/lib/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
+import { useListingsOnDemand } from '@/sync/use-listings-on-demand';
 import {
   COMPARE_MAX,
   ModelPicture,
@@ -60,8 +61,12 @@ export function CompareScreen() {
   }, [fromUrl, stored, items, setCompare, setParams]);
 
   const basics = useCatalogueBasics();
-  const listings = useListingsByIds(items.filter((i) => i.kind === 'listing').map((i) => i.id));
+  const listingIds = items.filter((i) => i.kind === 'listing').map((i) => i.id);
+  const listings = useListingsByIds(listingIds);
+  // A shared compare link can name cars this device has not got: each is fetched before the table shows.
+  const arriving = useListingsOnDemand(listingIds, listings);
   if (!basics || !listings) return <LoadingBlock />;
+  if (arriving.size > 0) return <LoadingBlock label="Fetching the cars to compare…" />;
 
   const columns: Column[] = [];
   for (const item of items) {

@@ -23,7 +23,8 @@ export function HomeScreen() {
     if (input?.value) setQ(input.value);
   }, []);
   const data = useModelEntries();
-  const drops = useRecentPriceDrops(4);
+  const dropsAnswer = useRecentPriceDrops(4);
+  const drops = dropsAnswer?.value;
   const dealers = useDealersByIds(drops?.map((d) => d.listing.dealer_id) ?? []);
   const topRated = useMemo(
     () =>
@@ -119,6 +120,11 @@ export function HomeScreen() {
             <h2 id="drops-h">Recent price drops</h2>
             <Link to={`${href.marketplace()}?sort=reduction`}>See all reductions</Link>
           </div>
+          {dropsAnswer?.source === 'device' && (
+            <p className="cat-muted cat-small" data-testid="drops-offline">
+              Offline: the biggest drops among the cars saved on this phone.
+            </p>
+          )}
           {!drops || dropsPending ? (
             <CardGridSkeleton count={4} label="Loading price drops" />
           ) : (

@@ -2,7 +2,7 @@
 // The marketplace's saved-search strip: signed out it offers sign-in and runs no saved-search query (that
 // query reads the newest 500 listings on every listing change); signed in it shows the user's searches.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { SavedSearchView } from '@/data';
 
@@ -10,6 +10,12 @@ const useSavedSearches = vi.fn<() => SavedSearchView[] | undefined>(() => []);
 vi.mock('@/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data')>()),
   useSavedSearches: () => useSavedSearches(),
+}));
+
+const fetchCounts = vi.fn<() => Promise<Record<string, { count: number; since: string }>>>(() => Promise.resolve({}));
+vi.mock('@/sync/saved-search-counts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/sync/saved-search-counts')>()),
+  fetchSavedSearchNewCounts: () => fetchCounts(),
 }));
 
 const { SavedSearchesBar } = await import('./saved-searches-bar');
@@ -51,5 +57,38 @@ describe('SavedSearchesBar', () => {
     expect(useSavedSearches).toHaveBeenCalled();
     const chips = screen.getByRole('list', { name: 'Saved searches' });
     expect(chips.textContent).toContain('Family SUVs');
+  });
+});
+
+describe('SavedSearchesBar new matches (issue 32)', () => {
+  const search = {
+    id: 's1',
+    name: 'Family SUVs',
+    newCount: 1,
+    last_viewed_at: '2026-11-20T10:00:00Z',
+    filters: { query: 'body=suv' },
+  } as unknown as SavedSearchView;
+
+  it("shows the server's count over the whole market, not the device's", async () => {
+    useSavedSearches.mockReturnValue([search]);
+    fetchCounts.mockResolvedValue({ s1: { count: 12, since: '2026-11-20T10:00:00Z' } });
+    render(
+      <MemoryRouter initialEntries={['/marketplace']}>
+        <SavedSearchesBar signedIn />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByText('12 new since you last looked')).toBeTruthy());
+  });
+
+  it("offline, shows the device's count as a lower bound", async () => {
+    useSavedSearches.mockReturnValue([search]);
+    fetchCounts.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(
+      <MemoryRouter initialEntries={['/marketplace']}>
+        <SavedSearchesBar signedIn />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(fetchCounts).toHaveBeenCalled());
+    expect(screen.getByText('1+ new since you last looked (offline)')).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // Issue 34: Value my car refuses a model and year that never existed, and says when the model was sold.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { db } from '@/data';
-import { brandRow, modelRow } from '@/data/testing/fixtures';
+import { brandRow, listingRow, modelRow } from '@/data/testing/fixtures';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import { ValuationScreen } from './valuation-screen';
 
@@ -54,5 +54,46 @@ describe('ValuationScreen', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: '2021 Ford Puma' })).toBeTruthy());
     expect(screen.getByText(/A 2021 car at 8,000 miles a year has done about 44,000\./)).toBeTruthy();
     expect(screen.getByText(/The Ford Puma was sold from 1997 to 2002 and from 2019\./)).toBeTruthy();
+  });
+});
+
+describe('ValuationScreen comparables (issue 32)', () => {
+  const comparable = (i: number) => ({
+    id: `c${i}`,
+    car_model_id: 'puma',
+    year: 2021,
+    mileage: 36_000 + i * 1_000,
+    price: 15_000 + i * 100,
+    condition: 'used' as const,
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("values from the server's comparables when online", async () => {
+    const asked: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      asked.push([url, JSON.parse(String(init.body))]);
+      return Promise.resolve(new Response(JSON.stringify(Array.from({ length: 6 }, (_, i) => comparable(i)))));
+    });
+    await fill('2021');
+    expect((await screen.findByTestId('valuation-count')).textContent).toBe('Based on 6 similar cars for sale.');
+    expect(asked).toEqual([
+      [
+        expect.stringMatching(/\/rest\/v1\/rpc\/listing_comparables$/),
+        { car_model: 'puma', car_year: 2021, car_mileage: 40000 },
+      ],
+    ]);
+    expect(screen.queryByTestId('valuation-offline')).toBeNull();
+  });
+
+  it('values from the cars saved on this phone when the server cannot be reached, and says so', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await db.vehicle_listings.bulkPut(
+      Array.from({ length: 5 }, (_, i) => listingRow({ ...comparable(i), brand_id: 'ford', status: 'active' })),
+    );
+    await fill('2021');
+    expect((await screen.findByTestId('valuation-count')).textContent).toBe(
+      'Based on 5 similar cars saved on this phone.',
+    );
+    expect(screen.getByTestId('valuation-offline').textContent).toMatch(/offline/);
   });
 });

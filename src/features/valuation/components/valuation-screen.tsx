@@ -45,7 +45,10 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const listings = useComparableListings(submitted?.model.id);
+  const comparables = useComparableListings(
+    submitted ? { carModelId: submitted.model.id, year: submitted.year, mileage: submitted.mileage } : undefined,
+  );
+  const listings = comparables?.value;
   const currentYear = now.getFullYear();
   // The same annual mileage running costs use: a panel's typed figure, else the profile's, else the default.
   const profile = useProfile();
@@ -173,14 +176,23 @@ export function ValuationScreen({ now = new Date() }: { now?: Date }) {
           </form>
         </Card>
         <div ref={resultRef}>
-          <ValuationResult submitted={submitted} valuation={valuation} />
+          <ValuationResult submitted={submitted} valuation={valuation} offline={comparables?.source === 'device'} />
         </div>
       </div>
     </div>
   );
 }
 
-function ValuationResult({ submitted, valuation }: { submitted: Submitted | null; valuation: Valuation | undefined }) {
+function ValuationResult({
+  submitted,
+  valuation,
+  offline,
+}: {
+  submitted: Submitted | null;
+  valuation: Valuation | undefined;
+  /** Valued from the cars saved on this phone, not the whole market. */
+  offline: boolean;
+}) {
   const navigate = useNavigate();
   const chosen = usePartExchange();
   if (!submitted)
@@ -234,9 +246,11 @@ function ValuationResult({ submitted, valuation }: { submitted: Submitted | null
             is typically around <strong>{formatGBP(valuation.partExchange)}</strong>.
           </p>
           <p className="cat-muted" data-testid="valuation-count">
-            Based on {valuation.comparables} similar {valuation.comparables === 1 ? 'car' : 'cars'} for sale
+            Based on {valuation.comparables} similar {valuation.comparables === 1 ? 'car' : 'cars'}{' '}
+            {offline ? 'saved on this phone' : 'for sale'}
             {valuation.widened ? ' (we widened the search to two years either side)' : ''}.
           </p>
+          {offline && <OfflineNote />}
           <Button variant="primary" onClick={useAsPartExchange}>
             Use as part exchange
           </Button>
@@ -245,9 +259,21 @@ function ValuationResult({ submitted, valuation }: { submitted: Submitted | null
           )}
         </>
       ) : (
-        <p role="status">{valuation.message}</p>
+        <>
+          <p role="status">{valuation.message}</p>
+          {offline && <OfflineNote />}
+        </>
       )}
       <PriceMethodNote explanation={VALUATION_EXPLANATION} />
     </Card>
+  );
+}
+
+function OfflineNote() {
+  return (
+    <p className="cat-muted cat-small" data-testid="valuation-offline">
+      You&apos;re offline, so this rests only on the cars saved on this phone. Value it again when you&apos;re back
+      online to compare with every car for sale.
+    </p>
   );
 }
