@@ -29,13 +29,28 @@ export interface SizeFigures {
   listings: number;
   bootMs: number;
   seeded: boolean;
-  server: SearchFigures;
-  cold: ColdVisit;
-  session: Session;
-  pack: PackResult;
-  rawPut: { rows: number; ms: number };
+  /** Each part is null when BENCH_SCALE_STEPS left it out. */
+  server: SearchFigures | null;
+  cold: ColdVisit | null;
+  session: Session | null;
+  pack: { result: PackResult; rawPut: { rows: number; ms: number } } | null;
   /** Today's whole-table first download, for comparison (only at sizes a phone could ever take). */
   oldDownload: { rows: number; pages: number; ms: number; bytes: number } | null;
+}
+
+export const STEPS = ['server', 'cold', 'session', 'pack', 'old'] as const;
+/** BENCH_SCALE_STEPS: the parts to run (default all), e.g. "pack,old" while working on one of them. */
+const steps = new Set((process.env.BENCH_SCALE_STEPS ?? STEPS.join(',')).split(',').map((s) => s.trim()));
+for (const s of steps)
+  if (!(STEPS as readonly string[]).includes(s))
+    throw new Error(`BENCH_SCALE_STEPS: "${s}" (one of ${STEPS.join(', ')})`);
+
+/** The catalogue's size as the API reports it (PostgreSQL's estimate: an exact count of 450,000 takes a while). */
+async function listingCount(api: string, anonKey: string): Promise<number> {
+  const res = await fetch(`${api}/rest/v1/vehicle_listings?select=id&limit=1`, {
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, prefer: 'count=estimated' },
+  });
+  return Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
 }
 
 /** Sizes up to this many listings also run the old whole-table download. */
@@ -78,29 +93,39 @@ export async function measureSize(opts: {
   });
   const { anonKey, serviceRoleKey, url } = stack.stack;
   try {
-    step(size, 'search_listings over HTTP (bench/search.ts combinations)');
-    const search = await measureSearch(url, anonKey, serviceRoleKey);
-
-    step(size, 'cold first visit to /marketplace, 4x CPU, slow 4G');
-    const cold = await coldVisit(browser, app, meter);
-
-    step(size, 'a 30-search session, 150 ms RTT');
-    const session = await runSession(browser, app, await sessionQueries(url, anonKey));
-
-    step(size, `offline pack of ${PACK_SIZE.toLocaleString('en-GB')} listings, 150 ms RTT, and a raw put of as many`);
-    const p = await freshProfile(browser);
-    await throttle(p.cdp, RTT_150, 1);
-    const pack = await measureOfflinePack(p.page, app);
-    const rawPut = await p.page.evaluate(rawListingPut, {
-      api,
-      anonKey,
-      indexes: OLD_LISTING_INDEXES,
-      count: PACK_SIZE,
-    });
-    await p.context.close();
-
+    let server: SizeFigures['server'] = null;
+    if (steps.has('server')) {
+      step(size, 'search_listings over HTTP (bench/search.ts combinations)');
+      server = await measureSearch(url, anonKey, serviceRoleKey);
+    }
+    let cold: SizeFigures['cold'] = null;
+    if (steps.has('cold')) {
+      step(size, 'cold first visit to /marketplace, 4x CPU, slow 4G');
+      cold = await coldVisit(browser, app, meter);
+    }
+    let session: SizeFigures['session'] = null;
+    if (steps.has('session')) {
+      step(size, 'a 30-search session, 150 ms RTT');
+      session = await runSession(browser, app, await sessionQueries(url, anonKey));
+    }
+    let pack: SizeFigures['pack'] = null;
+    if (steps.has('pack')) {
+      step(size, `offline pack of ${PACK_SIZE.toLocaleString('en-GB')} listings, 150 ms RTT, and a raw put of as many`);
+      const p = await freshProfile(browser);
+      await throttle(p.cdp, RTT_150, 1);
+      const result = await measureOfflinePack(p.page, { app, api, anonKey, plainPath: plainPage(opts.outDir) });
+      const rawPut = await p.page.evaluate(rawListingPut, {
+        api,
+        anonKey,
+        indexes: OLD_LISTING_INDEXES,
+        // The same number of rows as the pack kept (the pack's own cap when it could not run).
+        count: 'listings' in result && result.listings > 0 ? result.listings : PACK_SIZE,
+      });
+      pack = { result, rawPut };
+      await p.context.close();
+    }
     let oldDownload: SizeFigures['oldDownload'] = null;
-    if (size <= OLD_DOWNLOAD_MAX) {
+    if (steps.has('old') && size <= OLD_DOWNLOAD_MAX) {
       step(size, 'the old whole-table first download (every vehicle_listings page into IndexedDB), unthrottled');
       const o = await freshProfile(browser);
       await throttle(o.cdp, NO_THROTTLE, 1);
@@ -114,14 +139,13 @@ export async function measureSize(opts: {
     return {
       size,
       kind: opts.kind,
-      listings: search.listings,
+      listings: await listingCount(url, anonKey),
       bootMs: stack.bootMs,
       seeded: stack.seeded,
-      server: search,
+      server,
       cold,
       session,
       pack,
-      rawPut,
       oldDownload,
     };
   } finally {

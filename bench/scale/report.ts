@@ -2,7 +2,7 @@
 // A figure the build cannot produce yet says why ("not measurable: ...") instead of a number.
 import type { Tap } from './in-page';
 import type { SizeFigures } from './measure';
-import { SESSION_CPU } from './session';
+import { SESSION_CPU, type Session } from './session';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -42,123 +42,97 @@ function tapCell(taps: Tap[], limit: number): Cell {
 const CATALOGUE_STORE =
   /^(brands|car_models|dealers|reviews|vehicle_listings|listing_price_history)$|listing|window|coverage|pack|pinned|recent|query|facet/;
 
-export const catalogueBytes = (f: SizeFigures) =>
-  f.session.idb.stores.filter((s) => CATALOGUE_STORE.test(s.store)).reduce((n, s) => n + s.bytes, 0);
+const catalogueBytes = (s: Session) =>
+  s.idb.stores.filter((x) => CATALOGUE_STORE.test(x.store)).reduce((n, x) => n + x.bytes, 0);
+
+type Part = 'server' | 'cold' | 'session' | 'pack' | 'oldDownload';
+
+/** A line reading one part of the figures; "not run" when that part was not run. */
+function line<K extends Part>(
+  part: K,
+  name: string,
+  target: string,
+  cell: (x: NonNullable<SizeFigures[K]>, f: SizeFigures) => Cell,
+): Line {
+  return {
+    name,
+    target,
+    cell: (f) => {
+      const x = f[part];
+      return x === null ? { text: 'not run' } : cell(x as NonNullable<SizeFigures[K]>, f);
+    },
+  };
+}
 
 const LINES: Line[] = [
-  {
-    name: 'Cold first visit /marketplace, 4x CPU, slow 4G: first results',
-    target: '<= 1.5 s',
-    cell: (f) =>
-      f.cold.firstResultsMs === null
-        ? { text: 'no results in 120 s', met: false }
-        : { text: sec(f.cold.firstResultsMs), met: f.cold.firstResultsMs <= 1500 },
-  },
-  {
-    name: 'Bytes on the wire before the first results (br as served, every requester)',
-    target: '<= 100 KB',
-    cell: (f) =>
-      f.cold.bytes ? { text: kb(f.cold.bytes.total), met: f.cold.bytes.total <= 100 * KB } : { text: 'n/a' },
-  },
-  {
-    name: "  the page's own requests (CDP encodedDataLength)",
-    target: '',
-    cell: (f) => ({ text: f.cold.pageBytes === null ? 'n/a' : kb(f.cold.pageBytes) }),
-  },
-  {
-    name: '  all requesters: app files / API',
-    target: '',
-    cell: (f) => ({
-      text: f.cold.bytes ? `${kb(f.cold.bytes.byRelay.app ?? 0)} / ${kb(f.cold.bytes.byRelay.api ?? 0)}` : 'n/a',
+  line('cold', 'Cold first visit /marketplace, 4x CPU, slow 4G: first results', '<= 1.5 s', (c) =>
+    c.firstResultsMs === null
+      ? { text: 'no results in 120 s', met: false }
+      : { text: sec(c.firstResultsMs), met: c.firstResultsMs <= 1500 },
+  ),
+  line('cold', 'Bytes on the wire before the first results (br as served, every requester)', '<= 100 KB', (c) =>
+    c.bytes ? { text: kb(c.bytes.total), met: c.bytes.total <= 100 * KB } : { text: 'n/a' },
+  ),
+  line('cold', "  the page's own requests (CDP encodedDataLength)", '', (c) => ({
+    text: c.pageBytes === null ? 'n/a' : kb(c.pageBytes),
+  })),
+  line('cold', '  all requesters: app files / API', '', (c) => ({
+    text: c.bytes ? `${kb(c.bytes.byRelay.app ?? 0)} / ${kb(c.bytes.byRelay.api ?? 0)}` : 'n/a',
+  })),
+  line('session', `New search at 150 ms RTT (${SESSION_CPU}x CPU): first results, p95 of 20`, '<= 400 ms', (s) =>
+    tapCell(s.newSearches, 400),
+  ),
+  line('session', 'Repeating a covered query: tap to results, p95 of 5', '<= 16 ms', (s) => tapCell(s.repeats, 16)),
+  line('session', 'Next page at 150 ms RTT, p95 (after searches 21-25)', '<= 300 ms', (s) =>
+    s.nextPages.length > 0 && s.nextPages.every((n) => n.how === 'none')
+      ? { text: 'not measurable: no Next control nor "N of M shown" list' }
+      : // A one-page answer has no next page: only the answers that had one are samples.
+        tapCell(
+          s.nextPages.filter((n) => n.how !== 'none'),
+          300,
+        ),
+  ),
+  line(
+    'server',
+    'search_listings over HTTP, p95 (bench/search.ts combinations)',
+    '<= 100 ms PGlite / 50 ms PG',
+    (x, f) => ({
+      text: ms(x.p95),
+      met: x.p95 <= (f.kind === 'pglite' ? 100 : 50),
     }),
-  },
-  {
-    name: `New search at 150 ms RTT (${SESSION_CPU}x CPU): first results, p95 of 20`,
-    target: '<= 400 ms',
-    cell: (f) => tapCell(f.session.newSearches, 400),
-  },
-  {
-    name: 'Repeating a covered query: tap to results, p95 of 5',
-    target: '<= 16 ms',
-    cell: (f) => tapCell(f.session.repeats, 16),
-  },
-  {
-    name: 'Next page at 150 ms RTT, p95 (after searches 21-25)',
-    target: '<= 300 ms',
-    cell: (f) =>
-      f.session.nextPages.every((n) => n.how === 'none')
-        ? { text: 'not measurable: no Next control nor "N of M shown" list' }
-        : // A one-page answer has no next page: only the answers that had one are samples.
-          tapCell(
-            f.session.nextPages.filter((n) => n.how !== 'none'),
-            300,
-          ),
-  },
-  {
-    name: 'search_listings over HTTP, p95 (bench/search.ts combinations)',
-    target: '<= 100 ms PGlite / 50 ms PG',
-    cell: (f) => ({ text: ms(f.server.p95), met: f.server.p95 <= (f.kind === 'pglite' ? 100 : 50) }),
-  },
-  {
-    name: '  sequential scans of vehicle_listings',
-    target: 'none',
-    cell: (f) => ({
-      text: f.server.seqScans.length ? f.server.seqScans.join('; ') : 'none',
-      met: !f.server.seqScans.length,
+  ),
+  line('server', '  sequential scans of vehicle_listings', 'none', (x) => ({
+    text: x.seqScans.length ? x.seqScans.join('; ') : 'none',
+    met: !x.seqScans.length,
+  })),
+  line('session', 'IndexedDB, catalogue, after the 30-search session (rows as JSON)', '<= 25 MB', (s) => ({
+    text: mb(catalogueBytes(s)),
+    met: catalogueBytes(s) <= 25 * MB,
+  })),
+  line('session', '  the whole origin (navigator.storage.estimate)', '', (s) => ({ text: mb(s.idb.usage) })),
+  line('pack', 'Offline pack of 5,000 listings (150 ms RTT)', '<= 10 s', ({ result: r }) =>
+    'notMeasurable' in r
+      ? { text: `not measurable: ${r.notMeasurable}` }
+      : { text: `${sec(r.ms)} (${r.listings.toLocaleString('en-GB')} kept)`, met: r.ms <= 10_000 },
+  ),
+  line('pack', '  raw IndexedDB put of as many rows, same page', '', ({ rawPut }) => ({
+    text: `${sec(rawPut.ms)} (${rawPut.rows.toLocaleString('en-GB')} rows)`,
+  })),
+  line('pack', '  pack / raw put', '<= 2x', ({ result: r, rawPut }) =>
+    'notMeasurable' in r ? { text: 'n/a' } : { text: `${(r.ms / rawPut.ms).toFixed(1)}x`, met: r.ms <= 2 * rawPut.ms },
+  ),
+  line(
+    'session',
+    `Main-thread tasks over 50 ms during the session (${SESSION_CPU}x CPU)`,
+    'none',
+    ({ longTasks: t }) => ({
+      text: t.count ? `${t.count} (longest ${ms(t.longestMs)}, ${ms(t.totalMs)} in all)` : 'none',
+      met: t.count === 0,
     }),
-  },
-  {
-    name: 'IndexedDB, catalogue, after the 30-search session (rows as JSON)',
-    target: '<= 25 MB',
-    cell: (f) => ({ text: mb(catalogueBytes(f)), met: catalogueBytes(f) <= 25 * MB }),
-  },
-  {
-    name: '  the whole origin (navigator.storage.estimate)',
-    target: '',
-    cell: (f) => ({ text: mb(f.session.idb.usage) }),
-  },
-  {
-    name: 'Offline pack of 5,000 listings (150 ms RTT)',
-    target: '<= 10 s',
-    cell: (f) =>
-      'notMeasurable' in f.pack
-        ? { text: `not measurable: ${f.pack.notMeasurable}` }
-        : { text: `${sec(f.pack.ms)} (${f.pack.listings.toLocaleString('en-GB')} kept)`, met: f.pack.ms <= 10_000 },
-  },
-  {
-    name: '  raw IndexedDB put of as many rows, same page',
-    target: '',
-    cell: (f) => ({ text: `${sec(f.rawPut.ms)} (${f.rawPut.rows.toLocaleString('en-GB')} rows)` }),
-  },
-  {
-    name: '  pack / raw put',
-    target: '<= 2x',
-    cell: (f) =>
-      'notMeasurable' in f.pack
-        ? { text: 'n/a' }
-        : { text: `${(f.pack.ms / f.rawPut.ms).toFixed(1)}x`, met: f.pack.ms <= 2 * f.rawPut.ms },
-  },
-  {
-    name: `Main-thread tasks over 50 ms during the session (${SESSION_CPU}x CPU)`,
-    target: 'none',
-    cell: (f) => {
-      const t = f.session.longTasks;
-      return {
-        text: t.count ? `${t.count} (longest ${ms(t.longestMs)}, ${ms(t.totalMs)} in all)` : 'none',
-        met: t.count === 0,
-      };
-    },
-  },
-  {
-    name: 'Old design: whole vehicle_listings first download (info)',
-    target: 'comparison',
-    cell: (f) =>
-      f.oldDownload
-        ? {
-            text: `${sec(f.oldDownload.ms)}, ${mb(f.oldDownload.bytes)} (${f.oldDownload.rows.toLocaleString('en-GB')} rows)`,
-          }
-        : { text: 'not run at this size' },
-  },
+  ),
+  line('oldDownload', 'Old design: whole vehicle_listings first download (info)', 'comparison', (o) => ({
+    text: `${sec(o.ms)}, ${mb(o.bytes)} (${o.rows.toLocaleString('en-GB')} rows)`,
+  })),
 ];
 
 export function printReport(results: SizeFigures[]): void {
@@ -184,10 +158,13 @@ export function printReport(results: SizeFigures[]): void {
       l.cell(r).met === false ? [`${l.name.trim()} at ${r.listings.toLocaleString('en-GB')}`] : [],
     ),
   );
+  for (const r of results)
+    if (r.session?.stopped)
+      console.log(`${r.listings.toLocaleString('en-GB')}: the session stopped early (${r.session.stopped}).`);
   console.log(missed.length ? `\nMissed (${missed.length}): ${missed.join('; ')}` : '\nEvery measurable target met.');
   for (const r of results)
     console.log(
       `${r.listings.toLocaleString('en-GB')}: stack ready in ${sec(r.bootMs)}${r.seeded ? ' (seed included)' : ' (kept database reused)'}; ` +
-        `session's first visit (150 ms RTT, fresh profile) ${r.session.firstVisitMs === null ? 'no results' : sec(r.session.firstVisitMs)}`,
+        `session's first visit (150 ms RTT, fresh profile) ${r.session?.firstVisitMs == null ? 'none' : sec(r.session.firstVisitMs)}`,
     );
 }

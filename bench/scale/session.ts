@@ -80,7 +80,12 @@ export interface Session {
   idb: { stores: StoreSize[]; usage: number };
   /** ms from navigation to the first card on the session's first (warm-server, fresh-profile) visit. */
   firstVisitMs: number | null;
+  /** Why the session stopped early (its remaining steps are missing from the figures). */
+  stopped?: string;
 }
+
+/** After this many unanswered taps in a row the session stops: the build is not answering searches. */
+const MAX_TIMEOUTS_IN_A_ROW = 3;
 
 const log = (line: string) => console.log(`  ${line}`);
 const fmtTap = (t: Tap) =>
@@ -102,34 +107,52 @@ export async function runSession(browser: Browser, app: string, queries: string[
     const firstVisitMs = await firstCardTime(p.page, FIRST_VISIT_TIMEOUT_MS);
     await settle(p);
     const since = await p.page.evaluate(() => performance.now());
-    const newSearches: Tap[] = [];
-    for (const q of queries.slice(0, 20)) {
+    const s: Session = {
+      newSearches: [],
+      moreSearches: [],
+      nextPages: [],
+      repeats: [],
+      longTasks: { count: 0, totalMs: 0, longestMs: 0 },
+      idb: { stores: [], usage: 0 },
+      firstVisitMs,
+    };
+    let unanswered = 0;
+    /** Counts a tap's outcome; false once the session should stop. */
+    const going = (t: Tap) => {
+      unanswered = t.outcome === 'timeout' ? unanswered + 1 : 0;
+      if (unanswered >= MAX_TIMEOUTS_IN_A_ROW)
+        s.stopped = `${unanswered} taps in a row unanswered in ${STEP_TIMEOUT_MS} ms`;
+      return !s.stopped;
+    };
+    if (firstVisitMs === null) s.stopped = `no results on the first visit within ${FIRST_VISIT_TIMEOUT_MS / 1000} s`;
+    for (const q of s.stopped ? [] : queries.slice(0, 20)) {
       const t = await search(p, q);
-      newSearches.push(t);
-      log(`search ${newSearches.length}: ${q} -> ${fmtTap(t)}`);
+      s.newSearches.push(t);
+      log(`search ${s.newSearches.length}: ${q} -> ${fmtTap(t)}`);
       await settle(p);
+      if (!going(t)) break;
     }
-    const moreSearches: Tap[] = [];
-    const nextPages: NextPage[] = [];
-    for (const q of queries.slice(20, 25)) {
+    for (const q of s.stopped ? [] : queries.slice(20, 25)) {
       const t = await search(p, q);
-      moreSearches.push(t);
+      s.moreSearches.push(t);
       await settle(p);
       const n = await p.page.evaluate(tapNextPage, STEP_TIMEOUT_MS);
-      nextPages.push(n);
-      log(`search ${20 + moreSearches.length}: ${q} -> ${fmtTap(t)}; next page (${n.how}) -> ${fmtTap(n)}`);
+      s.nextPages.push(n);
+      log(`search ${20 + s.moreSearches.length}: ${q} -> ${fmtTap(t)}; next page (${n.how}) -> ${fmtTap(n)}`);
       await settle(p);
+      if (!going(t)) break;
     }
-    const repeats: Tap[] = [];
-    for (const q of [queries[0], queries[3], queries[6], queries[9], queries[12]]) {
+    for (const q of s.stopped ? [] : [queries[0], queries[3], queries[6], queries[9], queries[12]]) {
       const t = await search(p, q);
-      repeats.push(t);
+      s.repeats.push(t);
       log(`repeat: ${q} -> ${fmtTap(t)}`);
       await settle(p);
+      if (!going(t)) break;
     }
-    const longTasks = await longTasksSince(p.page, since);
-    const idb = await p.page.evaluate(idbStoreSizes);
-    return { newSearches, moreSearches, nextPages, repeats, longTasks, idb, firstVisitMs };
+    if (s.stopped) log(`session stopped: ${s.stopped}`);
+    s.longTasks = await longTasksSince(p.page, since);
+    s.idb = await p.page.evaluate(idbStoreSizes);
+    return s;
   } finally {
     await p.context.close();
   }
