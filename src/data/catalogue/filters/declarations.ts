@@ -5,7 +5,7 @@
  * stores for the server's new-match alerts (saved_search_matches). Everything else in this folder is
  * a loop over FILTERS.
  */
-import { readFreeList, readInt, readList, readOne, readSlug, type ParamValue } from '@/shared/lib/url-params';
+import { readFreeList, readInt, readOne, readSlug } from '@/shared/lib/url-params';
 import {
   BODY_STYLES,
   FUEL_TYPES,
@@ -17,36 +17,7 @@ import {
 } from '@/shared/lib/uk';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../listing-costs';
 import { colourKey } from '../listing-derived';
-import type { ListingRow } from '../types';
-import type { ListingSearch } from './listing-search';
-
-/** Slug and price lookups the local predicates need (built from the brand and model rows). */
-export interface MatchContext {
-  brandIdOf(slug: string): string | undefined;
-  /** Ids of the brand's models with this slug (none when either is unknown). */
-  modelIdsOf(brandSlug: string, modelSlug: string): readonly string[];
-  /** The model's list price (annual tax); undefined when the model is not held. */
-  listPriceOf(modelId: string): number | undefined;
-}
-
-export type RowTest = (row: ListingRow) => boolean;
-
-export interface FilterDeclaration {
-  readonly name: string;
-  /** URL keys it reads and writes, in the URL's order. */
-  readonly urlKeys: readonly string[];
-  /** search_listings filter keys it may send. */
-  readonly rpcKeys: readonly string[];
-  /** Of its RPC keys, those a saved search stores (saved_search_matches matches only these). */
-  readonly savedKeys: readonly string[];
-  /** Its fields from the URL; junk reads as absent, never throws. */
-  parse(p: URLSearchParams): Partial<ListingSearch>;
-  serialise(s: ListingSearch): [key: string, value: ParamValue][];
-  /** Its search_listings filter values (no key when the filter is off). */
-  rpc(s: ListingSearch): Record<string, unknown>;
-  /** The local predicate, or undefined when the filter is off. */
-  predicate(s: ListingSearch, ctx: MatchContext): RowTest | undefined;
-}
+import { bound, defined, readRange, words, type FilterDeclaration } from './filter-kinds';
 
 export const RADIUS_MAX_MILES = 500;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,64 +27,6 @@ export function normalisePostcode(raw: string | null | undefined): string | unde
   if (!raw) return undefined;
   const parsed = parsePostcode(raw);
   return parsed.ok ? parsed.formatted : undefined;
-}
-
-/** Only the defined values (an RPC filter object or a saved search never holds undefined). */
-function defined(entries: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
-}
-
-/** A min/max pair read from the URL, swapped when inverted (a hand-edited link). */
-function readRange(p: URLSearchParams, lo: string, hi: string, min: number, max: number) {
-  const a = readInt(p, lo, min, max);
-  const b = readInt(p, hi, min, max);
-  return a !== undefined && b !== undefined && a > b ? [b, a] : [a, b];
-}
-
-/** A single whole-number bound: `field` in the search, `key` in the URL, the RPC and saved searches. */
-function bound(
-  name: string,
-  field: 'mileageMax' | 'seatsMin' | 'insuranceMax' | 'taxMax',
-  key: string,
-  limits: [number, number],
-  saved: boolean,
-  test: (row: ListingRow, limit: number, ctx: MatchContext) => boolean,
-): FilterDeclaration {
-  return {
-    name,
-    urlKeys: [key],
-    rpcKeys: [key],
-    savedKeys: saved ? [key] : [],
-    parse: (p) => ({ [field]: readInt(p, key, ...limits) }),
-    serialise: (s) => [[key, s[field]]],
-    rpc: (s) => defined({ [key]: s[field] }),
-    predicate: (s, ctx) => {
-      const limit = s[field];
-      return limit === undefined ? undefined : (row) => test(row, limit, ctx);
-    },
-  };
-}
-
-/** A list of allowed words (body, fuel): any of them matches. */
-function words<F extends 'body' | 'fuel'>(
-  field: F,
-  allowed: readonly ListingSearch[F][number][],
-  read: (raw: string) => string = (raw) => raw,
-): FilterDeclaration {
-  return {
-    name: field,
-    urlKeys: [field],
-    rpcKeys: [field],
-    savedKeys: [field],
-    parse: (p) => ({ [field]: readList(new URLSearchParams({ v: read(p.get(field) ?? '') }), 'v', allowed) }),
-    serialise: (s) => [[field, s[field]]],
-    rpc: (s) => defined({ [field]: s[field].length ? [...s[field]] : undefined }),
-    predicate: (s) => {
-      const wanted: readonly string[] = s[field];
-      const column = field === 'body' ? 'body_style' : 'fuel_type';
-      return wanted.length ? (row) => wanted.includes(row[column]) : undefined;
-    },
-  };
 }
 
 const location: FilterDeclaration = {

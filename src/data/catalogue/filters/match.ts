@@ -1,7 +1,8 @@
 // The local predicate: whether a listing row answers a search, by the declarations' rules (the same
 // rules the server's SQL applies, computed from the row), for the rows the device holds.
 import type { BrandRow, CarModelRow, ListingRow } from '../types';
-import { FILTERS, type MatchContext, type RowTest } from './declarations';
+import { FILTERS } from './declarations';
+import type { MatchContext, RowTest } from './filter-kinds';
 import type { ListingSearch } from './listing-search';
 
 /** The lookups for matching, from the brand and model rows the device holds. */

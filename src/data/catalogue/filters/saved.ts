@@ -2,7 +2,8 @@
 // under the declarations' saved keys, the filters the server's saved_search_matches() matches for
 // new-match alerts, so "N new since you last looked" counted on the device agrees with the alerts.
 import type { SavedSearchFilters } from '../../types';
-import { FILTERS, type MatchContext, type RowTest } from './declarations';
+import { FILTERS } from './declarations';
+import type { MatchContext, RowTest } from './filter-kinds';
 import type { ListingSearch } from './listing-search';
 import { listingMatcher } from './match';
 import { parseSearchParams, queryKey, toSearchParams } from './url';
