@@ -5,6 +5,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 import { DEFAULT_DB_NAME } from './db-name';
+import { OFFLINE_PACK_SCHEMA } from './offline-pack/types';
 import type { QueryWindowRow } from './catalogue/query/window-types';
 
 export { DEFAULT_DB_NAME };
@@ -99,6 +100,9 @@ export const SCHEMA_V7: Record<string, string> = {
   query_windows: 'key, lastUsed',
 };
 
+/** Version 8 (issue 32): the recently opened listings and the offline pack (data/offline-pack), local only. */
+export const SCHEMA_V8: Record<string, string> = OFFLINE_PACK_SCHEMA;
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -125,7 +129,7 @@ export class MotorlyDb extends Dexie {
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
   declare query_windows: EntityTable<QueryWindowRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 7) {
+  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 8) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -156,6 +160,7 @@ export class MotorlyDb extends Dexie {
     if (maxVersion >= 5) this.version(5).stores(SCHEMA_V5);
     if (maxVersion >= 6) this.version(6).stores(SCHEMA_V6);
     if (maxVersion >= 7) this.version(7).stores(SCHEMA_V7);
+    if (maxVersion >= 8) this.version(8).stores(SCHEMA_V8);
   }
 
   /** The Dexie table for a synced table name. */

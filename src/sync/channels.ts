@@ -21,7 +21,11 @@ export type SyncCommand =
   | { type: 'token-refreshed' }
   | { type: 'status-request' }
   /** The tech demo's switch: treat the app as offline (writes queue) or not. */
-  | { type: 'simulate-offline'; on: boolean };
+  | { type: 'simulate-offline'; on: boolean }
+  /** Download (or replace) the offline pack: cars within `radius` miles of `postcode`. */
+  | { type: 'offline-pack-download'; postcode: string; radius: number }
+  /** Remove the offline pack (its listings leave unless pinned or in a search window). */
+  | { type: 'offline-pack-remove' };
 
 /** A realtime change the leader wrote into the local store (the tech demo's live feed). */
 export interface RealtimeNotice {

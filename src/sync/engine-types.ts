@@ -1,5 +1,5 @@
 // Types shared by the engine (engine.ts) and its steps (push.ts, pull.ts, after-ack.ts).
-import type { SyncStore, SyncTableName } from '@/data';
+import type { Cursor, SyncStore, SyncTableName } from '@/data';
 import type { SyncErrorEvent } from './sync-errors';
 import type { SyncTransport } from './transport';
 
@@ -53,6 +53,34 @@ export interface EngineSettings {
   userTables: readonly SyncTableName[];
 }
 
+/** The offline pack's area, as the pull and realtime follow it. */
+export interface PackArea {
+  outcodes: string[];
+  /** The pack's centre and radius: a listing that moves into the area joins the pack only within it. */
+  centre: { lat: number; lng: number };
+  radius: number;
+  /** Listings there changed after this are pulled (null: from the pack's own download). */
+  cursor: Cursor | null;
+}
+
+/**
+ * Which listings the device holds (issue 32): vehicle_listings is pulled for these, never whole. Without a
+ * scope (engine tests of the generic page chain) the table is pulled like any other.
+ */
+export interface ListingScope {
+  /** Listings the user's rows point to and the recently opened ones. */
+  pinnedIds(): Promise<string[]>;
+  /** The pinned listings the last catch-up followed: others are pulled whole. */
+  followedIds(): Promise<Set<string>>;
+  setFollowedIds(ids: readonly string[]): Promise<void>;
+  /** Which of these listings the device has a row for. */
+  presentIds(ids: readonly string[]): Promise<Set<string>>;
+  /** The offline pack's area, or null (no pack, or its download has not finished). */
+  area(): Promise<PackArea | null>;
+  /** Stores the area's catch-up cursor and adds listings that came into the area to the pack. */
+  areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void>;
+}
+
 /** Scheduling state the engine and its steps share (one cycle at a time, so no locking). */
 export interface EngineState {
   /** No request before this time after a whole-request failure. */
@@ -73,6 +101,8 @@ export interface CycleContext {
   readonly clock: Clock;
   readonly settings: EngineSettings;
   readonly state: EngineState;
+  /** Present in the app (the leader): vehicle_listings is pulled for the held listings only. */
+  readonly scope?: ListingScope;
   isOnline(): boolean;
   isStopped(): boolean;
   emit(event: SyncEvent): void;

@@ -33,6 +33,7 @@ import type {
   CycleContext,
   EngineSettings,
   EngineState,
+  ListingScope,
   PullScope,
   SyncEvent,
   SyncStatus,
@@ -42,7 +43,16 @@ import { Pusher, SERVER_MADE_ROWS, opOwner } from './push';
 import { friendlyFailure, syncError } from './sync-errors';
 import { TransportError, type SyncTransport } from './transport';
 
-export type { Clock, DownloadProgress, PullScope, SyncEvent, SyncPhase, SyncStatus } from './engine-types';
+export type {
+  Clock,
+  DownloadProgress,
+  ListingScope,
+  PackArea,
+  PullScope,
+  SyncEvent,
+  SyncPhase,
+  SyncStatus,
+} from './engine-types';
 export { friendlyFailure } from './sync-errors';
 
 export const realClock: Clock = {
@@ -57,6 +67,8 @@ export interface EngineOptions extends Partial<EngineSettings> {
   clock?: Clock;
   isOnline?: () => boolean;
   onEvent?: (event: SyncEvent) => void;
+  /** The listings the device holds: vehicle_listings is pulled for them only (pull.ts). */
+  scope?: ListingScope;
 }
 
 export class SyncEngine {
@@ -109,6 +121,7 @@ export class SyncEngine {
       clock: opts.clock ?? realClock,
       settings,
       state: this.state,
+      scope: opts.scope,
       isOnline: this.isOnline,
       isStopped: () => this.stopped,
       emit: (event) => this.emit(event),

@@ -11,15 +11,21 @@ import {
   type MotorlyDb,
   type QueueCounts,
 } from '@/data';
+import { dexieListingScope, watchHeldListings } from '@/data/offline-pack';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { Connectivity, followBrowserNetwork } from './connectivity';
 import { SyncEngine } from './engine';
+import type { HeldListings } from './listing-channels';
+import { offlinePackRunner } from './offline-pack-runner';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
 import { createSyncErrorRecorder } from './sync-error-reports';
 import { createSyncHealthReporter, healthSender } from './sync-health';
 import { syncError, type SyncErrorEvent, type SyncErrorKind } from './sync-errors';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
+
+/** Realtime's listing channels follow the held set this long after a burst of changes to it. */
+export const HELD_RESUBSCRIBE_DELAY_MS = 500;
 
 /** How long after a write the leader looks at the queue (the upload start's deferral). */
 export const NEW_WRITE_DELAY_MS = 100;
@@ -99,6 +105,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
+    scope: dexieListingScope(db),
     isOnline: () => connectivity.isOnline(),
     onEvent: (event) => {
       if (event.type === 'status') {
@@ -112,6 +119,8 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
 
   let realtime: RealtimeBridge | null = null;
   let realtimeUser: string | null | undefined;
+  /** The listings realtime follows (the pinned ones and the pack's area); null until first read. */
+  let held: HeldListings | null = null;
   const refreshRealtime = async () => {
     const userId = await store.sessionUserId();
     const { data } = await client.auth.getSession();
@@ -133,7 +142,23 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       onChange: (table, eventType, rowId) =>
         post({ type: 'realtime', notice: { table, eventType, rowId, at: Date.now() }, leaderId: id }),
     });
+    if (held) await realtime.setHeld(held);
   };
+  const unwatchHeld = watchHeldListings(
+    db,
+    (snapshot) => {
+      held = { ids: snapshot.pinned, packIds: snapshot.packIds, area: snapshot.area };
+      if (realtime) void problems.guard('realtime', realtime.setHeld(held));
+    },
+    { delayMs: HELD_RESUBSCRIBE_DELAY_MS, onError: (err) => problems.report(syncError('realtime', err)) },
+  );
+  const packs = offlinePackRunner({
+    db,
+    store,
+    client,
+    isOnline: () => connectivity.isOnline(),
+    onError: (err) => problems.report(syncError('pull', err)),
+  });
 
   let knownUser = await store.sessionUserId();
   const onAuthChanged = async () => {
@@ -180,6 +205,12 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       case 'status-request':
         post({ type: 'status', status: engine.getStatus(), leaderId: id });
         break;
+      case 'offline-pack-download':
+        void packs.download(cmd.postcode, cmd.radius);
+        break;
+      case 'offline-pack-remove':
+        void packs.remove();
+        break;
     }
   };
   commands.onmessage = (e: MessageEvent<SyncCommand>) => void problems.guard('command', handle(e.data));
@@ -214,6 +245,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
 
   engine.start();
   await problems.guard('realtime', refreshRealtime());
+  void packs.resume();
   if (knownUser) {
     const claim = engine
       .whenIdle()
@@ -228,6 +260,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     async stop() {
       engine.stop();
       unobserve();
+      unwatchHeld();
       unfollowNetwork();
       commands.close();
       statusOut.close();

@@ -3,6 +3,7 @@
 // the current one is written, and the cursor is stored with each page.
 import { isOutOfOrder, knownTable, type Cursor, type SyncTableName } from '@/data';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
+import { pullHeldListings } from './held-listings-pull';
 import { ORIGIN_CURSOR, catchUpStart, fromMicros, maxCursor, toMicros } from './timestamps';
 import type { DeletedRow, Row } from './transport';
 
@@ -41,7 +42,7 @@ export interface ServerTime {
 }
 
 /** Raises `time.seen` to a cursor's updated_at and its own `seen`, when later. */
-function noteSeen(time: ServerTime, cursor: Cursor | null): void {
+export function noteSeen(time: ServerTime, cursor: Cursor | null): void {
   if (!cursor) return;
   for (const ts of [cursor.updated_at, cursor.seen]) {
     if (!ts) continue;
@@ -63,7 +64,7 @@ function noteSeen(time: ServerTime, cursor: Cursor | null): void {
  */
 export const WRITE_BATCH_ROWS = 4000;
 
-interface PageChain<R> {
+export interface PageChain<R> {
   /** The stored cursor (null: never pulled). */
   stored: Cursor | null;
   fetch(after: Cursor): Promise<R[]>;
@@ -188,7 +189,7 @@ class PageFetcher<R> {
  * write still stores its rows and cursor together, and checks in the same transaction that the batch
  * before it is stored.
  */
-async function pullPages<R>(
+export async function pullPages<R>(
   ctx: CycleContext,
   time: ServerTime,
   chain: PageChain<R>,
@@ -272,7 +273,8 @@ export class Puller {
     const fresh: SyncTableName[] = [];
     for (const t of tables) {
       const stored = await ctx.store.getCursor(t);
-      if (stored === null) fresh.push(t);
+      // A scoped vehicle_listings counts its own never-pulled rows (the pinned ones), not the table's.
+      if (stored === null && !this.scoped(t)) fresh.push(t);
       noteSeen(this.time, stored);
     }
     noteSeen(this.time, await ctx.store.getDeletedCursor());
@@ -295,12 +297,18 @@ export class Puller {
       // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
       // was under way when the connection dropped would otherwise hold the writes queued offline.
       await this.pushIfQueued(progress);
-      await this.pullTable(table, fresh.includes(table) ? progress : null);
+      if (this.scoped(table) && ctx.scope) await pullHeldListings(ctx, this.time, ctx.scope, progress);
+      else await this.pullTable(table, fresh.includes(table) ? progress : null);
     }
     await this.pushIfQueued(progress);
     await this.pullDeletions();
     await ctx.store.setLastSyncedAt(ctx.clock.now());
     ctx.update({ download: null, lastSyncedAt: ctx.clock.now(), lastError: null });
+  }
+
+  /** vehicle_listings is pulled for the held listings only, when the engine has a scope (the app does). */
+  private scoped(table: SyncTableName): boolean {
+    return table === 'vehicle_listings' && this.ctx.scope !== undefined;
   }
 
   /** Pushes the queue when a trigger (a write, say) arrived during this cycle. */

@@ -1,10 +1,12 @@
 // Realtime bridge: postgres_changes for the user's notifications, price alerts, dealer memberships,
-// saved searches, preferences, leads and lead messages and for public listings and reviews, written into
+// saved searches, preferences, leads and lead messages, for reviews, and for the listings this device
+// holds (listing-channels.ts: by id and by the offline pack's area, never the whole table), written into
 // the local store, and new tombstones (deleted_rows INSERTs, RLS-checked per subscriber): a row that was
 // deleted or went out of view (an unpublished review) leaves the store at once. Realtime is only a hint:
 // every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { knownTable, type SyncStore, type SyncTableName } from '@/data';
+import { ListingChannels, type HeldListings } from './listing-channels';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
 /** Rows owned by the user: filtered by user_id. */
@@ -20,7 +22,7 @@ export const USER_REALTIME_TABLES: SyncTableName[] = [
  * no filter, RLS decides per subscriber, as it does for the pull.
  */
 export const SHARED_REALTIME_TABLES: SyncTableName[] = ['leads', 'lead_messages'];
-export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['vehicle_listings', 'reviews'];
+export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['reviews'];
 /** The deletion log: an INSERT says a row of `table_name` is gone or no longer visible to us. */
 export const TOMBSTONE_TABLE = 'deleted_rows';
 type ChangeSource = SyncTableName | typeof TOMBSTONE_TABLE;
@@ -28,6 +30,8 @@ type ChangeSource = SyncTableName | typeof TOMBSTONE_TABLE;
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 export interface RealtimeBridge {
+  /** Follows these listings (and the pack's area) from now on; channels no longer needed close. */
+  setHeld(held: HeldListings): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -175,9 +179,16 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
     else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
       opts.onError(syncError('realtime', err ?? new Error(`Realtime ${status}`)));
   });
+  const listings = new ListingChannels({
+    client,
+    apply: (change) => void apply('vehicle_listings', change),
+    onSubscribed: opts.onSubscribed,
+    onError: opts.onError,
+  });
   return {
+    setHeld: (held) => listings.update(held),
     async close() {
-      await client.removeChannel(channel);
+      await Promise.all([client.removeChannel(channel), listings.close()]);
     },
   };
 }

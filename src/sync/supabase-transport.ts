@@ -11,6 +11,7 @@ import { pullSelect, type Cursor } from '@/data';
 import {
   TransportError,
   type DeletedRow,
+  type ColumnIn,
   type Row,
   type SyncTransport,
   type WireOp,
@@ -47,10 +48,10 @@ function groupByTable(ops: WireOp[]): Map<string, WireOp[]> {
 
 export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
   /** One page of a table after the cursor, in (updated_at, id) order. */
-  async function pageAfter<T>(table: string, after: Cursor, limit: number): Promise<T[]> {
-    const { data, error, status } = await client
-      .from(table)
-      .select(pullSelect(table))
+  async function pageAfter<T>(table: string, after: Cursor, limit: number, where?: ColumnIn): Promise<T[]> {
+    let query = client.from(table).select(pullSelect(table));
+    if (where) query = query.in(where.column, [...where.values]);
+    const { data, error, status } = await query
       .or(afterFilter(after))
       .order('updated_at', { ascending: true })
       .order('id', { ascending: true })
@@ -90,8 +91,19 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
       }
       return results;
     },
-    pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
-      return pageAfter<Row>(table, after, limit);
+    pullPage(table: string, after: Cursor, limit: number, where?: ColumnIn): Promise<Row[]> {
+      return pageAfter<Row>(table, after, limit, where);
+    },
+    async pullByIds(table: string, ids: readonly string[], since: string | null): Promise<Row[]> {
+      if (!ids.length) return [];
+      let query = client
+        .from(table)
+        .select(pullSelect(table))
+        .in('id', [...ids]);
+      if (since) query = query.gte('updated_at', since);
+      const { data, error, status } = await query.retry(false);
+      if (error) throw toTransportError(status, error);
+      return (data ?? []) as unknown as Row[];
     },
     pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
       return pageAfter<DeletedRow>('deleted_rows', after, limit);

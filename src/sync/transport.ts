@@ -29,6 +29,12 @@ export interface WireResult {
 
 export type Row = Record<string, unknown>;
 
+/** A `column=in.(values)` condition. */
+export interface ColumnIn {
+  column: string;
+  values: readonly string[];
+}
+
 export interface DeletedRow {
   id: string;
   table_name: string;
@@ -61,8 +67,13 @@ export interface SyncTransport {
    * row that is already there (a replay) is 'duplicate'. Throws like applyMutations.
    */
   insertAnonymous(ops: WireOp[]): Promise<WireResult[]>;
-  /** Rows strictly after the cursor in (updated_at, id) order, at most `limit`. */
-  pullPage(table: string, after: Cursor, limit: number): Promise<Row[]>;
+  /**
+   * Rows strictly after the cursor in (updated_at, id) order, at most `limit`; with `where`, only rows whose
+   * column is one of the values (the offline pack's outcodes).
+   */
+  pullPage(table: string, after: Cursor, limit: number, where?: ColumnIn): Promise<Row[]>;
+  /** The rows with these ids (at most 100) changed after `since` (null: all of them). */
+  pullByIds(table: string, ids: readonly string[], since: string | null): Promise<Row[]>;
   /** deleted_rows strictly after the cursor. */
   pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]>;
   /** Exact row count of a table (for download progress). */

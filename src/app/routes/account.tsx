@@ -12,6 +12,7 @@ import {
 } from '@/shared/ui';
 import { ChangePasswordForm, useAuth } from '@/features/auth';
 import { ProfileCard } from '@/features/account';
+import { OfflinePackCard } from '@/features/offline-pack';
 import { NotificationSettings } from '@/features/notifications';
 import { SavedSearchesManager } from '@/features/saved-searches';
 import { href } from '@/shared/lib/routes';
@@ -80,6 +81,7 @@ export default function AccountScreen() {
             <AccountSignOut />
           </Card>
           <ProfileCard />
+          <OfflinePackCard />
           <Card as="section" className="acc-card" aria-labelledby="saved-searches-title" id="saved-searches">
             <h2 id="saved-searches-title" className="card__title">
               Saved searches

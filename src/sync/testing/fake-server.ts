@@ -1,8 +1,9 @@
 // An in-memory server implementing the apply_mutations contract (brief D / C) and cursor pulls,
 // with switchable faults. Used by the engine's unit tests and the chaos test; never shipped.
-import { compareCursor, fromMicros } from '../timestamps';
+import { compareCursor, fromMicros, toMicros } from '../timestamps';
 import {
   TransportError,
+  type ColumnIn,
   type DeletedRow,
   type Row,
   type SyncTransport,
@@ -176,8 +177,9 @@ export class FakeServer {
     return 1;
   }
 
-  rowsAfter(table: string, after: Cursor, limit: number): Row[] {
+  rowsAfter(table: string, after: Cursor, limit: number, where?: ColumnIn): Row[] {
     return [...this.table(table).values()]
+      .filter((r) => !where || where.values.includes(String(r[where.column])))
       .filter((r) => compareCursor({ updated_at: String(r.updated_at), id: String(r.id) }, after) > 0)
       .sort((a, b) =>
         compareCursor(
@@ -254,12 +256,28 @@ export class FakeTransport implements SyncTransport {
 
   fetchCalls = 0;
 
-  async pullPage(table: string, after: Cursor, limit: number): Promise<Row[]> {
+  async pullPage(table: string, after: Cursor, limit: number, where?: ColumnIn): Promise<Row[]> {
     await Promise.resolve();
     this.server.calls.pull++;
     this.onCall();
     this.server.checkCall(this.token);
-    return this.server.rowsAfter(table, after, limit);
+    return this.server.rowsAfter(table, after, limit, where);
+  }
+
+  /** Each call's ids and `since`, for tests of the scoped listing pull. */
+  readonly byIdCalls: { table: string; ids: string[]; since: string | null }[] = [];
+
+  async pullByIds(table: string, ids: readonly string[], since: string | null): Promise<Row[]> {
+    await Promise.resolve();
+    this.byIdCalls.push({ table, ids: [...ids], since });
+    this.onCall();
+    this.server.checkCall(this.token);
+    const t = this.server.table(table);
+    return ids.flatMap((id) => {
+      const row = t.get(id);
+      if (!row || (since && toMicros(String(row.updated_at)) < toMicros(since))) return [];
+      return [structuredClone(row)];
+    });
   }
 
   async pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {

@@ -10,6 +10,8 @@ export interface SyncTestHooks {
   queueCounts(): Promise<{ queued: number; parked: number }>;
   status(): PageSyncState;
   localCount(table: SyncTableName): Promise<number>;
+  /** One row of the local store (undefined: not on this device). */
+  localRow(table: SyncTableName, id: string): Promise<Record<string, unknown> | undefined>;
   /**
    * The online-only baseline of bench:sync: the same bookmark write straight through supabase-js,
    * awaited (no local store). `bookmarked` is what the caller's screen shows now.
@@ -47,6 +49,7 @@ export function installTestHooks(): void {
     queueCounts: async () => ({ queued: await db.outbox.count(), parked: await db.needs_attention.count() }),
     status: () => getPageSyncState(),
     localCount: (table) => db.table(table).count(),
+    localRow: (table, id) => db.table<Record<string, unknown>, string>(table).get(id),
     onlineToggleBookmark,
   };
   Object.assign(window, { __motorlySync: hooks });

@@ -1,0 +1,17 @@
+// Public surface of the device's held listings (issue 32): recently opened and offline-pack listings,
+// and the ids the query engine's eviction must keep.
+export * from './types';
+export {
+  recordListingOpened,
+  pinnedListingIds,
+  packListingIds,
+  keptListingIds,
+  windowListingIds,
+  recentListings,
+  packListings,
+  packMeta,
+} from './held';
+export { PACK_ID, readPack, updatePack, areaOutcodes, dropUnkeptListings, removePack } from './pack';
+export { dexieListingScope, type HeldArea } from './scope';
+export { watchHeldListings, type HeldSnapshot } from './watch';
+export { useOfflinePack } from './use-offline-pack';

@@ -1,0 +1,50 @@
+// The sync worker's view of what this device holds (src/sync/engine-types.ts ListingScope), on Dexie.
+import { locatePostcode } from '@/shared/lib/uk/distance';
+import type { MotorlyDb } from '../db';
+import { getState, setState } from '../sync-state';
+import type { Cursor } from '../types';
+import { packListings, pinnedListingIds } from './held';
+import { readPack, updatePack } from './pack';
+
+const FOLLOWED_KEY = 'held-listings-followed';
+
+export interface HeldArea {
+  outcodes: string[];
+  centre: { lat: number; lng: number };
+  radius: number;
+  cursor: Cursor | null;
+}
+
+export function dexieListingScope(db: MotorlyDb) {
+  return {
+    async pinnedIds(): Promise<string[]> {
+      return [...(await pinnedListingIds(db))].sort();
+    },
+    async followedIds(): Promise<Set<string>> {
+      return new Set((await getState<string[]>(db, FOLLOWED_KEY)) ?? []);
+    },
+    async setFollowedIds(ids: readonly string[]): Promise<void> {
+      await setState(db, FOLLOWED_KEY, [...ids]);
+    },
+    async presentIds(ids: readonly string[]): Promise<Set<string>> {
+      const keys = await db.vehicle_listings
+        .where('id')
+        .anyOf([...ids])
+        .primaryKeys();
+      return new Set(keys);
+    },
+    async area(): Promise<HeldArea | null> {
+      const pack = await readPack(db);
+      if (!pack || pack.status !== 'ready') return null;
+      const centre = locatePostcode(pack.postcode);
+      if (!centre.ok) return null;
+      return { outcodes: pack.outcodes, centre: centre.point, radius: pack.radius, cursor: pack.cursor };
+    },
+    async areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void> {
+      await db.transaction('rw', db.table('offline_pack'), packListings(db), async () => {
+        if (joined.length) await packListings(db).bulkPut(joined.map((id) => ({ id })));
+        await updatePack(db, { cursor });
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// Issue 32, the offline pack's read: offline_pack_listings returns the nearest unsold listings within the
+// radius (checked against brute force over the seeded catalogue), pages by id with a select list, caps at
+// max_rows, and answers bad input with a PostgREST-style 400.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pullSelect } from '../../src/data/pull-columns';
+import { createSupabaseTransport } from '../../src/sync/supabase-transport';
+import { ORIGIN_CURSOR } from '../../src/sync/timestamps';
+import { milesBetween } from '../../src/shared/lib/uk/distance';
+import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
+import { anonClient, rest, serviceClient } from './helpers';
+
+interface Listing {
+  id: string;
+  lat: number | null;
+  lng: number | null;
+  status: string;
+  outcode: string;
+}
+
+let all: Listing[] = [];
+
+beforeAll(async () => {
+  const svc = serviceClient();
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await svc
+      .from('vehicle_listings')
+      .select('id, lat, lng, status, outcode')
+      .order('id')
+      .range(from, from + 999);
+    if (error) throw new Error(error.message);
+    all.push(...(data as Listing[]));
+    if (data.length < 1000) break;
+  }
+  all = all.filter((l) => l.lat !== null && l.lng !== null);
+});
+
+/** The pack by brute force: unsold, within the radius of the outcode's centroid, nearest first. */
+function expected(outcode: string, radius: number, max: number): string[] {
+  const [lat, lng] = OUTCODE_CENTROIDS[outcode];
+  return all
+    .filter((l) => l.status !== 'sold')
+    .map((l) => ({ id: l.id, miles: milesBetween({ lat, lng }, { lat: l.lat!, lng: l.lng! }) }))
+    .filter((x) => x.miles <= radius)
+    .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1))
+    .slice(0, max)
+    .map((x) => x.id);
+}
+
+/** The pack as a device reads it: pages of `page` rows by id. */
+async function readPack(
+  postcode: string,
+  radius: number,
+  max: number,
+  page = 1000,
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  let after = '';
+  for (;;) {
+    let q = anonClient()
+      .rpc('offline_pack_listings', { postcode, radius, max_rows: max })
+      .select(pullSelect('vehicle_listings'))
+      .order('id')
+      .limit(page);
+    if (after) q = q.gt('id', after);
+    const { data, error } = await q;
+    if (error) throw new Error(error.message);
+    const got = data as unknown as Record<string, unknown>[];
+    rows.push(...got);
+    if (got.length < page) return rows;
+    after = String(got[got.length - 1].id);
+  }
+}
+
+describe('offline_pack_listings', () => {
+  it('holds the nearest unsold listings within the radius, as whole rows, read page by page', async () => {
+    const want = expected('M1', 40, 5000);
+    expect(want.length).toBeGreaterThan(50);
+    const rows = await readPack('M1 1AE', 40, 5000, 200);
+    expect(rows.map((r) => r.id).sort()).toEqual([...want].sort());
+    expect(Object.keys(rows[0]).sort()).toEqual(pullSelect('vehicle_listings').split(',').sort());
+  });
+
+  it('keeps only the nearest max_rows', async () => {
+    const want = expected('B1', 100, 120);
+    expect(want).toHaveLength(120);
+    const rows = await readPack('B1', 100, 120, 50);
+    expect(rows.map((r) => r.id).sort()).toEqual([...want].sort());
+  });
+
+  it('answers bad input with a 400 and a clear message', async () => {
+    const call = (body: Record<string, unknown>) =>
+      rest('/rpc/offline_pack_listings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const [body, message] of [
+      [{ postcode: 'M1', radius: 0 }, /radius must be/],
+      [{ postcode: 'M1', radius: 500 }, /radius must be/],
+      [{ postcode: 'M1', radius: 10, max_rows: 6000 }, /max_rows must be/],
+      [{ postcode: 'ZZ99', radius: 10 }, /No UK postcode area/],
+    ] as const) {
+      const res = await call(body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { code: string; message: string };
+      expect(json.code).toBe('22023');
+      expect(json.message).toMatch(message);
+    }
+  });
+});
+
+describe('the scoped listing pull over the Data API', () => {
+  it('reads listings by id, only those changed since a time when asked, and a page of an area by outcode', async () => {
+    const transport = createSupabaseTransport(anonClient());
+    const ids = all
+      .filter((l) => l.status !== 'sold')
+      .slice(0, 3)
+      .map((l) => l.id);
+    const rows = await transport.pullByIds('vehicle_listings', ids, null);
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(Object.keys(rows[0]).sort()).toEqual(pullSelect('vehicle_listings').split(',').sort());
+    const newest = rows
+      .map((r) => String(r.updated_at))
+      .sort()
+      .at(-1)!;
+    const since = await transport.pullByIds('vehicle_listings', ids, newest);
+    expect(since.every((r) => String(r.updated_at) >= newest)).toBe(true);
+    expect(since.length).toBeLessThan(rows.length + 1);
+
+    const area = [...new Set(all.map((l) => l.outcode))].slice(0, 2);
+    const page = await transport.pullPage('vehicle_listings', ORIGIN_CURSOR, 50, { column: 'outcode', values: area });
+    expect(page.length).toBeGreaterThan(0);
+    expect(page.every((r) => area.includes(String(r.outcode)))).toBe(true);
+  });
+});
