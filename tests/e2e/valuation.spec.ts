@@ -1,6 +1,6 @@
 // Value my car: a common model valued from comparable listings, and carried into a part exchange.
 import { test, expect, type Page } from '@playwright/test';
-import { waitForCatalogue } from './catalogue-helpers';
+import { API_URL, ANON_KEY } from './fixtures';
 import { demoDealerListings, openListing } from './leads-helpers';
 import { createConfirmedUser, signInUi } from './sync-helpers';
 
@@ -15,26 +15,20 @@ interface Row {
   status: string;
 }
 
-/** The listings in the browser's local store (read straight from IndexedDB). */
-async function localListings(page: Page): Promise<Row[]> {
-  return page.evaluate(
-    () =>
-      new Promise<Row[]>((resolve, reject) => {
-        const open = indexedDB.open('motorly');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('vehicle_listings').objectStore('vehicle_listings').getAll();
-          req.onsuccess = () => resolve(req.result as Row[]);
-          req.onerror = () => reject(req.error);
-        };
-      }),
+/** Every car for sale, from the API: the device holds only some (issue 32), the valuation asks the server. */
+async function marketListings(): Promise<Row[]> {
+  const res = await fetch(
+    `${API_URL}/rest/v1/vehicle_listings?select=car_model_id,brand_id,year,mileage,price,status&status=neq.sold&limit=100000`,
+    { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } },
   );
+  expect(res.ok).toBe(true);
+  return (await res.json()) as Row[];
 }
 
 /** The most listed model, its most common year and that year's median mileage: a car the marketplace knows well. */
 async function commonCar(page: Page) {
-  await waitForCatalogue(page);
-  const rows = (await localListings(page)).filter((r) => r.status !== 'sold');
+  await page.goto('/value-my-car');
+  const rows = await marketListings();
   const byModel = new Map<string, Row[]>();
   for (const r of rows) byModel.set(r.car_model_id, [...(byModel.get(r.car_model_id) ?? []), r]);
   const [modelId, modelRows] = [...byModel].sort((a, b) => b[1].length - a[1].length)[0];

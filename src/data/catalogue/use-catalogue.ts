@@ -53,10 +53,6 @@ export function useListingSearch(search: ListingSearch): ListingPage | undefined
   return useCatalogueQuery(() => searchListings(db, search), [key]);
 }
 
-export function useListingCount(): number | undefined {
-  return useCatalogueQuery(() => db.vehicle_listings.count(), []);
-}
-
 /** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
 export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
   const perListing = await Promise.all(

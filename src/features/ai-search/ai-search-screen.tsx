@@ -140,8 +140,9 @@ export function AiSearchScreen() {
         </Button>
       </form>
       <p className="note">
-        <InfoIcon size={16} /> Runs on your device over the Motorly catalogue, so it works offline. It understands
-        budgets, monthly payments, body styles, fuels, seats, gearbox, tax, insurance, ULEZ, range, mileage and age.
+        <InfoIcon size={16} /> Understands your words on your device and ranks every car for sale on Motorly; offline,
+        the cars saved on this phone. It understands budgets, monthly payments, body styles, fuels, seats, gearbox, tax,
+        insurance, ULEZ, range, mileage and age.
       </p>
 
       {!q && (
