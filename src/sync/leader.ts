@@ -181,6 +181,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     switch (cmd.type) {
       case 'online':
         await engine.setOnline(connectivity.setNetwork(true));
+        void packs.resume(); // a pack download cut short offline goes on
         break;
       case 'offline':
         await engine.setOnline(connectivity.setNetwork(false));

@@ -19,11 +19,17 @@ export function offlinePackRunner(opts: PackRunnerOptions) {
   const { db, store } = opts;
   const source = opts.source ?? supabasePackSource(opts.client);
   let queue: Promise<void> = Promise.resolve();
+  /** Tasks asked and not finished: a download under way is not resumed a second time. */
+  let pending = 0;
   const run = (task: () => Promise<unknown>): Promise<void> => {
-    queue = queue.then(task).then(
-      () => undefined,
-      (err: unknown) => opts.onError(err),
-    );
+    pending++;
+    queue = queue
+      .then(task)
+      .then(
+        () => undefined,
+        (err: unknown) => opts.onError(err),
+      )
+      .finally(() => pending--);
     return queue;
   };
   const download = (postcode: string, radius: number) =>
@@ -31,10 +37,11 @@ export function offlinePackRunner(opts: PackRunnerOptions) {
   return {
     download,
     remove: () => run(async () => removePack(db, await windowListingIds(db))),
-    /** Resumes a download cut short by a reload (online only: offline it waits for the next leader). */
+    /** Resumes a download cut short by a reload or the connection (online, and only when nothing runs). */
     async resume(): Promise<void> {
+      if (pending > 0 || !opts.isOnline()) return;
       const unfinished = await unfinishedPack(db);
-      if (unfinished && opts.isOnline()) await download(unfinished.postcode, unfinished.radius);
+      if (unfinished && pending === 0) await download(unfinished.postcode, unfinished.radius);
     },
     whenIdle: () => queue,
   };
