@@ -49,8 +49,8 @@ export interface NextPage extends Tap {
 
 /**
  * The next page of the current answer, by whichever control the screen has: a "Next" pager button
- * (timed until the leading cards change) or, for a list that loads more as you scroll, a scroll to the
- * end (timed until its "N of M shown" count grows).
+ * (timed until the leading cards change) or, for a list that loads more as you scroll, a scroll to its
+ * last card (timed until its "N of M shown" count grows).
  */
 export function tapNextPage(timeoutMs: number): Promise<NextPage> {
   const lead = () =>
@@ -59,7 +59,7 @@ export function tapNextPage(timeoutMs: number): Promise<NextPage> {
       .map((e) => e.getAttribute('data-listing-id'))
       .join(',');
   const shown = () => {
-    const m = /([\d,]+) of ([\d,]+) shown/.exec(document.querySelector('main')?.textContent ?? '');
+    const m = /([\d,]+) of (?:about )?([\d,]+) shown/.exec(document.querySelector('main')?.textContent ?? '');
     return m ? Number(m[1].replace(/,/g, '')) : null;
   };
   const next = Array.from(document.querySelectorAll<HTMLElement>('main button, main a')).find(
@@ -74,7 +74,9 @@ export function tapNextPage(timeoutMs: number): Promise<NextPage> {
   const before = lead();
   const t0 = performance.now();
   if (next) next.click();
-  else window.scrollTo(0, document.documentElement.scrollHeight);
+  // The last card to the top of the view, as a reader reaching the end of the list: the list's end
+  // (its more-on-scroll sentinel) comes into view, where a jump to the page's foot would pass it by.
+  else Array.from(document.querySelectorAll('[data-testid="listing-card"]')).pop()?.scrollIntoView({ block: 'start' });
   return new Promise<NextPage>((resolve) => {
     let done = false;
     const finish = (outcome: Tap['outcome']) => {
