@@ -29,7 +29,7 @@ test('a dealer page lists only that dealer’s cars, and the marketplace filters
   expect(stock.size).toBeGreaterThan(0);
   expect(stock.has(listingId)).toBe(true);
   const countOf = async () =>
-    Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/[^0-9]/g, ''));
+    Number(await page.getByTestId('result-count').locator('[data-total]').getAttribute('data-total'));
   await expect.poll(countOf).toBe(stock.size);
   const shown = await resultIds(page);
   expect(shown.length).toBeGreaterThan(0);

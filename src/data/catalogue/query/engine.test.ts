@@ -8,7 +8,6 @@ import { emptyListingSearch, queryKey, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
 import { QueryEngine } from './engine';
 import type { RpcClient } from './rpc-client';
-import { MARKET_TOTAL_KEY } from './window-types';
 
 let db: MotorlyDb;
 withTestDb('query-engine', (d) => (db = d));
@@ -58,8 +57,10 @@ describe('query engine: windows', () => {
   it('records the server pages as a window and answers a covered query from it, in order', async () => {
     const engine = new QueryEngine(db, { client: fakeServer(market).client });
     const first = await engine.fetch(byPrice, null, 2);
+    await engine.chore;
     expect(first.rows.map((r) => r.id)).toEqual(['a', 'b']);
     await engine.fetch(byPrice, first.nextCursor, 2);
+    await engine.chore;
     const w = await db.query_windows.get(queryKey(byPrice));
     expect(w).toMatchObject({ ids: ['a', 'b', 'c', 'd'], total: 4, complete: true, nextCursor: null });
     const local = await engine.local(byPrice, 3);
@@ -76,12 +77,23 @@ describe('query engine: windows', () => {
     expect(local.held).toBe(2);
   });
 
-  it('remembers the unfiltered market total for the offline message', async () => {
-    const engine = new QueryEngine(db, { client: fakeServer(market).client });
-    await engine.fetch({ ...base, fuel: ['diesel'] }, null, 2);
-    expect(await db.sync_state.get(MARKET_TOTAL_KEY)).toBeUndefined();
+  it('remembers the size of the whole market for the offline message, asked once a day', async () => {
+    const { client, calls } = fakeServer(market);
+    let now = 0;
+    const engine = new QueryEngine(db, { client, now: () => now });
     await engine.fetch(base, null, 2);
+    await engine.chore;
     expect((await engine.local({ ...base, fuel: ['diesel'] }, 2)).marketTotal).toBe(4);
+    expect(calls).toHaveLength(1);
+    // A filtered search asks for the whole market's count only when the last one is a day old.
+    await engine.fetch({ ...base, fuel: ['diesel'] }, null, 2);
+    await engine.chore;
+    expect(calls).toHaveLength(2);
+    now = 25 * 60 * 60_000;
+    await engine.fetch({ ...base, fuel: ['petrol'] }, null, 2);
+    await engine.chore;
+    expect(calls).toHaveLength(4);
+    expect(calls[3]).toMatchObject({ filters: {}, page_size: 1, include_counts: true });
   });
 });
 
@@ -89,7 +101,14 @@ describe('query engine: TTL and eviction', () => {
   it('counts open time and drops an expired window with the rows only it referred to', async () => {
     const engine = new QueryEngine(db, { client: fakeServer(market).client });
     await engine.fetch(byPrice, null, 2, 60_000);
-    await db.bookmarks.put({ id: 'bm', user_id: 'u', car_model_id: 'm1', vehicle_listing_id: 'b', created_at: '' } as never);
+    await engine.chore;
+    await db.bookmarks.put({
+      id: 'bm',
+      user_id: 'u',
+      car_model_id: 'm1',
+      vehicle_listing_id: 'b',
+      created_at: '',
+    } as never);
     expect(await engine.tick(59_000)).toEqual([]);
     expect(await engine.tick(2_000)).toEqual([queryKey(byPrice)]);
     expect(await db.query_windows.count()).toBe(0);
@@ -101,6 +120,7 @@ describe('query engine: TTL and eviction', () => {
     const { client } = fakeServer(diesels);
     const probe = new QueryEngine(db, { client });
     await probe.fetch(byPrice, null, 2);
+    await probe.chore;
     const oneRow = (await db.query_windows.get(queryKey(byPrice)))!.bytes / 2;
     await db.query_windows.clear();
     await db.vehicle_listings.clear();
@@ -109,12 +129,15 @@ describe('query engine: TTL and eviction', () => {
     const engine = new QueryEngine(db, { client, budgetBytes: oneRow * 3.5 });
     const cheap = { ...byPrice };
     const diesel: ListingSearch = { ...byPrice, fuel: ['diesel'] };
-    await engine.fetch(cheap, null, 2); // a, b
+    await engine.fetch(cheap, null, 2);
+    await engine.chore; // a, b
     await db.price_alerts.put({ id: 'pa', user_id: 'u', vehicle_listing_id: 'a', created_at: '' } as never);
-    await engine.fetch({ ...byPrice, priceMin: 150 }, null, 1); // b: shared with the first window
+    await engine.fetch({ ...byPrice, priceMin: 150 }, null, 1);
+    await engine.chore; // b: shared with the first window
     expect(await db.query_windows.count()).toBe(2);
     expect((await db.vehicle_listings.toCollection().primaryKeys()).sort()).toEqual(['a', 'b']);
-    await engine.fetch(diesel, null, 2); // d, e: four rows, over budget
+    await engine.fetch(diesel, null, 2);
+    await engine.chore; // d, e: four rows, over budget
     // The least recently used window goes first; its 'a' is a price alert's and 'b' is the second window's,
     // so nothing is freed and that window goes too, taking 'b'.
     expect(await db.query_windows.toCollection().primaryKeys()).toEqual([queryKey(diesel)]);
@@ -126,7 +149,9 @@ describe('query engine: TTL and eviction', () => {
     let now = 1000;
     const engine = new QueryEngine(db, { client, now: () => now++ });
     await engine.fetch(byPrice, null, 1);
+    await engine.chore;
     await engine.fetch({ ...byPrice, fuel: ['diesel'] }, null, 1);
+    await engine.chore;
     await engine.local(byPrice, 1);
     const lru = await db.query_windows.orderBy('lastUsed').first();
     expect(lru?.key).toBe(queryKey({ ...byPrice, fuel: ['diesel'] }));

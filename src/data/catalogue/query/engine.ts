@@ -3,7 +3,14 @@
 // the query worker (query.worker.ts); tests and worker-less contexts run it in the page.
 import { locatePostcode, milesBetween } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../../db';
-import { listingMatcher, matchContext, queryKey, toRpcFilters, type ListingSearch } from '../filters';
+import {
+  emptyListingSearch,
+  listingMatcher,
+  matchContext,
+  queryKey,
+  toRpcFilters,
+  type ListingSearch,
+} from '../filters';
 import type { ListingRow } from '../types';
 import { CoverageLedger } from './ledger';
 import { serverOrder } from './order';
@@ -32,6 +39,13 @@ export interface EngineOptions {
   now?: () => number;
 }
 
+/** The last known size of the whole market, and when the server said so. */
+interface MarketTotal {
+  total: number;
+  asOf: number;
+}
+const MARKET_TOTAL_MAX_AGE_MS = 24 * 60 * 60_000;
+
 function summary(w: QueryWindowRow): WindowSummary {
   const { ids, dealerMiles: _miles, bytes: _bytes, ...rest } = w;
   return { ...rest, held: ids.length };
@@ -52,7 +66,7 @@ export class QueryEngine {
   async local(search: ListingSearch, limit: number): Promise<LocalAnswer> {
     const key = queryKey(search);
     const [window, market] = await Promise.all([this.ledger.read(key), this.db.sync_state.get(MARKET_TOTAL_KEY)]);
-    const marketTotal = typeof market?.value === 'number' ? market.value : null;
+    const marketTotal = (market?.value as MarketTotal | undefined)?.total ?? null;
     if (window) {
       await this.ledger.touch(key, this.now());
       const rows = (await this.db.vehicle_listings.bulkGet(window.ids.slice(0, limit))).filter(
@@ -76,12 +90,33 @@ export class QueryEngine {
   ): Promise<ServerPage & { facets: SearchFacets | null }> {
     const page = await searchServer(search, after, limit, this.opts.client, after === null);
     const key = queryKey(search);
-    await this.ledger.record(key, after, page, ttlMs, this.now());
-    if (after === null && page.total !== null && Object.keys(toRpcFilters(search).filters).length === 0) {
-      await this.db.sync_state.put({ key: MARKET_TOTAL_KEY, value: page.total });
-    }
-    await this.ledger.enforceBudget(key);
+    const now = this.now();
+    // The page goes back at once; its rows are stored after it, in order (a next page extends its window
+    // only once the first is recorded), and a busy store never delays an answer.
+    this.chore = this.chore.then(async () => {
+      await this.ledger.record(key, after, page, ttlMs, now);
+      await this.ledger.enforceBudget(key);
+      // The offline message's market size, at most once a day.
+      if (after === null) await this.rememberMarketTotal(search, page).catch(() => undefined);
+    });
+    this.chore = this.chore.catch(() => undefined);
     return page;
+  }
+
+  /** The background writes, in order (tests wait for them). */
+  chore: Promise<void> = Promise.resolve();
+
+  private async rememberMarketTotal(search: ListingSearch, page: ServerPage): Promise<void> {
+    const put = (total: number) =>
+      this.db.sync_state.put({ key: MARKET_TOTAL_KEY, value: { total, asOf: this.now() } satisfies MarketTotal });
+    if (Object.keys(toRpcFilters(search).filters).length === 0) {
+      if (page.total !== null) await put(page.total);
+      return;
+    }
+    const known = (await this.db.sync_state.get(MARKET_TOTAL_KEY))?.value as MarketTotal | undefined;
+    if (known && this.now() - known.asOf < MARKET_TOTAL_MAX_AGE_MS) return;
+    const all = await searchServer(emptyListingSearch(1), null, 1, this.opts.client, true);
+    if (all.total !== null) await put(all.total);
   }
 
   /** Open time passed (the app visible): windows past their TTL go. */

@@ -47,8 +47,11 @@ export const INITIAL_QUERY_STATE: ListingQueryState = {
   answered: false,
 };
 
-/** A covered query younger than this is not asked of the server again. */
-export const REVALIDATE_AFTER_MS = 60_000;
+/**
+ * A covered query is asked of the server again (its rows show first) unless it is this fresh: the same
+ * search mounted twice in a moment, not a return to it, which should see new and sold cars.
+ */
+export const REVALIDATE_AFTER_MS = 5_000;
 
 export interface SessionOptions {
   ttlMs: number;
@@ -66,6 +69,7 @@ export class QuerySession {
   private windowComplete = false;
   /** Rows the server has returned in this session. */
   private readonly confirmed = new Set<string>();
+  private serverAnswered = false;
   private cancelled = false;
   private readonly order: (a: ListingRow, b: ListingRow) => number;
 
@@ -100,15 +104,34 @@ export class QuerySession {
     this.cancelled = true;
   }
 
+  /**
+   * The device's answer and the server's are asked at once: the device's shows first (within a frame), and a
+   * busy local store (a sync write in progress) never holds back the server's.
+   */
   async start(): Promise<void> {
-    const local = await this.engine.local(this.search, Math.max(this.pageSize, this.opts.initialCount ?? 0));
-    if (this.cancelled) return;
-    this.applyLocal(local);
-    const w = local.window;
-    const now = (this.opts.now ?? Date.now)();
-    if (w && now - w.asOf < REVALIDATE_AFTER_MS) return;
-    if (!this.online()) return this.offline();
-    await this.fromServer(null);
+    const local = this.engine.local(this.search, Math.max(this.pageSize, this.opts.initialCount ?? 0)).then(
+      (answer) => {
+        if (this.serverAnswered)
+          this.set({ heldMatches: answer.held, marketTotal: this.state.marketTotal ?? answer.marketTotal });
+        else this.applyLocal(answer);
+        return answer;
+      },
+      () => null,
+    );
+    if (!this.online()) {
+      await local;
+      return this.offline();
+    }
+    const answer = await Promise.race([local, this.settledSoon(local)]);
+    const w = answer?.window;
+    // The same search mounted twice in a moment is not asked again.
+    if (w && (this.opts.now ?? Date.now)() - w.asOf < REVALIDATE_AFTER_MS) return;
+    await this.fromServer(null, local);
+  }
+
+  /** Resolves null at once unless `local` has already answered (then with its answer). */
+  private settledSoon(local: Promise<LocalAnswer | null>): Promise<LocalAnswer | null> {
+    return Promise.race([local, Promise.resolve(null)]);
   }
 
   private applyLocal(local: LocalAnswer) {
@@ -152,16 +175,18 @@ export class QuerySession {
     return [...kept, ...page.rows].sort(this.order);
   }
 
-  private async fromServer(after: string | null): Promise<void> {
+  private async fromServer(after: string | null, local?: Promise<unknown>): Promise<void> {
     const first = after === null;
     let page: ServerPage;
     try {
       page = await this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs);
     } catch (e) {
+      await local;
       if (e instanceof ServerSearchError && e.kind === 'offline') return this.offline();
       return this.set({ coverage: 'error', error: e instanceof Error ? e.message : String(e), loadingMore: false });
     }
     if (this.cancelled) return;
+    this.serverAnswered = true;
     const rows = this.merge(page, first);
     this.cursor = page.nextCursor;
     this.localAvailable = 0;

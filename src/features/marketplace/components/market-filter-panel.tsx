@@ -15,6 +15,7 @@ import {
   moneyOptions,
   num,
 } from '@/entities/car';
+import type { SearchFacets } from '@/data/catalogue/query';
 import type { MarketFilters } from '../market-filters';
 import { PostcodeFilter } from './postcode-filter';
 
@@ -41,8 +42,10 @@ export interface MarketFilterPanelProps {
   homePostcode?: string | null;
   /** Shown once a filter is applied. */
   onClearAll?: () => void;
-  /** The results have answered (the brand counts wait for it: they read the indexes the search builds). */
+  /** The results have answered (the brand counts wait for it, so the two requests do not compete). */
   searched: boolean;
+  /** The server's counts for this search (each facet with the other filters applied), when online. */
+  facets?: SearchFacets | null;
 }
 
 export function MarketFilterPanel({
@@ -53,8 +56,17 @@ export function MarketFilterPanel({
   homePostcode,
   onClearAll,
   searched,
+  facets,
 }: MarketFilterPanelProps) {
-  const counts = useBrandListingCounts(searched);
+  const stock = useBrandListingCounts(searched && !facets);
+  // The server's make facet counts cars with every other filter applied; else each brand's whole stock.
+  const byMake = facets && new Map(facets.make.map((f) => [f.value, f.count]));
+  const counts =
+    byMake || stock
+      ? Object.fromEntries(
+          (basics?.brands ?? []).map((b) => [b.id, byMake ? (byMake.get(b.slug) ?? 0) : (stock?.[b.id] ?? 0)]),
+        )
+      : undefined;
   const brand = basics?.brands.find((b) => b.slug === filters.make);
   // Brands with nothing for sale are left out once the counts are in (a chosen one always stays).
   const brandOptions = (basics?.brands ?? [])

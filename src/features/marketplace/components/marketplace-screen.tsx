@@ -1,26 +1,18 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
   REPRESENTATIVE_FINANCE,
   useCatalogueBasics,
   useDealersByIds,
-  useListingCount,
-  useListingSearch,
   usePriceIndicators,
   useReductions,
 } from '@/data/catalogue';
+import { queryKey } from '@/data/catalogue/filters';
+import { useListingQuery } from '@/data/catalogue/query';
 import { useProfile } from '@/data';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon, SpaLinks, VirtualGrid } from '@/shared/ui';
-import {
-  AppliedFilters,
-  FilterLayout,
-  ListingCard,
-  Pagination,
-  SelectFilter,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZES,
-} from '@/entities/car';
+import { AppliedFilters, FilterLayout, ListingCard, SelectFilter, PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@/entities/car';
 import {
   EMPTY_MARKET_FILTERS,
   MARKET_SORT_LABELS,
@@ -33,8 +25,8 @@ import {
 import { marketFilterChips } from '../market-chips';
 import { MarketFilterPanel } from './market-filter-panel';
 import { ViewToggle, useResultsView } from './results-view';
-import { useStableResults } from './use-stable-results';
-import { useCatalogueArriving } from '@/sync';
+import { coverageStatus, offlineInvite, sheetTotal } from '../coverage-status';
+import { rememberShown, shownBefore, useMoreOnScroll } from './use-more-on-scroll';
 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
@@ -55,14 +47,20 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     setParamsRaw(next);
   };
   const homePostcode = useProfile()?.home_postcode;
-  const arriving = useCatalogueArriving();
-  const stable = useStableResults(serializeMarketFilters(filters).toString(), useListingSearch(filters), arriving);
-  const page = stable.page;
-  const total = useListingCount();
+  const key = queryKey(filters);
+  // Coming back to a query shows as many cars as it showed before (the device holds its first pages).
+  const initialCount = useMemo(() => shownBefore(key), [key]);
+  const query = useListingQuery(filters, { initialCount });
+  const rows = query.rows;
+  useEffect(() => {
+    if (rows.length > 0) rememberShown(key, rows.length);
+  }, [key, rows.length]);
+  const sentinel = useMoreOnScroll(query.hasMore && !query.loadingMore, rows.length, query.loadMore);
   const basics = useCatalogueBasics();
-  const indicators = usePriceIndicators(page?.rows);
-  const reductions = useReductions(page?.rows.map((r) => r.id) ?? []);
-  const dealers = useDealersByIds(page?.rows.map((r) => r.dealer_id) ?? []);
+  const indicators = usePriceIndicators(rows);
+  const reductions = useReductions(rows.map((r) => r.id));
+  const dealers = useDealersByIds(rows.map((r) => r.dealer_id));
+  const ready = query.coverage !== 'loading' || rows.length > 0;
 
   const [view, setView] = useResultsView();
   const apply = (patch: Partial<MarketFilters>) =>
@@ -93,15 +91,13 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         activeCount={chips.length}
         countId="results-heading"
         count={
-          total === 0
-            ? 'Downloading the catalogue…'
-            : page
-              ? `${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'car' : 'cars'} found`
-              : 'Searching…'
+          <span data-coverage={query.coverage} data-total={sheetTotal(query)}>
+            {coverageStatus(query)}
+          </span>
         }
-        total={total === 0 ? undefined : page?.total}
+        total={sheetTotal(query)}
         noun={['car', 'cars']}
-        ready={page !== undefined && total !== 0}
+        ready={ready}
         chips={<AppliedFilters chips={chips} onRemove={apply} onClearAll={clearAll} />}
         sort={
           <div className="cat-results__tools">
@@ -123,42 +119,44 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             filters={filters}
             apply={apply}
             basics={basics}
-            postcodeError={page?.postcodeError}
+            postcodeError={query.postcodeError}
             homePostcode={homePostcode}
             onClearAll={chips.length > 0 ? clearAll : undefined}
-            searched={page !== undefined}
+            searched={ready}
+            facets={query.facets}
           />
         }
       >
-        {!page || total === 0 ? (
-          // Loading, or nothing on the device yet: placeholders as tall as a page of cards, so nothing
-          // below them moves into view and back when the cars arrive (layout shift).
+        {rows.length === 0 && (query.coverage === 'loading' || query.coverage === 'partial') ? (
+          // Waiting for the first answer: placeholders as tall as a page of cards, so nothing below them
+          // moves into view and back when the cars arrive (layout shift).
           <div className="cat-grid">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} height={320} />
             ))}
           </div>
-        ) : page.total === 0 ? (
+        ) : rows.length === 0 ? (
           <EmptyState
             icon={<CarIcon size={26} />}
-            title="No cars match these filters"
-            description="Try a wider radius, a higher budget or fewer filters."
+            {...(query.coverage === 'complete'
+              ? {
+                  title: 'No cars match these filters',
+                  description: 'Try a wider radius, a higher budget or fewer filters.',
+                }
+              : query.coverage === 'offline'
+                ? { title: 'No cars saved on this phone match', description: `${offlineInvite(query.marketTotal)}.` }
+                : { title: 'This search could not run', description: query.error ?? 'Please try again.' })}
           />
         ) : (
           <>
-            {stable.more > 0 && (
-              <div className="cat-more" role="status" data-testid="more-cars">
-                <span>
-                  {stable.more.toLocaleString('en-GB')} more {stable.more === 1 ? 'car' : 'cars'} available
-                </span>
-                <Button size="sm" variant="secondary" onClick={stable.refresh}>
-                  Show latest results
-                </Button>
-              </div>
+            {query.coverage === 'error' && (
+              <p className="cat-query-note" role="alert" data-testid="query-error">
+                {query.error} These are the matching cars saved on this phone.
+              </p>
             )}
             <SpaLinks>
               <VirtualGrid
-                items={page.rows}
+                items={rows}
                 getKey={(l) => l.id}
                 className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
                 testId="listing-results"
@@ -170,24 +168,26 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                     listing={l}
                     indicator={indicators?.[l.id]}
                     reduction={reductions?.[l.id]}
-                    miles={page.dealerMiles[l.dealer_id]}
+                    miles={query.dealerMiles[l.dealer_id]}
                     town={dealers?.get(l.dealer_id)?.town}
                   />
                 )}
               />
             </SpaLinks>
-            <p className="cat-muted cat-small">
-              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
-              over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work
-              out your own.
-            </p>
             <div className="cat-paging">
-              <Pagination
-                page={filters.page}
-                pageSize={filters.pageSize}
-                total={page.total}
-                onPage={(p) => apply({ page: p })}
-              />
+              <div ref={sentinel} aria-hidden="true" />
+              {query.hasMore ? (
+                <Button
+                  variant="secondary"
+                  onClick={query.loadMore}
+                  disabled={query.loadingMore}
+                  data-testid="load-more"
+                >
+                  {query.loadingMore ? 'Loading more cars…' : 'Show more cars'}
+                </Button>
+              ) : (
+                query.coverage === 'offline' && <p className="cat-muted">{offlineInvite(query.marketTotal)}.</p>
+              )}
               <SelectFilter
                 label="Per page"
                 value={filters.pageSize === PAGE_SIZE_DEFAULT ? undefined : String(filters.pageSize)}
@@ -200,6 +200,11 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 testId="page-size"
               />
             </div>
+            <p className="cat-muted cat-small">
+              *Representative monthly price: hire purchase with a {REPRESENTATIVE_FINANCE.depositShare * 100}% deposit
+              over {REPRESENTATIVE_FINANCE.termMonths} months at {REPRESENTATIVE_FINANCE.apr}% APR. Open a car to work
+              out your own.
+            </p>
           </>
         )}
       </FilterLayout>

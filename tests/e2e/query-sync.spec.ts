@@ -1,0 +1,120 @@
+// Query-driven catalogue (issue 32): the marketplace answers from the server without the catalogue on the
+// device, a covered query answers offline from the device, an uncovered one says so and shows what the phone
+// holds, and a window evicted under the catalogue budget comes back from the server. SHOTS=<dir> leaves
+// screenshots of each coverage state at 390 and 1280 px.
+import { test, expect } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = process.env.SHOTS;
+const status = (page: Page) => page.getByTestId('result-count').locator('[data-coverage]');
+const cards = (page: Page) => page.getByTestId('listing-card');
+const ids = (page: Page) => cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
+
+/** search_listings calls whose filters include `part` (e.g. '"fuel":["diesel"]'). */
+function searches(page: Page, part = ''): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/search_listings') && (r.postData() ?? '').includes(part)) seen.push(r);
+  });
+  return seen;
+}
+
+/** Moves within the app (no document load, so it works offline without the service worker's help). */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/marketplace-${name}-${width}.png` });
+  }
+}
+
+test('a fresh visit shows results from the server, honest about how many are shown', async ({ page, axe }) => {
+  const calls = searches(page);
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+  expect(calls.length).toBeGreaterThan(0);
+  await shots(page, 'partial');
+  await axe(page);
+  // More loads as you scroll, after what is shown.
+  const first = await ids(page);
+  await page.getByTestId('load-more').click();
+  await expect(status(page)).toHaveText(/^40 of [\d,]+ shown$/);
+  expect((await ids(page)).slice(0, 20)).toEqual(first);
+  // A search with every match shown says so.
+  await goInApp(page, '/marketplace?make=ford&year_min=2025&mileage_max=10000&sort=price-asc');
+  await expect(status(page)).toHaveAttribute('data-coverage', 'complete');
+  await expect(status(page)).toHaveText(/^\d+ cars? found$/);
+  await shots(page, 'complete');
+});
+
+test('offline: a covered query answers from the device; an uncovered one says so and shows the cached matches', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/marketplace?fuel=diesel&sort=price-asc');
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/, { timeout: 30_000 });
+  const diesel = await ids(page);
+  await goInApp(page, '/marketplace?fuel=electric&sort=price-asc');
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+
+  await context.setOffline(true);
+  await page.goBack();
+  await expect(page).toHaveURL(/fuel=diesel/);
+  // The same cars as the server gave, from the device's window for this query.
+  await expect.poll(() => ids(page)).toEqual(diesel);
+  await expect(status(page)).toHaveText(
+    /^20 cars saved on this phone match\. Search all [\d,]+ when you're back online$/,
+  );
+
+  // Not asked before: only what the phone holds, and it says so (never "No cars found").
+  await goInApp(page, '/marketplace?fuel=diesel&sort=price-desc');
+  await expect(status(page)).toHaveAttribute('data-coverage', 'offline');
+  await expect(status(page)).toHaveText(
+    /^[\d,]+ cars? saved on this phone match(es)?\. Search all [\d,]+ when you're back online$/,
+  );
+  const held = Number(await status(page).getAttribute('data-total'));
+  expect(held).toBeGreaterThan(0);
+  await expect(cards(page)).toHaveCount(Math.min(held, 20));
+  await expect(page.getByText('No cars match these filters')).toBeHidden();
+  await shots(page, 'offline');
+  await context.setOffline(false);
+});
+
+test('a window evicted under the catalogue budget comes back from the server', async ({ page }) => {
+  // No room beside the search on screen: each new search evicts the ones before.
+  await page.addInitScript(() => localStorage.setItem('motorly.query.budgetBytes', '1'));
+  const diesel = searches(page, '"fuel":["diesel"]');
+  await page.goto('/marketplace?fuel=diesel&sort=mileage');
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/, { timeout: 30_000 });
+  const first = await ids(page);
+  expect(diesel).toHaveLength(1);
+  await goInApp(page, '/marketplace?fuel=petrol&sort=mileage');
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+  const windowKeys = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('motorly');
+          open.onsuccess = () => {
+            const req = open.result.transaction('query_windows').objectStore('query_windows').getAllKeys();
+            req.onsuccess = () => resolve(req.result.map(String));
+          };
+        }),
+    );
+  await expect.poll(async () => (await windowKeys()).some((k) => k.includes('fuel=petrol'))).toBe(true);
+  expect((await windowKeys()).some((k) => k.includes('fuel=diesel'))).toBe(false);
+  await page.goBack();
+  await expect.poll(() => diesel.length).toBe(2);
+  await expect.poll(() => ids(page)).toEqual(first);
+});
