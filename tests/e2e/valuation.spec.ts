@@ -15,14 +15,20 @@ interface Row {
   status: string;
 }
 
-/** Every car for sale, from the API: the device holds only some (issue 32), the valuation asks the server. */
+/** Every car for sale, from the API a page at a time: the device holds only some (issue 32). */
 async function marketListings(): Promise<Row[]> {
-  const res = await fetch(
-    `${API_URL}/rest/v1/vehicle_listings?select=car_model_id,brand_id,year,mileage,price,status&status=neq.sold&limit=100000`,
-    { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } },
-  );
-  expect(res.ok).toBe(true);
-  return (await res.json()) as Row[];
+  const rows: Row[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const res = await fetch(
+      `${API_URL}/rest/v1/vehicle_listings?select=car_model_id,brand_id,year,mileage,price,status&status=neq.sold` +
+        `&order=id&limit=1000&offset=${offset}`,
+      { headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` } },
+    );
+    expect(res.ok).toBe(true);
+    const page = (await res.json()) as Row[];
+    rows.push(...page);
+    if (page.length < 1000) return rows;
+  }
 }
 
 /** The most listed model, its most common year and that year's median mileage: a car the marketplace knows well. */
