@@ -1,21 +1,26 @@
 // Helpers for the catalogue end-to-end specs.
 import { expect, type Page } from '@playwright/test';
 import { E2E_FOR_SALE_MIN } from './e2e-listings';
+import { settledAndInstalled } from './sync-helpers';
 
-/** Waits until the first catalogue download has filled the local store (the marketplace counts them all). */
+/**
+ * Waits until the marketplace answers from the server with the whole market's count, and the first sync
+ * (models, reviews, dealers) has settled with the service worker in control: the device no longer
+ * downloads every listing (issue 32), so this is what "the catalogue is ready" means now.
+ */
 export async function waitForCatalogue(page: Page): Promise<void> {
   if (!page.url().includes('/marketplace')) await page.goto('/marketplace');
-  // The marketplace holds its results still while the download arrives: ask for the newest ones.
-  const more = page.getByTestId('more-cars').getByRole('button', { name: 'Show latest results' });
   await expect
     .poll(
       async () => {
-        if (await more.isVisible()) await more.click();
-        return Number(((await page.getByTestId('result-count').textContent()) ?? '').replace(/[^0-9]/g, ''));
+        const text = (await page.getByTestId('result-count').textContent()) ?? '';
+        const total = /of ([\d,]+) shown/.exec(text)?.[1] ?? /([\d,]+) cars? found/.exec(text)?.[1] ?? '0';
+        return Number(total.replace(/,/g, ''));
       },
       { timeout: 120_000, intervals: [1000] },
     )
     .toBeGreaterThanOrEqual(E2E_FOR_SALE_MIN);
+  await settledAndInstalled(page);
 }
 
 export async function resultIds(page: Page): Promise<string[]> {

@@ -41,12 +41,15 @@ test('compare three cars', async ({ page }) => {
   await page.goto('/browse?sort=score');
   const cards = page.getByTestId('model-card');
   await expect(cards.nth(2)).toBeVisible();
-  const names: string[] = [];
   for (let i = 0; i < 3; i++) {
-    names.push((await cards.nth(i).getByRole('heading').textContent()) ?? '');
     await cards.nth(i).getByTestId('compare-toggle').click();
     await expect(cards.nth(i).getByTestId('compare-toggle')).toHaveAttribute('aria-pressed', 'true');
   }
+  // The names of the cars now in compare, as their toggles say them.
+  const names = await page
+    .locator('[data-testid=compare-toggle][aria-pressed=true]')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').replace(/^Remove from compare: /, '')));
+  expect(names).toHaveLength(3);
   await page.goto('/compare');
   const table = page.getByTestId('compare-table');
   await expect(table.locator('thead th')).toHaveCount(3);

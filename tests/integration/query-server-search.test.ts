@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PULL_COLUMNS } from '../../src/data/pull-columns';
 import { fetchRpcClient } from '../../src/data/catalogue/query/rpc-client';
 import { searchServer } from '../../src/data/catalogue/query/server-search';
-import { emptyListingSearch } from '../../src/data/catalogue/listing-search';
+import { emptyListingSearch } from '../../src/data/catalogue/filters';
 import { stack } from './helpers';
 
 const client = () => fetchRpcClient(stack().url, stack().anonKey);
