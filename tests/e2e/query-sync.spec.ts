@@ -49,7 +49,8 @@ test('a fresh visit shows results from the server, honest about how many are sho
   // More loads as you scroll, after what is shown.
   const first = await ids(page);
   await page.getByTestId('load-more').click();
-  await expect(status(page)).toHaveText(/^40 of [\d,]+ shown$/);
+  // Scrolling the button into view may also have asked for the page after it.
+  await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
   expect((await ids(page)).slice(0, 20)).toEqual(first);
   // A search with every match shown says so.
   await goInApp(page, '/marketplace?make=ford&year_min=2025&mileage_max=10000&sort=price-asc');

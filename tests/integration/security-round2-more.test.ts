@@ -238,6 +238,7 @@ const EXPECTED_DEFINERS = {
     'delete_my_account()',
     'export_my_data()',
     'prune_mutation_ledger(max_rows integer)', // apply_mutations (SECURITY INVOKER) calls it
+    'saved_search_new_counts()', // counts for the caller's own saved searches only (auth.uid()), issue 32
   ].sort(),
 };
 
