@@ -95,14 +95,22 @@ test('marketplace filters in a sheet at 390 px', async ({ page, axe }) => {
   await expect(page.getByTestId('listing-card').first()).toHaveAttribute('data-listing-id', firstId ?? '');
   // A card in the middle of the screen, well down the list (the grid renders only the cards near view).
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
-  const id = await page.evaluate(() =>
-    document.elementFromPoint(195, 422)?.closest('[data-testid=listing-card]')?.getAttribute('data-listing-id'),
-  );
-  expect(id).toBeTruthy();
+  let id: string | null | undefined;
+  await expect
+    .poll(async () => {
+      id = await page.evaluate(() =>
+        document.elementFromPoint(195, 422)?.closest('[data-testid=listing-card]')?.getAttribute('data-listing-id'),
+      );
+      return id;
+    })
+    .toBeTruthy();
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(844);
-  await page.locator(`[data-testid=listing-card][data-listing-id="${id}"]`).getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/marketplace\/[0-9a-f-]{36}/);
+  // The rows near view may be re-rendered by a page arriving as the list scrolled: click until it opens.
+  await expect(async () => {
+    await page.locator(`[data-testid=listing-card][data-listing-id="${id}"]`).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/marketplace\/[0-9a-f-]{36}/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await page.goBack();
   await expect(shownLine).toHaveText(/^(4\d|[5-9]\d|\d{3,}) of [\d,]+ shown$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 40);

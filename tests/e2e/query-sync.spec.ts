@@ -51,10 +51,22 @@ test('a fresh visit shows results from the server, honest about how many are sho
   await page.getByTestId('load-more').click();
   // Scrolling the button into view may also have asked for the page after it.
   await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
-  expect((await ids(page)).slice(0, 20)).toEqual(first);
+  // The grid renders only the cards near view: look at the top of the list.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect
+    .poll(async () => {
+      const now = await ids(page);
+      const n = Math.min(now.length, first.length);
+      return n > 0 && now.slice(0, n).join() === first.slice(0, n).join();
+    })
+    .toBe(true);
   // A search with every match shown says so.
   await goInApp(page, '/marketplace?make=ford&year_min=2025&mileage_max=10000&sort=price-asc');
-  await expect(status(page)).toHaveAttribute('data-coverage', 'complete');
+  // (The seed's size varies: load on until the server has no more.)
+  await expect(async () => {
+    if ((await status(page).getAttribute('data-coverage')) === 'partial') await page.getByTestId('load-more').click();
+    await expect(status(page)).toHaveAttribute('data-coverage', 'complete', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(status(page)).toHaveText(/^\d+ cars? found$/);
   await shots(page, 'complete');
 });

@@ -60,7 +60,14 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   const indicators = usePriceIndicators(rows);
   const reductions = useReductions(rows.map((r) => r.id));
   const dealers = useDealersByIds(rows.map((r) => r.dealer_id));
-  const ready = query.coverage !== 'loading' || rows.length > 0;
+  const answered = query.coverage !== 'loading' || rows.length > 0;
+  // Coming back to a query: load on until as many cars show as before, and only then call the list ready,
+  // so the scroll memory restores the place against a page as long as the one the user left.
+  const short = initialCount > rows.length && query.hasMore;
+  useEffect(() => {
+    if (short && !query.loadingMore && query.coverage !== 'loading') query.loadMore();
+  }, [short, query]);
+  const ready = answered && !short;
 
   const [view, setView] = useResultsView();
   const apply = (patch: Partial<MarketFilters>) =>
@@ -122,7 +129,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             postcodeError={query.postcodeError}
             homePostcode={homePostcode}
             onClearAll={chips.length > 0 ? clearAll : undefined}
-            searched={ready}
+            searched={answered}
             facets={query.facets}
           />
         }
