@@ -13,21 +13,16 @@ import {
   canonicalBodyList,
   locatePostcode,
   milesBetween,
-  parsePostcode,
+  normalisePostcode,
 } from '@/shared/lib/uk';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../listing-costs';
 import { colourKey } from '../listing-derived';
 import { bound, defined, readRange, words, type FilterDeclaration } from './filter-kinds';
 
+export { normalisePostcode };
+
 export const RADIUS_MAX_MILES = 500;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** 'ls1 4ap' -> 'LS1 4AP', 'm1' -> 'M1'; undefined when it cannot be a UK postcode or outcode. */
-export function normalisePostcode(raw: string | null | undefined): string | undefined {
-  if (!raw) return undefined;
-  const parsed = parsePostcode(raw);
-  return parsed.ok ? parsed.formatted : undefined;
-}
 
 const location: FilterDeclaration = {
   name: 'postcode and radius',
