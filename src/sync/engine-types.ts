@@ -79,6 +79,9 @@ export interface ListingScope {
   area(): Promise<PackArea | null>;
   /** Stores the area's catch-up cursor and adds listings that came into the area to the pack. */
   areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void>;
+  /** The stock of the dealers the signed-in user belongs to (the dealer hub's), or null when none. */
+  stock?(): Promise<{ dealerIds: string[]; cursor: Cursor | null } | null>;
+  stockPulled?(dealerIds: readonly string[], cursor: Cursor): Promise<void>;
 }
 
 /** Scheduling state the engine and its steps share (one cycle at a time, so no locking). */

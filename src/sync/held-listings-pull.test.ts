@@ -48,6 +48,28 @@ async function setup(listings = 50) {
 }
 
 describe('scoped listing pull', () => {
+  it("holds a dealer member's whole stock (the hub's), caught up on its own cursor", async () => {
+    const DEALER = '22222222-2222-4222-8222-222222222222';
+    const { db, server, pull } = await setup(10);
+    for (const i of [20, 21, 22])
+      server.upsertRow('vehicle_listings', { id: listingId(i), dealer_id: DEALER, price: 9000, status: 'active' });
+    await db.dealer_members.put({
+      id: crypto.randomUUID(),
+      dealer_id: DEALER,
+      user_id: USER,
+      role: 'owner',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    } as never);
+    await pull();
+    expect((await db.vehicle_listings.toCollection().primaryKeys()).sort()).toEqual([20, 21, 22].map(listingId));
+    // A car the dealer lists elsewhere arrives with the next catch-up; other dealers' cars still do not.
+    server.upsertRow('vehicle_listings', { id: listingId(23), dealer_id: DEALER, price: 9100, status: 'active' });
+    await pull();
+    expect(await db.vehicle_listings.get(listingId(23))).toBeDefined();
+    expect(await db.vehicle_listings.count()).toBe(4);
+  });
+
   it('holds only the listings the user pinned, asked for by id', async () => {
     const { db, server, transport, pull } = await setup();
     server.upsertRow('bookmarks', { id: crypto.randomUUID(), user_id: USER, vehicle_listing_id: listingId(3) });

@@ -1,7 +1,8 @@
 // vehicle_listings, scoped (issue 32): the device never pulls the whole table. It pulls the listings it
-// pins (the user's rows point to them, or the user opened them), by id in chunks of 100, and the offline
-// pack's area by outcode. Both catch up incrementally: pinned rows already followed are asked only for
-// changes since the stored cursor (less the overlap window), and the area pages on its own cursor.
+// pins (the user's rows point to them, or the user opened them), by id in chunks of 100, a dealer member's
+// own stock by dealer, and the offline pack's area by outcode. All catch up incrementally: pinned rows
+// already followed are asked only for changes since the stored cursor (less the overlap window), and the
+// stock and the area page on their own cursors.
 import type { Cursor } from '@/data';
 import type { CycleContext, DownloadProgress, ListingScope } from './engine-types';
 import { noteSeen, pullPages, type ServerTime } from './pull';
@@ -94,7 +95,26 @@ async function pullArea(ctx: CycleContext, time: ServerTime, scope: ListingScope
   });
 }
 
-/** The scoped pull of vehicle_listings: pinned listings, then the offline pack's area. */
+/** A dealer's own stock, whole (the hub lists and edits it), caught up on its own cursor. */
+async function pullStock(ctx: CycleContext, time: ServerTime, scope: ListingScope): Promise<void> {
+  const stock = await scope.stock?.();
+  if (!stock || !stock.dealerIds.length) return;
+  const where = { column: 'dealer_id', values: stock.dealerIds };
+  await pullPages<Row>(ctx, time, {
+    stored: stock.cursor,
+    fetch: (after) => ctx.transport.pullPage(TABLE, after, ctx.settings.pageSize, where),
+    cursorOf,
+    write: async (rows, best) => {
+      if (rows.length) {
+        const count = await ctx.store.applyPulled(TABLE, rows);
+        ctx.emit({ type: 'pulled', table: TABLE, count });
+      }
+      if (best) await scope.stockPulled?.(stock.dealerIds, best);
+    },
+  });
+}
+
+/** The scoped pull of vehicle_listings: pinned listings, a dealer's own stock, then the offline pack's area. */
 export async function pullHeldListings(
   ctx: CycleContext,
   time: ServerTime,
@@ -102,6 +122,8 @@ export async function pullHeldListings(
   progress: DownloadProgress | null,
 ): Promise<void> {
   if (!(await pullPinned(ctx, time, scope, progress))) return;
+  if (ctx.isStopped() || !ctx.isOnline()) return;
+  await pullStock(ctx, time, scope);
   if (ctx.isStopped() || !ctx.isOnline()) return;
   await pullArea(ctx, time, scope);
 }

@@ -3,6 +3,7 @@
 // and follows exactly these (plus the pack's area); the query engine's eviction never deletes them.
 import type { Table } from 'dexie';
 import type { MotorlyDb } from '../db';
+import { getSessionUserId } from '../sync-state';
 import { RECENT_LISTINGS_KEPT, type OfflinePack, type PackListing, type RecentListing } from './types';
 
 export const recentListings = (db: MotorlyDb): Table<RecentListing, string> => db.table('recent_listings');
@@ -19,7 +20,22 @@ export async function recordListingOpened(db: MotorlyDb, listingId: string, now 
   });
 }
 
-/** Listings the user's own rows point to, and the recently opened ones: pinned, never evicted. */
+/** The dealers the signed-in user is a member of (their stock is the dealer hub's). */
+export async function ownDealerIds(db: MotorlyDb): Promise<string[]> {
+  const userId = await getSessionUserId(db);
+  if (!userId) return [];
+  const members = await db.dealer_members.where('user_id').equals(userId).toArray();
+  return [...new Set(members.map((m) => m.dealer_id))].sort();
+}
+
+/** The listings of the user's own dealers that the device holds: the hub's stock, never evicted. */
+export async function ownStockIds(db: MotorlyDb): Promise<string[]> {
+  const dealers = await ownDealerIds(db);
+  if (!dealers.length) return [];
+  return db.vehicle_listings.where('dealer_id').anyOf(dealers).primaryKeys();
+}
+
+/** Listings the user's own rows point to, a dealer's own stock and the recently opened: pinned, never evicted. */
 export async function pinnedListingIds(db: MotorlyDb): Promise<Set<string>> {
   const ids = new Set<string>();
   const add = (id: string | null | undefined) => {
@@ -31,6 +47,8 @@ export async function pinnedListingIds(db: MotorlyDb): Promise<Set<string>> {
     await db.price_alerts.each((a) => add(a.vehicle_listing_id));
     for (const id of await recentListings(db).toCollection().primaryKeys()) add(id);
   });
+  // A dealer member's own stock is followed live like the rest (the stock pull brings new cars).
+  for (const id of await ownStockIds(db)) add(id);
   return ids;
 }
 

@@ -3,10 +3,16 @@ import { locatePostcode } from '@/shared/lib/uk/distance';
 import type { MotorlyDb } from '../db';
 import { getState, setState } from '../sync-state';
 import type { Cursor } from '../types';
-import { packListings, pinnedListingIds } from './held';
+import { ownDealerIds, packListings, pinnedListingIds } from './held';
 import { readPack, updatePack } from './pack';
 
 const FOLLOWED_KEY = 'held-listings-followed';
+const STOCK_KEY = 'held-listings-stock';
+
+interface StockState {
+  dealerIds: string[];
+  cursor: Cursor;
+}
 
 export interface HeldArea {
   outcodes: string[];
@@ -39,6 +45,17 @@ export function dexieListingScope(db: MotorlyDb) {
       const centre = locatePostcode(pack.postcode);
       if (!centre.ok) return null;
       return { outcodes: pack.outcodes, centre: centre.point, radius: pack.radius, cursor: pack.cursor };
+    },
+    async stock(): Promise<{ dealerIds: string[]; cursor: Cursor | null } | null> {
+      const dealerIds = await ownDealerIds(db);
+      if (!dealerIds.length) return null;
+      const saved = await getState<StockState>(db, STOCK_KEY);
+      // A new membership starts its stock from the beginning.
+      const same = saved && saved.dealerIds.join() === dealerIds.join();
+      return { dealerIds, cursor: same ? saved.cursor : null };
+    },
+    async stockPulled(dealerIds: readonly string[], cursor: Cursor): Promise<void> {
+      await setState(db, STOCK_KEY, { dealerIds: [...dealerIds], cursor });
     },
     async areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void> {
       await db.transaction('rw', db.table('offline_pack'), packListings(db), async () => {

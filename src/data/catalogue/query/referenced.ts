@@ -2,6 +2,7 @@
 // rows (bookmarks, enquiries, price alerts), and, where this version of the store has them, the recently
 // opened listings and the offline pack (their tables are read by name: they belong to the sync scope).
 import type { MotorlyDb } from '../../db';
+import { ownStockIds } from '../../offline-pack/held';
 
 const KEPT_BY_ID_TABLES = ['recent_listings', 'offline_pack_listings'] as const;
 
@@ -16,7 +17,8 @@ export async function pinnedListingIds(db: MotorlyDb): Promise<Set<string>> {
   for (const name of KEPT_BY_ID_TABLES) {
     if (names.has(name)) for (const id of await db.table(name).toCollection().primaryKeys()) add(String(id));
   }
-  // Listings with changes still waiting to be sent (a dealer's own stock) are the user's too.
+  // A dealer member's own stock (the hub's), and listings with changes still waiting to be sent.
+  for (const id of await ownStockIds(db)) add(id);
   for (const op of await db.outbox
     .where('[table+row_id]')
     .between(['vehicle_listings', ''], ['vehicle_listings', '\uffff'])
