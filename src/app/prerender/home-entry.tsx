@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppShell } from '../app-shell';
 import { preloadHomeRoute } from '../home-route';
+import { preloadMainLayout } from '../layouts/main-layout';
 import { PRERENDERED_SCREENS, routes } from '../route-table';
 
 async function render(path: string): Promise<string> {
@@ -24,7 +25,8 @@ async function render(path: string): Promise<string> {
 }
 
 export async function renderHome(): Promise<string> {
-  await preloadHomeRoute();
+  // The layout's lazy header parts (the sync badge) load first, or a busy build renders their fallback.
+  await Promise.all([preloadHomeRoute(), preloadMainLayout()]);
   return render('/');
 }
 
@@ -33,7 +35,7 @@ export async function renderScreen(path: string): Promise<string> {
   const screen = PRERENDERED_SCREENS.find((s) => s.path === path);
   if (!screen) throw new Error(`prerender: "${path}" is not in PRERENDERED_SCREENS`);
   await render(path);
-  await screen.load();
+  await Promise.all([screen.load(), preloadMainLayout()]);
   await new Promise((resolve) => setTimeout(resolve, 0));
   const html = await render(path);
   if (!html.includes('<h1')) throw new Error(`prerender: "${path}" rendered no page heading`);
