@@ -2,6 +2,7 @@
 // answer when online, else (offline, or the server failing) the answer from the rows this device holds,
 // marked 'device' so the screen can say it is partial. Re-asked when the connection comes back.
 import { useEffect, useState } from 'react';
+import { reportError } from '@/shared/lib/report-error';
 
 /** Where an answer came from: the whole market ('server') or only the listings held here ('device'). */
 export type AnswerSource = 'server' | 'device';
@@ -22,8 +23,9 @@ export async function serverFirst<T>(
   if (online) {
     try {
       return { value: await fromServer(), source: 'server' };
-    } catch {
-      // Offline after all, or the server failing: what this device holds is still an answer.
+    } catch (err) {
+      // Offline after all (not worth a word), or the server failing (reported): the device still answers.
+      if (!(err instanceof TypeError)) reportError(err, { component: 'catalogue', action: 'reading from the server' });
     }
   }
   return { value: await fromDevice(), source: 'device' };

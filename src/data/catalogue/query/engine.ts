@@ -1,6 +1,7 @@
 // The query engine: the device's answer to a search (a covered query's window, else the held rows that
 // match, in the server's order), and server pages recorded as windows under the catalogue budget. It runs in
 // the query worker (query.worker.ts); tests and worker-less contexts run it in the page.
+import { reportError } from '@/shared/lib/report-error';
 import { locatePostcode, milesBetween } from '@/shared/lib/uk';
 import type { MotorlyDb } from '../../db';
 import {
@@ -97,9 +98,12 @@ export class QueryEngine {
       await this.ledger.record(key, after, page, ttlMs, now);
       await this.ledger.enforceBudget(key);
       // The offline message's market size, at most once a day.
-      if (after === null) await this.rememberMarketTotal(search, page).catch(() => undefined);
+      if (after === null) await this.rememberMarketTotal(search, page);
     });
-    this.chore = this.chore.catch(() => undefined);
+    // A page not stored is asked of the server again next time: reported, and the chain goes on.
+    this.chore = this.chore.catch((err: unknown) =>
+      reportError(err, { component: 'query-engine', action: 'storing a search page on this device' }),
+    );
     return page;
   }
 

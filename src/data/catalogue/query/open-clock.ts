@@ -1,4 +1,6 @@
 // Open time for the windows' TTL: counted only while the page is visible, reported to the engine in steps.
+import { reportError } from '@/shared/lib/report-error';
+
 export const OPEN_TICK_MS = 10_000;
 
 export interface OpenClockTarget {
@@ -11,7 +13,12 @@ export function startOpenClock(target: OpenClockTarget, tickMs = OPEN_TICK_MS): 
   let since = visible() ? performance.now() : null;
   const flush = () => {
     const now = performance.now();
-    if (since !== null) void target.tick(now - since).catch(() => undefined);
+    if (since !== null)
+      void target
+        .tick(now - since)
+        .catch((err: unknown) =>
+          reportError(err, { component: 'query-engine', action: "counting search windows' open time" }),
+        );
     since = visible() ? now : null;
   };
   const timer = setInterval(flush, tickMs);
