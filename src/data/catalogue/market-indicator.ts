@@ -1,11 +1,10 @@
 // A price indicator from the server's market value (listing_market_values), so rating a card needs
 // neither the comparables on the device nor a second copy of the rules: the cases the indicator does
-// not rate and their messages come from priceIndicator itself, the bands from bandFor.
+// not rate and their messages come from priceIndicator itself, the rating from ratedAgainst.
 import {
-  bandFor,
   MIN_COMPARABLES,
-  PRICE_BAND_LABELS,
   priceIndicator,
+  ratedAgainst,
   type PriceIndicator,
   type PricedListing,
 } from '@/shared/lib/uk';
@@ -20,17 +19,5 @@ export function indicatorFromMarket(
   const unrated = priceIndicator(car, [], referenceYear);
   if (unrated.available || unrated.reason !== 'too_few_comparables') return unrated;
   if (!market || market.comparables < MIN_COMPARABLES || !market.market_value) return unrated;
-  const marketValue = market.market_value;
-  const difference = car.price - marketValue;
-  const differencePct = difference / marketValue;
-  const band = bandFor(differencePct);
-  return {
-    available: true,
-    band,
-    label: PRICE_BAND_LABELS[band],
-    marketValue,
-    difference,
-    differencePct,
-    comparables: market.comparables,
-  };
+  return ratedAgainst(car.price, market.market_value, market.comparables);
 }

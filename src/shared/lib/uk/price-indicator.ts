@@ -111,16 +111,13 @@ export function priceIndicator(
   const comparables = candidates.filter((other) => isComparable(car, other));
   if (comparables.length < MIN_COMPARABLES) return none('too_few_comparables');
   const marketValue = Math.round(median(comparables.map((other) => adjustedPrice(car, other))));
-  const difference = car.price - marketValue;
+  return ratedAgainst(car.price, marketValue, comparables.length);
+}
+
+/** The indicator of a price against a market value worked out from `comparables` cars. */
+export function ratedAgainst(price: number, marketValue: number, comparables: number): PriceIndicator {
+  const difference = price - marketValue;
   const differencePct = difference / marketValue;
   const band = bandFor(differencePct);
-  return {
-    available: true,
-    band,
-    label: PRICE_BAND_LABELS[band],
-    marketValue,
-    difference,
-    differencePct,
-    comparables: comparables.length,
-  };
+  return { available: true, band, label: PRICE_BAND_LABELS[band], marketValue, difference, differencePct, comparables };
 }
