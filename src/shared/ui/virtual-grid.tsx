@@ -54,6 +54,9 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   return <VirtualRows {...props} attrs={attrs} />;
 }
 
+/** The last measured row height of each list at each width (see VirtualRows). */
+const typicalHeights = new Map<string, number>();
+
 function VirtualRows<T>({
   items,
   getKey,
@@ -96,11 +99,17 @@ function VirtualRows<T>({
   );
   // Rows not yet measured are estimated as tall as the last one measured: the cards of a list are much
   // alike, so a new row then measures as estimated and nothing below it moves or is laid out again.
+  // Kept per list and width beyond this mount, so a list rebuilt on Back is as tall as the one left.
+  const typicalKey = `${testId ?? className ?? ''}:${width}:${columns}`;
   const typical = useRef(0);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => typical.current || estimateRowHeight + gap,
-    measureElement: (el, entry, instance) => (typical.current = measureRow(el, entry, instance)),
+    estimateSize: () => typical.current || typicalHeights.get(typicalKey) || estimateRowHeight + gap,
+    measureElement: (el, entry, instance) => {
+      typical.current = measureRow(el, entry, instance);
+      typicalHeights.set(typicalKey, typical.current);
+      return typical.current;
+    },
     overscan: 2,
     scrollMargin: top,
     getItemKey: (row) => keys[row],

@@ -39,6 +39,31 @@ export function useScrollMemory(ready: boolean): void {
     if (!ready) return;
     done.current = key;
     restoring = null;
-    window.scrollTo(0, positions.get(key) ?? 0);
+    return restore(positions.get(key) ?? 0);
   }, [navigation, key, ready]);
+}
+
+/** The reader's own scrolling ends any pending restore. */
+const USER_SCROLL = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls to `y`; while the page is still too short for it (rows below are still being measured or
+ * loaded), scrolls again as the page grows, for up to 3 s or until the reader scrolls.
+ */
+function restore(y: number): () => void {
+  window.scrollTo(0, y);
+  if (Math.abs(window.scrollY - y) < 2 || typeof ResizeObserver === 'undefined') return () => undefined;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 2) stop();
+  });
+  const timer = window.setTimeout(() => stop(), 3000);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of USER_SCROLL) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of USER_SCROLL) window.addEventListener(type, stop, { passive: true });
+  return stop;
 }
