@@ -5,11 +5,11 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { cashPriceForMonthly } from '../src/data/catalogue/listing-costs';
 import { expertScores, listingFacts, modelFacts } from '../src/data/catalogue/car-facts';
-import { evaluate, type Evaluation } from '../src/shared/lib/ai/evaluate';
-import { HELD_OUT_QUERIES } from '../src/shared/lib/ai/held-out-queries';
-import { LABELLED_QUERIES } from '../src/shared/lib/ai/labelled-queries';
-import { createQueryParser } from '../src/shared/lib/ai/parser';
-import { rankCars, type CarFacts } from '../src/shared/lib/ai/rank';
+import { evaluate, type Evaluation } from '../src/domain/ai/evaluate';
+import { HELD_OUT_QUERIES } from '../src/domain/ai/held-out-queries';
+import { LABELLED_QUERIES } from '../src/domain/ai/labelled-queries';
+import { createQueryParser } from '../src/domain/ai/parser';
+import { rankCars, type CarFacts } from '../src/domain/ai/rank';
 import { seedVocabulary } from '../supabase/seed/vocabulary';
 import { generateCatalogue, REFERENCE_DATE } from '../supabase/seed/catalogue';
 

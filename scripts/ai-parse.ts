@@ -1,7 +1,7 @@
 // `npm run --silent ai:parse -- "query"` prints what the AI search understood as one JSON object;
 // `--stdin` reads one query per line and prints one JSON object per line, in order.
 import { createInterface } from 'node:readline';
-import { createQueryParser } from '../src/shared/lib/ai/parser';
+import { createQueryParser } from '../src/domain/ai/parser';
 import { seedVocabulary } from '../supabase/seed/vocabulary';
 
 const parse = createQueryParser(seedVocabulary());

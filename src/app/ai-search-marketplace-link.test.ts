@@ -6,8 +6,8 @@ import { PAGE_SIZE_DEFAULT } from '@/entities/car';
 import { marketplaceHref, marketplaceQuery, notCarried } from '@/features/ai-search';
 import { parseMarketFilters } from '@/features/marketplace/market-filters';
 import { modelMarketplaceHref } from '@/features/recommendations';
-import { createQueryParser } from '@/shared/lib/ai/parser';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import { createQueryParser } from '@/domain/ai/parser';
+import type { ParsedQuery } from '@/domain/ai/query-types';
 import { seedVocabulary } from '../../supabase/seed/vocabulary';
 import { catalogueParts } from '../../supabase/seed/catalogue';
 

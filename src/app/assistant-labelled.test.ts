@@ -3,10 +3,10 @@
 // Lives in app/ because it joins the seed's model facts (data/) with the assistant (shared/).
 import { describe, expect, it } from 'vitest';
 import { assistantCar, cashPriceForMonthly, expertScores } from '@/data/catalogue';
-import { answerQuestion, type AssistantCar, type AssistantContext } from '@/shared/lib/ai/assistant';
-import { ASSISTANT_LABELLED } from '@/shared/lib/ai/assistant-labelled';
-import type { Measure } from '@/shared/lib/ai/assistant-measures';
-import { createQueryParser } from '@/shared/lib/ai/parser';
+import { answerQuestion, type AssistantCar, type AssistantContext } from '@/domain/ai/assistant';
+import { ASSISTANT_LABELLED } from '@/domain/ai/assistant-labelled';
+import type { Measure } from '@/domain/ai/assistant-measures';
+import { createQueryParser } from '@/domain/ai/parser';
 import { seedVocabulary } from '../../supabase/seed/vocabulary';
 import { catalogueParts } from '../../supabase/seed/catalogue';
 

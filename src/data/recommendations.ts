@@ -13,7 +13,7 @@ import {
   type Personalisation,
   type Profile,
   type Signal,
-} from '@/shared/lib/ai/scoring';
+} from '@/domain/ai/scoring';
 import { expertScores } from './catalogue/car-facts';
 import type { MotorlyDb } from './db';
 import { db as appDb } from './db';

@@ -5,8 +5,8 @@ export type Uuid = string;
 /** Server timestamps are kept as the server's strings (microsecond precision). */
 export type Timestamp = string;
 
-import type { BodyStyle, Drivetrain, FuelType, Gearbox } from '@/shared/lib/uk/body';
-import type { DrivingStyle, PreferenceProfileFields } from '@/shared/lib/ai/preference-profile';
+import type { BodyStyle, Drivetrain, FuelType, Gearbox } from '@/domain/uk/body';
+import type { DrivingStyle, PreferenceProfileFields } from '@/domain/ai/preference-profile';
 
 export type { BodyStyle, Drivetrain, FuelType, Gearbox };
 export type ListingCondition = 'used' | 'nearly_new';

@@ -1,7 +1,7 @@
 // The assistant's optional server language model (supabase/functions/ai-rephrase). Used only when the
 // build enables it (VITE_AI_REPHRASE=1) and the device is online; any failure, a refusal by the server's
 // faithfulness guard, or a slow answer leaves the on-device grounded text as it is.
-import type { RephraseRequest } from '@/shared/lib/ai/rephrase';
+import type { RephraseRequest } from '@/domain/ai/rephrase';
 
 const TIMEOUT_MS = 8_000;
 

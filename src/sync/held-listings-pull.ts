@@ -6,7 +6,7 @@
 import type { Cursor } from '@/data';
 import type { CycleContext, DownloadProgress, ListingScope } from './engine-types';
 import { noteSeen, pullPages, type ServerTime } from './pull';
-import { milesBetween } from '@/shared/lib/uk/distance';
+import { milesBetween } from '@/domain/uk/distance';
 import { catchUpStart, fromMicros, maxCursor } from './timestamps';
 import type { Row } from './transport';
 

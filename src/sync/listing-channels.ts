@@ -4,7 +4,7 @@
 // pack downloads; update() then closes the channels no longer needed and opens the missing ones, keeping
 // the rest (a new bookmark adds one small channel; the set is re-chunked when channels get fragmented).
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import { milesBetween } from '@/shared/lib/uk/distance';
+import { milesBetween } from '@/domain/uk/distance';
 import { chunked, ID_CHUNK } from './held-listings-pull';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 

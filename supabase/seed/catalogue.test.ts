@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parsePostcode } from '../../src/shared/lib/uk/distance';
-import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
-import { isValidPlate, plateMatchesDate } from '../../src/shared/lib/uk/plates';
+import { parsePostcode } from '../../src/domain/uk/distance';
+import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
+import { isValidPlate, plateMatchesDate } from '../../src/domain/uk/plates';
 import { REFERENCE_DATE, generateCatalogue, type Catalogue } from './catalogue';
 import { REVIEWERS } from './reviews';
 

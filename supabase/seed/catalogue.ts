@@ -3,7 +3,7 @@
  * whose keys are the table columns. Deterministic: fixed seeds, name-based UUIDs, and a fixed "now".
  * The local stack inserts these on first boot; scripts/gen-seed-sql.ts turns them into catalogue.sql.
  */
-import { brandMonogramSvg } from '../../src/shared/lib/uk/monogram';
+import { brandMonogramSvg } from '../../src/domain/uk/monogram';
 import { BRANDS } from './data/brands';
 import { buildDealers } from './dealers';
 import { LISTING_COUNT, buildListings, listingBatches, type ListingBatch } from './listings';

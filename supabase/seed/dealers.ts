@@ -1,5 +1,5 @@
 /** Dealer rows: real towns and outcodes, fictional names, phone numbers in each town's own area code. */
-import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
+import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
 import { DEALER_ROWS } from './data/dealers';
 import { dealerPhone } from './data/dialling-codes';
 import { Rng, seedUuid, slugify } from './random';

@@ -2,8 +2,8 @@
  * Used and nearly-new listings with price histories. Prices follow the model's new price, depreciated by
  * age and mileage with noise, and always include the dealer's admin fee (UK advertising rules).
  */
-import { DEFAULT_ANNUAL_MILES } from '../../src/shared/lib/uk/mileage';
-import { MEMORY_TAG_LETTERS, RANDOM_LETTERS, makePlate } from '../../src/shared/lib/uk/plates';
+import { DEFAULT_ANNUAL_MILES } from '../../src/domain/uk/mileage';
+import { MEMORY_TAG_LETTERS, RANDOM_LETTERS, makePlate } from '../../src/domain/uk/plates';
 import type { DealerSpec } from './dealers';
 import type { ModelSpec } from './models';
 import { Rng, seedUuid, thousands } from './random';

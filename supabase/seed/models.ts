@@ -5,9 +5,9 @@ import {
   isFuelType,
   type BodyStyle,
   type Drivetrain,
-} from '../../src/shared/lib/uk/body';
+} from '../../src/domain/uk/body';
 import type { BrandSource } from './data/brands';
-import type { ProductionSpan } from '../../src/shared/lib/uk/production-years';
+import type { ProductionSpan } from '../../src/domain/uk/production-years';
 import { MODEL_SLUGS, NAMEPLATE_YEARS, PHEV_ELECTRIC_RANGE_MILES } from './data/model-history';
 import { MODEL_DIMENSIONS, MODEL_ROWS } from './data/models';
 import { MODEL_WHEELBASES } from './data/wheelbases';

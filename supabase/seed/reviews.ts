@@ -2,7 +2,7 @@
  * Expert reviews for every model, written from the model's own figures. Phrasing varies by a seeded
  * choice among hand-written templates, so each review reads differently but always quotes real specs.
  */
-import { REAL_WORLD_ECONOMY_FACTOR, RUNNING_COST_DEFAULTS, VED_RATES } from '../../src/shared/lib/uk/rates-2026';
+import { REAL_WORLD_ECONOMY_FACTOR, RUNNING_COST_DEFAULTS, VED_RATES } from '../../src/domain/uk/rates-2026';
 import { kindOf, type ModelSpec, type Segment } from './models';
 import { rankModels, reliabilityOf, type ClassStanding, type Metric } from './review-ranking';
 import { Rng, seconds, seedUuid, thousands } from './random';

@@ -2,8 +2,8 @@
 // seed as it was: impossible model years, doubled names, plug-in hybrids labelled "Hybrid" (a Prius at
 // 564.9 mpg), dealers dialling Leeds from Lincoln, and body values the filters do not know.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BODY_STYLES, FUEL_TYPES } from '../../src/shared/lib/uk/body';
-import { madeInYear, notMadeReason, parseProductionSpans } from '../../src/shared/lib/uk/production-years';
+import { BODY_STYLES, FUEL_TYPES } from '../../src/domain/uk/body';
+import { madeInYear, notMadeReason, parseProductionSpans } from '../../src/domain/uk/production-years';
 import { BRANDS } from './data/brands';
 import { DIALLING_CODES } from './data/dialling-codes';
 import { generateCatalogue, CATALOGUE_CREATED_AT, type Catalogue, type CarModelRow } from './catalogue';

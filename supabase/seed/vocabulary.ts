@@ -2,7 +2,7 @@
  * The parser's vocabulary straight from the seed's hand-written brand and model lists: for Node
  * (the ai:parse command, bench:ai and tests). The app builds its vocabulary from the local store.
  */
-import type { Vocabulary } from '../../src/shared/lib/ai/query-types';
+import type { Vocabulary } from '../../src/domain/ai/query-types';
 import { BRANDS } from './data/brands';
 import { MODEL_ROWS } from './data/models';
 

@@ -4,7 +4,7 @@
 // refuse bad input with a PostgREST 400, and on PostgreSQL at 450,000 listings plan no sequential scan.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceIndicator, valueCar, type PricedListing } from '../../src/shared/lib/uk';
+import { priceIndicator, valueCar, type PricedListing } from '../../src/domain/uk';
 import { startDedicatedStack, type DedicatedStack } from './dedicated-stack';
 
 let ds: DedicatedStack;

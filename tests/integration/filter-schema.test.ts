@@ -15,7 +15,7 @@ import {
   type MatchContext,
 } from '../../src/data/catalogue/filters';
 import type { Brand, CarModel, VehicleListing } from '../../src/data/types';
-import { BODY_STYLES, FUEL_TYPES } from '../../src/shared/lib/uk/body';
+import { BODY_STYLES, FUEL_TYPES } from '../../src/domain/uk/body';
 import { rest, serviceClient } from './helpers';
 
 async function all<T>(c: SupabaseClient, table: string): Promise<T[]> {

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pullSelect } from '../../src/data/pull-columns';
 import { createSupabaseTransport } from '../../src/sync/supabase-transport';
 import { ORIGIN_CURSOR } from '../../src/sync/timestamps';
-import { milesBetween } from '../../src/shared/lib/uk/distance';
-import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
+import { milesBetween } from '../../src/domain/uk/distance';
+import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
 import { anonClient, rest, serviceClient } from './helpers';
 
 interface Listing {

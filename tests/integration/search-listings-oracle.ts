@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../../src/data/catalogue/listing-costs';
 import { colourKey } from '../../src/data/catalogue/listing-derived';
-import { locatePostcode, milesBetween } from '../../src/shared/lib/uk';
+import { locatePostcode, milesBetween } from '../../src/domain/uk';
 
 export interface Row {
   id: string;

@@ -1,7 +1,7 @@
 // Issue 32, server search: search_listings against brute force over the seeded catalogue (every filter,
 // every sort, keyset paging, totals, facets), its 400s for bad input, and the outcode table.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OUTCODE_CENTROIDS } from '../../src/shared/lib/uk/outcodes';
+import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
 import { anonClient, rest, serviceClient } from './helpers';
 import { bruteForce, loadWorld, type Filters, type World } from './search-listings-oracle';
 

@@ -144,9 +144,9 @@ describe('feature entry points and the supabase/ zone', () => {
 
   it('supabase/ imports the domain layer; a test in src may use the seed as fixtures', async () => {
     const domain =
-      "import { parsePostcode } from '../../src/shared/lib/uk/distance';\nimport type { Brand } from '../../src/data/types';\nexport const x = parsePostcode;\nexport type B = Brand;\n";
+      "import { parsePostcode } from '../../src/domain/uk/distance';\nimport type { Brand } from '../../src/data/types';\nexport const x = parsePostcode;\nexport type B = Brand;\n";
     expect(await lint(domain, 'supabase/seed/good.ts')).toEqual([]);
-    const scoring = "export * from '../../../src/shared/lib/ai/scoring.ts';\n";
+    const scoring = "export * from '../../../src/domain/ai/scoring.ts';\n";
     expect(await lint(scoring, 'supabase/functions/ml-recommendations/good.ts')).toEqual([]);
     const fixture =
       "import { generateCatalogue } from '../../supabase/seed/catalogue';\nexport const x = generateCatalogue;\n";

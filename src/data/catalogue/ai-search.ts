@@ -5,7 +5,7 @@
  * and the answer says so.
  */
 import { useCatalogueQuery } from './use-catalogue-query';
-import type { ParsedQuery, QueryField, Vocabulary } from '@/shared/lib/ai/query-types';
+import type { ParsedQuery, QueryField, Vocabulary } from '@/domain/ai/query-types';
 import {
   describeFilter,
   rankCars,
@@ -14,7 +14,7 @@ import {
   type CarFacts,
   type RankedCar,
   type Relaxed,
-} from '@/shared/lib/ai/rank';
+} from '@/domain/ai/rank';
 import { db, type MotorlyDb } from '../db';
 import { expertScores, listingFacts, modelFacts } from './car-facts';
 import { cashPriceForMonthly } from './listing-costs';

@@ -1,7 +1,7 @@
 /** What the AI assistant answers from: the local catalogue, the user's profile and listing price verdicts. */
 import { useMemo } from 'react';
-import type { AssistantCar, ListingVerdict } from '@/shared/lib/ai/assistant';
-import { priceIndicator } from '@/shared/lib/uk';
+import type { AssistantCar, ListingVerdict } from '@/domain/ai/assistant';
+import { priceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { useProfile } from '../hooks/use-preferences';
 import { useAiCatalogue, type AiCatalogue } from './ai-search';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { assistantCar, expertScores } from './car-facts';
 import { cashPriceForMonthly } from './listing-costs';
 import { generateCatalogue } from '../../../supabase/seed/catalogue';
-import { answerQuestion, type Answer, type AssistantContext, type ListingVerdict } from '@/shared/lib/ai/assistant';
+import { answerQuestion, type Answer, type AssistantContext, type ListingVerdict } from '@/domain/ai/assistant';
 import { formatGBP } from '@/shared/lib/format';
-import { createQueryParser } from '@/shared/lib/ai/parser';
-import { annualRunningCost } from '@/shared/lib/ai/rank';
+import { createQueryParser } from '@/domain/ai/parser';
+import { annualRunningCost } from '@/domain/ai/rank';
 import { seedVocabulary } from '../../../supabase/seed/vocabulary';
 
 const cat = generateCatalogue();

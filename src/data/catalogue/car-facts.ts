@@ -2,8 +2,8 @@
  * Catalogue rows as the plain facts the AI search ranks (src/shared/lib/ai/rank.ts): UK tax, ULEZ and
  * range worked out once here, so the ranker needs no store and runs the same in Node and the browser.
  */
-import type { AssistantCar } from '@/shared/lib/ai/assistant';
-import type { CarFacts } from '@/shared/lib/ai/rank';
+import type { AssistantCar } from '@/domain/ai/assistant';
+import type { CarFacts } from '@/domain/ai/rank';
 import { annualTaxFor, modelUlezCompliant } from './listing-costs';
 import { deriveListing } from './listing-derived';
 import type { BrandRow, CarModelRow, ListingRow, ReviewRow } from './types';

@@ -1,7 +1,7 @@
 // Price indicators from the in-memory listing indexes (listing-index.ts), as the marketplace computed them
 // while every listing was on the device. The screens now ask the server (use-listing-indicators.ts); this
 // stays only while listing-search.test.ts tests it, and goes with listing-index.ts.
-import { priceIndicator, type PriceIndicator, type PricedListing } from '@/shared/lib/uk';
+import { priceIndicator, type PriceIndicator, type PricedListing } from '@/domain/uk';
 import type { MotorlyDb } from '../db';
 import {
   bindCatalogue,

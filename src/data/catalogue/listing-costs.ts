@@ -1,6 +1,6 @@
 // UK costs derived from a listing (and its model): annual VED, ULEZ, and the representative finance
 // example used to turn a monthly budget into a cash price.
-import { annuityPayment, monthlyRateFromApr, ulezStatus, vedFor, VED_RATES, DEFAULT_TAX_YEAR } from '@/shared/lib/uk';
+import { annuityPayment, monthlyRateFromApr, ulezStatus, vedFor, VED_RATES, DEFAULT_TAX_YEAR } from '@/domain/uk';
 import type { CarModelRow, ListingRow } from './types';
 
 /** The finance example behind "monthly price" filters and "from £x/month" (HP, 10% deposit, 48 months, 9.9% APR). */

@@ -24,7 +24,7 @@ import {
   type ListingSearch,
 } from './listing-search';
 import { priceIndicatorsFor, reductionsFor } from './use-catalogue';
-import { priceIndicator } from '@/shared/lib/uk';
+import { priceIndicator } from '@/domain/uk';
 import {
   BODY_STYLES,
   FUEL_TYPES,

@@ -7,7 +7,7 @@
  * computing those from the row itself: the benchmark's baseline and the tests' oracle.
  */
 import type { IndexableType } from 'dexie';
-import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
+import { locatePostcode, milesBetween, type LatLng } from '@/domain/uk';
 import type { MotorlyDb } from '../db';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from './listing-costs';
 import { colourKey, scheduleListingRepair } from './listing-derived';

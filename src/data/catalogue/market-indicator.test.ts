@@ -1,7 +1,7 @@
 // A price indicator from the server's market value must read exactly as priceIndicator over the same
 // comparables would: same bands, same figures, same refusals.
 import { describe, expect, it } from 'vitest';
-import { adjustedPrice, isComparable, median, priceIndicator, type PricedListing } from '@/shared/lib/uk';
+import { adjustedPrice, isComparable, median, priceIndicator, type PricedListing } from '@/domain/uk';
 import { indicatorFromMarket } from './market-indicator';
 
 const car = (over: Partial<PricedListing> = {}): PricedListing => ({

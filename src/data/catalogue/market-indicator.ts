@@ -7,7 +7,7 @@ import {
   ratedAgainst,
   type PriceIndicator,
   type PricedListing,
-} from '@/shared/lib/uk';
+} from '@/domain/uk';
 import type { MarketValue } from './server-reads';
 
 export function indicatorFromMarket(

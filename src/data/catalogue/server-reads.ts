@@ -1,7 +1,7 @@
 // The catalogue reads other than the marketplace search that the server answers now that a device holds
 // only some listings (supabase/migrations/20261129000300_catalogue_reads.sql): cars for sale per model and
 // brand, every model's cheapest car, a valuation's candidates and price indicators' market values.
-import type { PricedListing } from '@/shared/lib/uk';
+import type { PricedListing } from '@/domain/uk';
 import { fetchRpcClient, type RpcClient } from './query/rpc-client';
 import { ServerSearchError } from './query/server-search';
 

@@ -5,7 +5,7 @@
 import type { Brand, CarModel, Dealer, ListingPriceHistory, Review, VehicleListing } from '../types';
 export type { BodyStyle, FuelType, Gearbox } from '../types';
 // The option lists have one definition, with the car domain's words (src/shared/lib/uk/body.ts).
-export { BODY_STYLES, FUEL_TYPES, GEARBOXES } from '@/shared/lib/uk/body';
+export { BODY_STYLES, FUEL_TYPES, GEARBOXES } from '@/domain/uk/body';
 export type BrandRow = Brand;
 export type CarModelRow = CarModel;
 export type ReviewRow = Review;

@@ -4,7 +4,7 @@
  * biggest price drops, price indicators) is asked of the server, falling back to the held rows offline.
  */
 import { useCatalogueQuery } from './use-catalogue-query';
-import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
+import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { emptyListingSearch } from './filters';
 import { searchListings, type ListingPage, type ListingSearch } from './listing-search';

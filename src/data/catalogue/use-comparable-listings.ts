@@ -3,7 +3,7 @@
 import { db, type MotorlyDb } from '../db';
 import { fetchComparables } from './server-reads';
 import type { ListingRow } from './types';
-import type { PricedListing } from '@/shared/lib/uk';
+import type { PricedListing } from '@/domain/uk';
 import { useServerFirst, type SourcedAnswer } from './use-server-first';
 
 export interface ComparablesQuery {

@@ -1,7 +1,7 @@
 // Price indicators (price against the market, as the listing page shows it) for a set of listings. The
 // market value comes from the server, over every comparable for sale; offline, from the comparables this
 // device holds (fewer, so more cars go unrated rather than rated wrongly).
-import { priceIndicator, type PriceIndicator } from '@/shared/lib/uk';
+import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { indicatorFromMarket } from './market-indicator';
 import { fetchMarketValues } from './server-reads';

@@ -1,7 +1,7 @@
 // The offline pack's record and its area, and Remove. The download itself runs in the sync worker
 // (src/sync/offline-pack-download.ts); pages only read the record and ask the worker by command.
-import { OUTCODE_CENTROIDS } from '@/shared/lib/uk/outcodes';
-import { locatePostcode, milesBetween } from '@/shared/lib/uk/distance';
+import { OUTCODE_CENTROIDS } from '@/domain/uk/outcodes';
+import { locatePostcode, milesBetween } from '@/domain/uk/distance';
 import type { MotorlyDb } from '../db';
 import { packListings, packMeta, pinnedListingIds } from './held';
 import type { OfflinePack } from './types';

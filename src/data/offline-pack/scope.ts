@@ -1,5 +1,5 @@
 // The sync worker's view of what this device holds (src/sync/engine-types.ts ListingScope), on Dexie.
-import { locatePostcode } from '@/shared/lib/uk/distance';
+import { locatePostcode } from '@/domain/uk/distance';
 import type { MotorlyDb } from '../db';
 import { getState, setState } from '../sync-state';
 import type { Cursor } from '../types';

@@ -4,7 +4,7 @@ import { liveQuery } from 'dexie';
 import type { MotorlyDb } from '../db';
 import { packListingIds, pinnedListingIds } from './held';
 import { readPack } from './pack';
-import { locatePostcode } from '@/shared/lib/uk/distance';
+import { locatePostcode } from '@/domain/uk/distance';
 
 export interface HeldSnapshot {
   pinned: string[];

@@ -6,7 +6,7 @@
 import type { MotorlyDb } from '../db';
 import { NotSignedInError, createRow, updateRow } from '../outbox';
 import { getSessionUserId } from '../sync-state';
-import { defaultPreferenceProfileFields } from '@/shared/lib/ai/preference-profile';
+import { defaultPreferenceProfileFields } from '@/domain/ai/preference-profile';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,

@@ -3,7 +3,7 @@
 // and work offline; the compare list is mirrored into the /compare URL for sharing.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import { DEFAULT_ANNUAL_MILES, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/shared/lib/uk/mileage';
+import { DEFAULT_ANNUAL_MILES, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/domain/uk/mileage';
 import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare-rules';
 
 // The one annual-mileage default lives in shared/lib/uk/mileage.ts (issue 34).

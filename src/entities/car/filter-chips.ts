@@ -1,6 +1,6 @@
 // Applied-filter chips: one removable chip per applied value, above the results on /browse and
 // /marketplace. A chip carries the patch that removes it, so a screen applies it like any other change.
-import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/domain/uk';
 import type { SpecFilters } from './spec-filters';
 
 export interface FilterChip<P> {

@@ -1,7 +1,7 @@
 // The /account profile form: a name, the home postcode distances are measured from, and the annual
 // mileage running costs, valuations and recommendations assume (blank = DEFAULT_ANNUAL_MILES).
-import { normalisePostcode, POSTCODE_MESSAGES } from '@/shared/lib/uk/distance';
-import { MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/shared/lib/uk/mileage';
+import { normalisePostcode, POSTCODE_MESSAGES } from '@/domain/uk/distance';
+import { MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/domain/uk/mileage';
 
 export const ANNUAL_MILEAGE_MIN = MIN_ANNUAL_MILES;
 export const ANNUAL_MILEAGE_MAX = MAX_ANNUAL_MILES;

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AI_RANK_OPTIONS, useAssistantData } from '@/data/catalogue';
-import { answerQuestion, type Answer, type AssistantContext } from '@/shared/lib/ai/assistant';
-import { createQueryParser } from '@/shared/lib/ai/parser';
-import { rephraseRequest } from '@/shared/lib/ai/rephrase';
+import { answerQuestion, type Answer, type AssistantContext } from '@/domain/ai/assistant';
+import { createQueryParser } from '@/domain/ai/parser';
+import { rephraseRequest } from '@/domain/ai/rephrase';
 import { aiRephraseEnabled, rephraseGroundedAnswer } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { Button, InfoIcon, LoadingBlock, PageHeader, SparkIcon } from '@/shared/ui';

@@ -7,9 +7,9 @@ import {
   useAiListingResults,
   type ListingSearch,
 } from '@/data/catalogue';
-import { createQueryParser } from '@/shared/lib/ai/parser';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
-import { rankCars, relaxationMessage } from '@/shared/lib/ai/rank';
+import { createQueryParser } from '@/domain/ai/parser';
+import type { ParsedQuery } from '@/domain/ai/query-types';
+import { rankCars, relaxationMessage } from '@/domain/ai/rank';
 import { href } from '@/shared/lib/routes';
 import { Button, CloseIcon, InfoIcon, Input, LoadingBlock, PageHeader, SearchIcon } from '@/shared/ui';
 import { MarketplaceLinks } from './marketplace-links';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CarFacts } from '@/shared/lib/ai/rank';
+import type { CarFacts } from '@/domain/ai/rank';
 import { carFigures, carSummary } from './card-figures';
 
 const listing: CarFacts = {

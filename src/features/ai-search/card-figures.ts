@@ -1,8 +1,8 @@
 // The car's own figures on an AI search card: its tax, insurance group and economy or range, never the
 // request's caps (those are in the reason line, beside the car's values).
-import type { CarFacts } from '@/shared/lib/ai/rank';
+import type { CarFacts } from '@/domain/ai/rank';
 import { formatGBP } from '@/shared/lib/format';
-import { FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { FUEL_LABELS, GEARBOX_LABELS } from '@/domain/uk';
 
 const n = (v: number) => v.toLocaleString('en-GB');
 

@@ -2,8 +2,8 @@
 // filter schema (@/data/catalogue/filters), so the marketplace opens on exactly these filters.
 import { toSearchParams, type ListingSearch } from '@/data/catalogue/filters';
 import { PAGE_SIZE_DEFAULT } from '@/entities/car';
-import { describeFilter } from '@/shared/lib/ai/rank';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import { describeFilter } from '@/domain/ai/rank';
+import type { ParsedQuery } from '@/domain/ai/query-types';
 import { href } from '@/shared/lib/routes';
 
 /** The marketplace query string of one listing search (page 1, the marketplace's default page size). */

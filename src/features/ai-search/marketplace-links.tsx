@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useListingSearch, type ListingSearch } from '@/data/catalogue';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import type { ParsedQuery } from '@/domain/ai/query-types';
 import { countedSearch, marketplaceHref, notCarried } from './marketplace-link';
 
 function MarketLink({ search, name }: { search: ListingSearch; name?: string }) {

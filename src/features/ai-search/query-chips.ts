@@ -1,7 +1,7 @@
 /** A parsed query as removable chips: one per fact (each brand, each body style, each limit). */
 import { formatGBP, formatMiles } from '@/shared/lib/format';
-import { QUERY_FIELDS, type ParsedQuery, type QueryField, type QuerySort } from '@/shared/lib/ai/query-types';
-import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { QUERY_FIELDS, type ParsedQuery, type QueryField, type QuerySort } from '@/domain/ai/query-types';
+import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/domain/uk';
 
 export interface Chip {
   /** Unique within a query: "brands:BMW", "budgetMax". */

@@ -1,6 +1,6 @@
 import type { AiCatalogue, ListingRow } from '@/data/catalogue';
 import { CarImage, ModelPicture } from '@/entities/car';
-import type { CarFacts } from '@/shared/lib/ai/rank';
+import type { CarFacts } from '@/domain/ai/rank';
 
 /** A model card's picture: the model's own drawing, as its model page shows it. */
 export function ModelMedia({ car, cat }: { car: CarFacts; cat: AiCatalogue | undefined }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { RankedCar } from '@/shared/lib/ai/rank';
+import type { RankedCar } from '@/domain/ai/rank';
 import { formatGBP } from '@/shared/lib/format';
 import { EmptyState, LoadingBlock } from '@/shared/ui';
 import { carFigures, carSummary } from './card-figures';

@@ -2,7 +2,7 @@
  * Up to three ways to finish what the shopper is typing: the last word completed to a catalogue
  * brand or model, or a common UK phrase ("under £20k", "7 seater", "with cheap tax").
  */
-import type { Vocabulary } from '@/shared/lib/ai/query-types';
+import type { Vocabulary } from '@/domain/ai/query-types';
 
 export const MAX_SUGGESTIONS = 3;
 

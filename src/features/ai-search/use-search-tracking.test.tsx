@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { db } from '@/data';
 import { withFreshStore } from '@/data/testing/fresh-store';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import type { ParsedQuery } from '@/domain/ai/query-types';
 import { useSearchTracking } from './use-search-tracking';
 
 withFreshStore();

@@ -2,7 +2,7 @@
 // spent, through the data layer's outbox repository.
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchInteractionWrites } from '@/data';
-import type { ParsedQuery } from '@/shared/lib/ai/query-types';
+import type { ParsedQuery } from '@/domain/ai/query-types';
 
 function sessionId(): string {
   const key = 'motorly.search-session';

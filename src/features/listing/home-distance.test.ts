@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupOutcode } from '@/shared/lib/uk';
+import { lookupOutcode } from '@/domain/uk';
 import { homeDistanceLabel } from './home-distance';
 
 const point = (outcode: string) => {

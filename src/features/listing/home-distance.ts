@@ -1,6 +1,6 @@
 // How far a car is from the shopper's home postcode (saved on /account), for the listing screen.
 import { formatMiles } from '@/shared/lib/format';
-import { milesFromPostcode, type LatLng } from '@/shared/lib/uk';
+import { milesFromPostcode, type LatLng } from '@/domain/uk';
 
 /** 'About 12 miles from LS1 4AP'; null without a home postcode or when it can't be placed. */
 export function homeDistanceLabel(

@@ -1,6 +1,6 @@
 // The offline pack card's words: one place for what the user reads about the pack's state.
 import type { OfflinePack } from '@/data/offline-pack';
-import { parsePostcode } from '@/shared/lib/uk/distance';
+import { parsePostcode } from '@/domain/uk/distance';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const cars = (n: number) => `${count(n)} ${n === 1 ? 'car' : 'cars'}`;

@@ -1,6 +1,6 @@
 /** The personalisation questionnaire's rules (SPEC §4, §5, §9), free of React so they are unit-tested. */
 import type { DrivingStyle, UserPreferenceProfile } from '@/data';
-import type { BodyStyle, FuelType } from '@/shared/lib/uk';
+import type { BodyStyle, FuelType } from '@/domain/uk';
 
 export const STEP_COUNT = 5;
 export const ONBOARDING_DELAY_MS = 2_000;

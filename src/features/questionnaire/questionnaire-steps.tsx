@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatGBP } from '@/shared/lib/format';
-import { BODY_STYLE_LABELS, BODY_STYLES, FUEL_LABELS, FUEL_TYPES } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, BODY_STYLES, FUEL_LABELS, FUEL_TYPES } from '@/domain/uk';
 import {
   BUDGET_MAX_CEILING,
   BUDGET_MIN,

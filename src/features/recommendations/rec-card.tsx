@@ -4,7 +4,7 @@ import type { RecommendationCard } from '@/data';
 import { ModelPicture } from '@/entities/car';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, FUEL_LABELS } from '@/domain/uk';
 import { modelMarketplaceHref, usedCarsLabel } from './model-links';
 
 /**

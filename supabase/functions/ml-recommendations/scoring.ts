@@ -1,2 +1,2 @@
 // The scoring lives in ONE module shared with the app (which runs it on the device when offline).
-export * from '../../../src/shared/lib/ai/scoring.ts';
+export * from '../../../src/domain/ai/scoring.ts';

@@ -14,7 +14,7 @@ import {
   locatePostcode,
   milesBetween,
   normalisePostcode,
-} from '@/shared/lib/uk';
+} from '@/domain/uk';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../listing-costs';
 import { colourKey } from '../listing-derived';
 import { bound, defined, readRange, words, type FilterDeclaration } from './filter-kinds';

@@ -1,7 +1,7 @@
 // The filter schema: URL round trips, forgiving parsing, RPC keys, local predicates and saved searches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BODY_STYLES, FUEL_TYPES } from '@/shared/lib/uk/body';
+import { BODY_STYLES, FUEL_TYPES } from '@/domain/uk/body';
 import { brandRow, listingRow, modelRow } from '../../testing/fixtures';
 import {
   FILTERS,

@@ -1,7 +1,7 @@
 // The normalised marketplace query: what the URL holds, what the device matches locally and what the
 // server's search_listings RPC is sent. Slugs and ids as the URL carries them, never display words.
 import { PAGE_SIZE_DEFAULT } from '@/shared/lib/url-params';
-import type { BodyStyle, FuelType, Gearbox } from '@/shared/lib/uk/body';
+import type { BodyStyle, FuelType, Gearbox } from '@/domain/uk/body';
 
 export const LISTING_SORTS = [
   'relevance',

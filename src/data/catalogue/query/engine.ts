@@ -2,7 +2,7 @@
 // match, in the server's order), and server pages recorded as windows under the catalogue budget. It runs in
 // the query worker (query.worker.ts); tests and worker-less contexts run it in the page.
 import { reportError } from '@/shared/lib/report-error';
-import { locatePostcode, milesBetween } from '@/shared/lib/uk';
+import { locatePostcode, milesBetween } from '@/domain/uk';
 import type { MotorlyDb } from '../../db';
 import {
   emptyListingSearch,

@@ -1,6 +1,6 @@
 // The server's order for each sort (search_listings_groups in 20261128001300), computed from a row, so the
 // device's answer is in the same order as the server's and the server's pages only insert rows into it.
-import { locatePostcode, milesBetween, type LatLng } from '@/shared/lib/uk';
+import { locatePostcode, milesBetween, type LatLng } from '@/domain/uk';
 import type { ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
 

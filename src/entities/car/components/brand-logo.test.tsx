@@ -3,7 +3,7 @@
 // from the server is never put in the page.
 import { describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import { brandMonogramSvg } from '@/shared/lib/uk';
+import { brandMonogramSvg } from '@/domain/uk';
 import { BrandLogo, legibleMonogram, ownMonogramSource } from './brand-logo';
 
 describe('ownMonogramSource', () => {

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type { BrandRow } from '@/data/catalogue';
-import { brandMonogramSvg, brandMonogramSvgSource } from '@/shared/lib/uk';
+import { brandMonogramSvg, brandMonogramSvgSource } from '@/domain/uk';
 import { QueuedImg, useQueuedMarkup } from '@/shared/ui';
 
 /**

@@ -2,7 +2,7 @@
 // own body style, proportions and design traits (car-shape.ts, car-profile.ts), painted in the listing's
 // colour, from four angles over backdrops chosen by the listing's image_seed. Pure string building (no
 // DOM), so it renders the same in the page, in tests and offline, and costs no network.
-import { brandInitials } from '@/shared/lib/uk/monogram';
+import { brandInitials } from '@/domain/uk/monogram';
 import { r1 } from './car-geometry';
 import { interiorView } from './car-interior';
 import { perspectiveCar } from './car-perspective';

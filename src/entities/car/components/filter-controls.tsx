@@ -1,7 +1,7 @@
 // Small labelled filter controls shared by the browse and marketplace filter panels.
 import { useId, type ReactNode } from 'react';
 import { BODY_STYLES, FUEL_TYPES, type BodyStyle, type FuelType } from '@/data/catalogue';
-import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/domain/uk';
 
 export interface Option {
   value: string;

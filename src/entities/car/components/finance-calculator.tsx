@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { financeQuote, type FinanceType } from '@/shared/lib/uk';
+import { financeQuote, type FinanceType } from '@/domain/uk';
 import { formatGBP } from '@/shared/lib/format';
 
 /** PCP and HP calculator. The APR, total payable and cash price are always shown, as UK rules expect. */

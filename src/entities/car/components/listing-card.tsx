@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { representativeMonthly, useCatalogueLookup, type ListingRow } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
-import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/shared/lib/uk';
+import { fuelLabel, GEARBOX_LABELS, type PriceIndicator } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import { Badge, CardLink } from '@/shared/ui';
 import { CarImage } from './car-image';

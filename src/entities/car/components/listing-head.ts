@@ -2,7 +2,7 @@
 // the listing screen (ListingLayout) and the page drawn before the app runs (listing-early-view.ts).
 import type { ListingRow } from '@/data/catalogue';
 import { formatMiles } from '@/shared/lib/format';
-import { fuelLabel, GEARBOX_LABELS } from '@/shared/lib/uk/body';
+import { fuelLabel, GEARBOX_LABELS } from '@/domain/uk/body';
 
 export type ListingHeadFacts = Pick<
   ListingRow,

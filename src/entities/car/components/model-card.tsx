@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { BrandRow, CarModelRow } from '@/data/catalogue';
 import { formatGBP, formatMpg } from '@/shared/lib/format';
-import { BODY_STYLE_LABELS, fuelLabel } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, fuelLabel } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import type { Backdrop } from './car-art';
 import { CarImage } from './car-image';

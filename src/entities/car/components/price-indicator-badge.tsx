@@ -1,4 +1,4 @@
-import { PRICE_INDICATOR_EXPLANATION, PRICE_INDICATOR_LIMITATIONS, type PriceIndicator } from '@/shared/lib/uk';
+import { PRICE_INDICATOR_EXPLANATION, PRICE_INDICATOR_LIMITATIONS, type PriceIndicator } from '@/domain/uk';
 import { formatGBP } from '@/shared/lib/format';
 import { Badge, type BadgeVariant } from '@/shared/ui';
 

@@ -7,7 +7,7 @@ import {
   ulezStatus,
   vedFor,
   type FuelType,
-} from '@/shared/lib/uk';
+} from '@/domain/uk';
 import { formatDate, formatGBP } from '@/shared/lib/format';
 import { useCatalogueStore, runningCostMiles, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '../compare-store';
 

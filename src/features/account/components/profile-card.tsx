@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferenceWrites, useProfile } from '@/data';
 import { useCatalogueStore } from '@/entities/car';
-import { DEFAULT_ANNUAL_MILES } from '@/shared/lib/uk';
+import { DEFAULT_ANNUAL_MILES } from '@/domain/uk';
 import { Button, Card, Field, Input, useToastedAction } from '@/shared/ui';
 import { validateProfile, type ProfileErrors, type ProfileForm } from '../profile-validation';
 import '../account.css';

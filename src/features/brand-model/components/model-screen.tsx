@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useProfile } from '@/data';
 import { useDealersByIds, useModelListings, usePriceIndicators } from '@/data/catalogue';
 import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/format';
-import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';
 import { ButtonLink, LoadingBlock, PageHeader } from '@/shared/ui';

@@ -11,7 +11,7 @@ import {
   type BrandRow,
 } from '@/data/catalogue';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
-import { BODY_STYLE_LABELS, annualEnergyCost, fuelLabel, ulezStatus, vedFor, GEARBOX_LABELS } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, annualEnergyCost, fuelLabel, ulezStatus, vedFor, GEARBOX_LABELS } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
 import { useListingsOnDemand } from '@/sync/use-listings-on-demand';

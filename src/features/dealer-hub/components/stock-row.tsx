@@ -1,7 +1,7 @@
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PriceIndicatorBadge } from '@/entities/car';
-import type { PriceIndicator } from '@/shared/lib/uk';
+import type { PriceIndicator } from '@/domain/uk';
 import { formatDaysOnSale, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink } from '@/shared/ui';

@@ -2,7 +2,7 @@
 // catalogue facts offered as defaults when a model is chosen.
 import type { CarModelRow } from '@/data/catalogue';
 import type { FuelType, VehicleListing } from '@/data';
-import { FUEL_TYPES } from '@/shared/lib/uk';
+import { FUEL_TYPES } from '@/domain/uk';
 import type { StockForm } from './listing-rules';
 
 /** The fuels a listing may have (the listings table's check allows the same). */

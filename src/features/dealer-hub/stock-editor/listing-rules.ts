@@ -3,7 +3,7 @@
 // holds the same rules with the same sentences, so a write refused there maps back to its field here.
 import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data';
 import type { StockListingValues } from '@/data/dealer-stock';
-import { ageIdentifierFor, parsePlate } from '@/shared/lib/uk';
+import { ageIdentifierFor, parsePlate } from '@/domain/uk';
 
 export interface StockForm {
   registration: string;

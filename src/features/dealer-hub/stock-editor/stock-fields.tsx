@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useCatalogueLookup } from '@/data/catalogue';
 import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data';
-import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, plateAgeLabel, parsePlate, ulezStatus } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, plateAgeLabel, parsePlate, ulezStatus } from '@/domain/uk';
 import { Field, Input, Select } from '@/shared/ui';
 import { EURO_OPTIONS, SERVICE_HISTORY_OPTIONS, STOCK_FUELS, withModelDefaults } from './form-state';
 import type { StockErrors, StockForm } from './listing-rules';

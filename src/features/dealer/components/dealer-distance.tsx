@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { milesFromPostcode, type LatLng } from '@/shared/lib/uk';
+import { milesFromPostcode, type LatLng } from '@/domain/uk';
 import { PostcodeForm } from '@/entities/car';
 
 /** "12 miles from LS1 4AP", from the postcode in the URL (shared with the stock's distance filter). */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDealersByIds, useRecentPriceDrops } from '@/data/catalogue';
-import { BODY_STYLE_LABELS } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Input } from '@/shared/ui';
 import { BrandGridSkeleton, CardGridSkeleton } from './home-skeletons';

@@ -6,7 +6,7 @@ import type { DealerRow, ListingRow } from '@/data/catalogue';
 import { CompareButton, PriceIndicatorBadge } from '@/entities/car';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import type { PriceIndicator } from '@/shared/lib/uk';
+import type { PriceIndicator } from '@/domain/uk';
 import { Badge, Button, ButtonLink } from '@/shared/ui';
 import { ContactBar } from './contact-bar';
 import { shareListing } from '../share';

@@ -5,7 +5,7 @@ import { firstRegistered } from '@/data/catalogue';
 import { FinanceCalculator, MarketPosition, PriceHistoryChart, RunningCosts } from '@/entities/car';
 import { formatDaysOnSale, formatGBP, formatMiles, formatMonthYear } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
-import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/shared/lib/uk';
+import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, parsePlate, plateAgeLabel } from '@/domain/uk';
 import { ButtonLink } from '@/shared/ui';
 
 export interface ListingDetailsProps {

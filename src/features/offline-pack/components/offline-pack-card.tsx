@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useProfile } from '@/data';
 import { PACK_RADII, useOfflinePack } from '@/data/offline-pack';
-import { locatePostcode } from '@/shared/lib/uk/distance';
+import { locatePostcode } from '@/domain/uk/distance';
 import { Button, Card, CardDescription, Field, Input, Select } from '@/shared/ui';
 import { getPageSyncState, sendSyncCommand, subscribePageSyncState } from '@/sync';
 import { packPromise, packSummary } from '../pack-text';

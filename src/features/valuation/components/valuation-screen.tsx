@@ -18,7 +18,7 @@ import {
   yearFromInput,
   type CarCondition,
   type Valuation,
-} from '@/shared/lib/uk';
+} from '@/domain/uk';
 import { Button, Card, Field, Input, LoadingBlock, PageHeader, Select, toast } from '@/shared/ui';
 import { PriceMethodNote, runningCostMiles, useCatalogueStore } from '@/entities/car';
 

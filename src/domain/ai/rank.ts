@@ -3,7 +3,7 @@
  * must hold; when nothing matches, filters are dropped one at a time, least important first, and the
  * result says which. Each result carries a one-line reason built from the figures that matched.
  */
-import { formatGBP } from '../format';
+import { formatGBP } from '../../shared/lib/format';
 import { BODY_STYLE_LABELS, FUEL_LABELS, type BodyStyle, type FuelType, type Gearbox } from '../uk/body';
 import { DEFAULT_ANNUAL_MILES } from '../uk/mileage';
 import { annualEnergyCost, defaultRunningCostSettings } from '../uk/running-costs';

@@ -4,7 +4,7 @@
  * 1 September 2015; electric always). A year alone cannot prove the Euro standard, so the answer says
  * "very likely" and where to check; a car from the changeover year gets "it depends".
  */
-import { formatGBP } from '../format';
+import { formatGBP } from '../../shared/lib/format';
 import { FUEL_LABELS, type FuelType } from '../uk/body';
 import { ULEZ } from '../uk/rates-2026';
 import { ulezStatus } from '../uk/ulez';

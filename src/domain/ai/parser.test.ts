@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from './evaluate';
 import { LABELLED_QUERIES } from './labelled-queries';
 import { createQueryParser } from './parser';
-import { seedVocabulary } from '../../../../supabase/seed/vocabulary';
+import { seedVocabulary } from '../../../supabase/seed/vocabulary';
 
 const parse = createQueryParser(seedVocabulary(), { referenceYear: 2026 });
 

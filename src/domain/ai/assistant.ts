@@ -3,7 +3,7 @@
  * given, every car it names is returned as a link target, and when the data does not hold an answer
  * it says so. Follow-ups ("cheaper", "only automatics") refine the previous search.
  */
-import { formatGBP } from '../format';
+import { formatGBP } from '../../shared/lib/format';
 import { BODY_STYLE_LABELS, FUEL_LABELS } from '../uk/body';
 import { DEFAULT_ANNUAL_MILES } from '../uk/mileage';
 import { compareOn, figureOf, measureAsked } from './assistant-measures';

@@ -2,7 +2,7 @@
  * Comparisons on the measure the shopper asked about ("Cheaper to insure, Sportage or Tucson?" is about
  * insurance groups, not price): which measure a question names, and the answer on that figure alone.
  */
-import { formatGBP } from '../format';
+import { formatGBP } from '../../shared/lib/format';
 import type { Answer, AssistantCar } from './assistant';
 
 export type Measure = 'insurance' | 'tax' | 'mpg' | 'boot' | 'acceleration' | 'range';

@@ -1,7 +1,7 @@
 // Scores car models against a user's preference profile and recent behaviour. Pure and deterministic;
 // weights add up to 100. ONE module for both sides: the app runs it on the device when offline and the
 // ml-recommendations edge function imports it, so relative imports with '.ts' only (Deno has no '@/' alias).
-import { formatGBP as formatGbp } from '../format.ts';
+import { formatGBP as formatGbp } from '../../shared/lib/format.ts';
 import { DEFAULT_PREFERENCE_PROFILE, type PreferenceProfile } from './preference-profile.ts';
 
 export type Profile = PreferenceProfile;
