@@ -17,6 +17,40 @@ const dirsIn = (dir) =>
 const features = dirsIn('src/features');
 const entities = dirsIn('src/entities');
 
+// src/early, the early-paint path (what runs before React), sits at the top beside app/: it may import any
+// layer but sync/, a feature only through its head-safe early.ts. The layers reach it only through its index,
+// the hand-off the head scripts leave on window, which imports data/ and below (sync/ reads it).
+const EARLY_HAND_OFF = ['index.ts', 'clicks.ts', 'listing-answer.ts', 'listing-parts.ts', 'listing-request.ts'];
+const earlyZones = [
+  ...features.map((f) => ({
+    target: './src/early',
+    from: `./src/features/${f}`,
+    except: ['./early.ts'],
+    message: `src/early takes a feature's part of the boot from its head-safe early.ts ('@/features/${f}/early').`,
+  })),
+  {
+    target: './src/early',
+    from: './src/sync',
+    message: 'src/early runs before the app: no sync engine or server client (its one request is a plain fetch).',
+  },
+  {
+    target: ['./src/app', './src/features', './src/entities', './src/sync', './src/main.tsx', './sw'],
+    from: './src/early',
+    except: ['./index.ts'],
+    message: "Import the early-paint path through its hand-off ('@/early').",
+  },
+  {
+    target: ['./src/shared', './src/domain', './src/data'],
+    from: './src/early',
+    message: 'shared/, domain/ and data/ are below src/early: they do not import it.',
+  },
+  {
+    target: EARLY_HAND_OFF.map((f) => `./src/early/${f}`),
+    from: ['./src/app', './src/features', './src/entities', './src/sync'],
+    message: "src/early's hand-off (its index and what that re-exports) imports data/ and below only.",
+  },
+];
+
 // app -> features -> entities -> {data, sync} -> shared; sync -> data allowed, data -> sync not.
 const zones = [
   {
@@ -87,6 +121,7 @@ const zones = [
     message:
       'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through src/sync/admin-api.ts.',
   },
+  ...earlyZones,
 ];
 
 // Product code only (tests may reach inside a feature and use the seed as fixtures).
@@ -229,7 +264,13 @@ export default tseslint.config(
   { files: ['src/data/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ dexie: false })] } },
   { files: ['src/sync/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', restricted({ supabase: false })] } },
   {
-    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/entities/**/*.{ts,tsx}', 'src/main.tsx'],
+    files: [
+      'src/app/**/*.{ts,tsx}',
+      'src/features/**/*.{ts,tsx}',
+      'src/entities/**/*.{ts,tsx}',
+      'src/early/**/*.{ts,tsx}',
+      'src/main.tsx',
+    ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', restricted({ db: true })] },
   },

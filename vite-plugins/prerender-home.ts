@@ -1,14 +1,16 @@
+// The build side of the early-paint path: the product code it renders and bundles lives in src/early (see its
+// index.ts); this plugin stays at the top level because vite.config.ts loads it in Node.
 import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 
 const ROOT_DIV = '<div id="root"></div>';
-const ENTRY = '/src/app/prerender/home-entry.tsx';
-const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/features/accessibility/boot.ts', import.meta.url));
+const ENTRY = '/src/early/prerender/home-entry.tsx';
+const A11Y_BOOT_ENTRY = fileURLToPath(new URL('../src/early/head-script.ts', import.meta.url));
 const A11Y_BOOT_FILE = 'a11y-boot.js';
 // A shared listing link's page drawn before the app runs (loaded by /a11y-boot.js on such a link only).
-const EARLY_VIEW_ENTRY = fileURLToPath(new URL('../src/entities/car/early-view-boot.ts', import.meta.url));
+const EARLY_VIEW_ENTRY = fileURLToPath(new URL('../src/early/listing-view-script.ts', import.meta.url));
 const EARLY_VIEW_FILE = 'listing-early-view.js';
 /**
  * A listing link's own copy of index.html, which the preview server (and a host with the same rewrite)
@@ -16,7 +18,7 @@ const EARLY_VIEW_FILE = 'listing-early-view.js';
  * instead of the head script asking once it has run (one round trip later). Elsewhere index.html does.
  */
 const LISTING_HTML = 'listing.html';
-/** The addresses LISTING_HTML holds: /marketplace/<listing id> (src/shared/lib/early-listing.ts). */
+/** The addresses LISTING_HTML holds: /marketplace/<listing id> (src/early/listing-answer.ts). */
 const LISTING_PATH = /^\/marketplace\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?(\?.*)?$/i;
 const PRERENDER_CSS = 'prerender.css';
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);

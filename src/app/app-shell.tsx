@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { replayEarlyClicks } from '@/shared/lib/early-events';
+import { replayEarlyClicks } from '@/early';
 import { Toaster } from '@/shared/ui';
 import { ConsentOverlays } from '@/features/consent';
 import { AccessibilityPanel } from '@/features/accessibility';

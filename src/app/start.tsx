@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
-import { listingIdOfPath, whenEarlyListingRow } from '@/shared/lib/early-listing';
+import { listingIdOfPath, whenEarlyListingRow } from '@/early';
 import { afterNextPaint } from '@/shared/lib/use-after-paint';
 import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
@@ -117,7 +117,7 @@ export function startApp(): void {
         ? PRERENDERED_SCREENS.find((s) => s.path === path)
         : undefined;
     // A shared listing link's first visit: the head script asked for the car and draws its top from the
-    // answer (src/entities/car/early-view-boot.ts). The first render waits for that answer and the screen's
+    // answer (src/early/listing-view-script.ts). The first render waits for that answer and the screen's
     // chunk, so it shows the same top (ListingLayout) in the same place rather than a loading block.
     // A slow answer holds the app back EARLY_ROW_WAIT_MS at most (the screen then asks on its own).
     const listingId = listingIdOfPath(path);

@@ -4,8 +4,7 @@
 // after the whole first download (or "not found"). Views never call Supabase: they use this through
 // useListingOnDemand.
 import { createSyncStore, db, type SyncTableName } from '@/data';
-import { takeEarlyListing } from '@/shared/lib/early-listing';
-import { LISTING_WITH_RELATED } from './listing-request';
+import { LISTING_WITH_RELATED, takeEarlyListing } from '@/early';
 import { pageProblem } from './page-problem';
 import { syncError } from './sync-errors';
 

@@ -48,7 +48,6 @@ export { specFilterChips, rangeLabel, type FilterChip } from './filter-chips';
 export { FinanceCalculator } from './components/finance-calculator';
 export { ListingCard, type ListingCardProps } from './components/listing-card';
 export { ListingLayout, type ListingLayoutProps, type GallerySlide } from './components/listing-layout';
-export { earlyListingParts, type EarlyListingParts } from './components/listing-early-view';
 export { ModelCard, ModelPicture, economyLabel, modelColour } from './components/model-card';
 export { Pagination } from './components/pagination';
 export { PostcodeForm, type PostcodeFormProps } from './components/postcode-form';

@@ -1,6 +1,6 @@
 // Holds the browser's deferred install event (beforeinstallprompt) from the moment main.tsx starts
 // listening, so the prompt can be offered whenever the shell is ready.
-import { takeEarlyInstallPrompt } from '@/shared/lib/early-events';
+import { takeEarlyInstallPrompt } from './early';
 import { countVisit, ENGAGED_EVENT, readEngagement } from '@/shared/lib/engagement';
 import { create } from 'zustand';
 import { INSTALL_HIDDEN_KEY, isEngaged, readHiddenAt } from './install-rule';

@@ -3,7 +3,7 @@
 // chunk); the vitals observers are buffered, so the page's early paints are still seen.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { consentStore } from '@/shared/lib/consent';
-import { takeEarlyLongTasks } from '@/shared/lib/early-events';
+import { takeEarlyLongTasks } from './early';
 import { browserBeacon, createBeaconQueue } from './beacons';
 import { recordLongTask, recordMemory, recordVital } from './store';
 import { LONG_TASK_MS, MEMORY_CHECK_MS, MEMORY_WARNING_RATIO, rateVital, type VitalName } from './vitals';

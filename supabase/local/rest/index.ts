@@ -37,7 +37,7 @@ export function createSchemaHolder(ctx: Pick<StackContext, 'db'>): SchemaHolder 
 
 // The key may also come as an `apikey` url parameter, as the hosted gateway (Kong's key-auth) takes it: a
 // GET with no custom header is a simple cross-origin request, with no preflight round trip (the head
-// script's early listing request, src/shared/lib/early-listing.ts).
+// script's early listing request, src/early/listing-answer.ts).
 const bearer = (c: Context): string | null => {
   const auth = c.req.header('authorization');
   const m = auth ? /^Bearer\s+(.+)$/i.exec(auth) : null;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { BodyStyle, CarModelRow } from '@/data/catalogue';
+import type { BodyStyle } from '@/data/catalogue';
 import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
 import { useInVirtualList, useQueuedMarkup } from '@/shared/ui';
 import {
@@ -8,6 +8,7 @@ import {
   carArtInlineSvg,
   illustrationAlt,
   type Backdrop,
+  type CarArtInput,
   type CarView,
 } from './car-art';
 
@@ -16,7 +17,7 @@ export interface CarImageProps {
   colour: string;
   alt: string;
   /** The model, so the picture has its own shape and proportions (else the body style's typical ones). */
-  model?: CarModelRow | null;
+  model?: CarArtInput['model'];
   /** Brand name for the badge. */
   brand?: string;
   view?: CarView;

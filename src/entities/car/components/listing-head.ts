@@ -1,5 +1,5 @@
 // The words at the top of a listing page (eyebrow, intro, picture description): plain functions, shared by
-// the listing screen (ListingLayout) and the page drawn before the app runs (listing-early-view.ts).
+// the listing screen (ListingLayout) and the page drawn before the app runs (src/early/listing-view.ts).
 import type { ListingRow } from '@/data/catalogue';
 import { formatMiles } from '@/shared/lib/format';
 import { fuelLabel, GEARBOX_LABELS } from '@/domain/uk/body';

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { BrandRow, CarModelRow, ListingRow } from '@/data/catalogue';
+import type { BrandRow, ListingRow } from '@/data/catalogue';
 import { PageHeader } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { CarImage } from './car-image';
-import { galleryShots, type GalleryShot } from './car-art';
+import { galleryShots, type CarArtInput, type GalleryShot } from './car-art';
 import { listingEyebrow, listingIntro, listingPictureAlt, type ListingHeadFacts } from './listing-head';
 
 export interface ListingLayoutProps {
   listing: ListingHeadFacts & Pick<ListingRow, 'body_style' | 'colour' | 'image_seed'>;
   brand?: Pick<BrandRow, 'name' | 'slug'> | null;
-  model?: CarModelRow | null;
+  model?: CarArtInput['model'];
   /** The gallery's pictures (default: the drawn views of galleryShots); a slide's photo wins over the drawing. */
   slides?: readonly GallerySlide[];
   /** The gallery's shown picture (index into slides). */
@@ -35,7 +35,7 @@ export interface GallerySlide extends GalleryShot {
 /**
  * A listing page's frame: breadcrumb, heading and the gallery's main picture, with slots for the rest. The
  * listing screen renders it whole; with no slots it is the page's first screen as drawn before the app runs
- * from the head script's early answer (listing-early-view.ts builds the same DOM; a test keeps them equal),
+ * from the head script's early answer (src/early/listing-view.ts builds the same DOM; a test keeps them equal),
  * so the app's first render puts the same things in the same places.
  */
 export function ListingLayout(props: ListingLayoutProps) {

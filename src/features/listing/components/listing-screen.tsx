@@ -6,15 +6,8 @@ import { useListingOnDemand } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { LoadingBlock } from '@/shared/ui';
 import { homeDistanceLabel } from '../home-distance';
-import {
-  CarImage,
-  CarNotFound,
-  ListingLayout,
-  earlyListingParts,
-  listingGallerySlides,
-  type GallerySlide,
-} from '@/entities/car';
-import { earlyListingRow } from '@/shared/lib/early-listing';
+import { CarImage, CarNotFound, ListingLayout, listingGallerySlides, type GallerySlide } from '@/entities/car';
+import { earlyListingParts, earlyListingRow } from '@/early';
 import { useStagedReveal } from '@/shared/lib/use-after-paint';
 import { GalleryOverlay, GalleryThumbs, GalleryViewer, type DrawSlide } from './listing-gallery';
 import { ListingAside } from './listing-aside';

@@ -1,4 +1,4 @@
-// Input that reaches the page before the app's code has run (it loads after the first paint).
+// Taps that reach the page before the app's code has run (it loads after the first paint).
 //
 // A prerendered page (index.html, marketplace.html) shows real buttons before the app's code has run. A tap
 // on one then would be lost: /a11y-boot.js records such taps and the app, once it owns the page, taps them
@@ -12,8 +12,6 @@ type EarlyClick = { button: HTMLElement; selector: string | null; index: number 
 declare global {
   interface Window {
     __motorlyEarlyClicks?: EarlyClick[] | null;
-    __motorlyEarlyInstallPrompt?: Event | null;
-    __motorlyEarlyLongTasks?: EarlyLongTasks | null;
   }
 }
 
@@ -54,61 +52,4 @@ export function replayEarlyClicks(): void {
     if (button.isConnected) button.click();
     else if (selector && index >= 0) document.querySelectorAll<HTMLElement>(selector)[index]?.click();
   }
-}
-
-// The browser fires beforeinstallprompt once, early: possibly before the app's code has loaded.
-const INSTALL_KEY = '__motorlyEarlyInstallPrompt';
-
-/** Head script: keep a beforeinstallprompt that fires before the app runs. */
-export function recordEarlyInstallPrompt(): void {
-  window.addEventListener(
-    'beforeinstallprompt',
-    (event) => {
-      event.preventDefault(); // the app offers its own prompt
-      window[INSTALL_KEY] = event;
-    },
-    { once: true },
-  );
-}
-
-/** The app: the install prompt event that fired before it started, if any. */
-export function takeEarlyInstallPrompt(): Event | null {
-  const w = window;
-  const event = w[INSTALL_KEY] ?? null;
-  w[INSTALL_KEY] = null;
-  return event;
-}
-
-const LONG_TASKS_KEY = '__motorlyEarlyLongTasks';
-interface EarlyLongTasks {
-  entries: { duration: number; startTime: number }[];
-  observer: PerformanceObserver;
-}
-
-/**
- * Head script: keeps the long tasks of the page's start (the app's code evaluating, hydration) until the
- * performance monitor, which loads after the first paint, takes them. Chromium keeps no buffer of long
- * tasks for an observer that starts later.
- */
-export function recordEarlyLongTasks(): void {
-  if (typeof PerformanceObserver === 'undefined') return;
-  if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return;
-  const entries: EarlyLongTasks['entries'] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) entries.push({ duration: e.duration, startTime: e.startTime });
-  });
-  observer.observe({ type: 'longtask' });
-  window[LONG_TASKS_KEY] = { entries, observer };
-}
-
-/** The monitor: the long tasks seen before it started (the early observer stops here). */
-export function takeEarlyLongTasks(): { duration: number; startTime: number }[] {
-  if (typeof window === 'undefined') return [];
-  const w = window;
-  const early = w[LONG_TASKS_KEY];
-  w[LONG_TASKS_KEY] = null;
-  if (!early) return [];
-  for (const e of early.observer.takeRecords()) early.entries.push({ duration: e.duration, startTime: e.startTime });
-  early.observer.disconnect();
-  return early.entries;
 }

@@ -5,10 +5,10 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { AppShell } from '../app-shell';
-import { preloadHomeRoute } from '../home-route';
-import { preloadMainLayout } from '../layouts/main-layout';
-import { PRERENDERED_SCREENS, routes } from '../route-table';
+import { AppShell } from '@/app/app-shell';
+import { preloadHomeRoute } from '@/app/home-route';
+import { preloadMainLayout } from '@/app/layouts/main-layout';
+import { PRERENDERED_SCREENS, routes } from '@/app/route-table';
 
 async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

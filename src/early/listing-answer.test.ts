@@ -6,7 +6,7 @@ import {
   startEarlyListing,
   takeEarlyListing,
   whenEarlyListingRow,
-} from './early-listing';
+} from './listing-answer';
 
 const ID = '920ee558-b744-5e62-ac34-2863bd074331';
 

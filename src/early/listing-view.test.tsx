@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { earlyListingParts, listingEarlyView, type EarlyListingParts } from './listing-early-view';
-import { ListingLayout } from './listing-layout';
+import { ListingLayout } from '@/entities/car/components/listing-layout';
+import { earlyListingParts, type EarlyListingParts } from './listing-parts';
+import { listingEarlyView } from './listing-view';
 
 /** A Data API answer's row as the head script receives it (listing-request.ts), trimmed to what matters. */
 const row = {

@@ -1,10 +1,10 @@
 // A listing link opened on a device that has the catalogue (a later visit: the service worker answers):
 // /listing-early-view.js reads the car, its brand and its model straight from the local store and draws the
 // page's top before the app's code has run, as it does on a first visit from the network's answer
-// (src/shared/lib/early-listing.ts). Raw IndexedDB, read-only, because that script must stay small: Dexie is
+// (listing-answer.ts). Raw IndexedDB, read-only, because that script must stay small: Dexie is
 // the app's own and arrives with it. The answer has the Data API's shape (the row with `brand` and
 // `car_model` embedded); null when the store, the tables or the car are missing.
-import { DEFAULT_DB_NAME } from './db-name';
+import { DEFAULT_DB_NAME } from '@/data/db-name';
 
 const TABLES = ['vehicle_listings', 'brands', 'car_models'] as const;
 

@@ -1,6 +1,6 @@
 // The one request that brings a listing with what its page shows: the listing with its model (and the
-// model's reviews), brand, dealer and price history embedded. Used by listing-on-demand (through
-// supabase-js) and by the head script's early request for a shared listing link (a plain fetch).
+// model's reviews), brand, dealer and price history embedded. Used by the head script's early
+// request for a shared listing link (a plain fetch) and by src/sync/listing-on-demand.ts (through supabase-js).
 import { pullSelect } from '@/data/pull-columns';
 
 export const LISTING_WITH_RELATED = [

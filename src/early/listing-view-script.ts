@@ -1,18 +1,19 @@
 // Built by the prerender plugin into /listing-early-view.js, which a listing link's own page (listing.html)
 // loads from its head (async), or else /a11y-boot.js, beside its early request for the car on a first visit;
-// on a later visit it reads the car from the local store instead (src/data/early-local-listing.ts). Once the
+// on a later visit it reads the car from the local store instead (local-listing.ts). Once the
 // car is in and the HTML parsed, it draws the page's top (heading and main picture) in place of the deep
 // link's loading block, before the app's code has arrived. The app's first render shows the same
 // (ListingLayout) and replaces it.
-import { readLocalListing } from '@/data/early-local-listing';
 import {
   EARLY_VIEW_DONE_EVENT,
   earlyListingRow,
   listingIdOfPath,
   startLocalEarlyListing,
   whenEarlyListingRow,
-} from '@/shared/lib/early-listing';
-import { earlyListingParts, listingEarlyView } from './components/listing-early-view';
+} from './listing-answer';
+import { earlyListingParts } from './listing-parts';
+import { listingEarlyView } from './listing-view';
+import { readLocalListing } from './local-listing';
 
 /** Longest wait for the browser to report the picture on screen. */
 const PAINT_TIMEOUT_MS = 1000;

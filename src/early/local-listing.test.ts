@@ -1,7 +1,7 @@
-// The early view's read of a car from the local store (early-local-listing.ts), against the real schema.
+// The early view's read of a car from the local store (local-listing.ts), against the real schema.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MotorlyDb } from './db';
-import { readLocalListing } from './early-local-listing';
+import { MotorlyDb } from '@/data/db';
+import { readLocalListing } from './local-listing';
 
 const ID = '920ee558-b744-5e62-ac34-2863bd074331';
 let n = 0;

@@ -1,5 +1,5 @@
 // A shared listing link (/marketplace/<id>) opened on a device without that car: the head script
-// (/a11y-boot.js) asks the Data API for it at once, while the app's code is still downloading, and the
+// (/a11y-boot.js, head-script.ts) asks the Data API for it at once, while the app's code is still downloading, and the
 // app takes that answer instead of asking again once it runs (src/sync/listing-on-demand.ts). The answer
 // is the Data API's JSON rows, or null when the request failed; either way the app falls back to its own
 // request when it has no row.
@@ -58,7 +58,7 @@ function holdForView(id: string, rows: Promise<unknown[] | null>): EarlyListing 
 
 /**
  * The early answer for this listing, for drawing its page before the app has it in the local store: the
- * head script's early view (listing-early-view.ts) and the app's first render of the screen (not taken,
+ * head script's early view (listing-view.ts) and the app's first render of the screen (not taken,
  * unlike takeEarlyListing). Undefined while the answer is on its way; null without a row.
  */
 export function earlyListingRow(id: string): Record<string, unknown> | null | undefined {

@@ -1,0 +1,60 @@
+// Built by the prerender plugin into /a11y-boot.js, a classic script in <head> (the CSP forbids inline
+// scripts), the first of ours to run. Each feature's part lives with the feature, in its early.ts:
+// accessibility puts the stored settings on <html> before the prerendered page paints, consent marks a stored
+// cookie choice so the prerendered banner stays hidden, install keeps the browser's one beforeinstallprompt,
+// performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
+// paint must not show another page's prerendered content), keeping taps on the prerendered page for the app
+// to replay (clicks.ts), a shared listing link's early request and view, and the app's start (start-app.ts).
+import { applyStoredSettingsEarly } from '@/features/accessibility/early';
+import { markStoredConsentEarly } from '@/features/consent/early';
+import { recordEarlyInstallPrompt } from '@/features/install/early';
+import { recordEarlyLongTasks } from '@/features/performance/early';
+import { env } from '@/shared/lib/env';
+import { recordEarlyClicks } from './clicks';
+import { EARLY_VIEW_DONE_EVENT, listingIdOfPath, startEarlyListing } from './listing-answer';
+import { listingRequestUrl } from './listing-request';
+import { afterFirstContentfulPaint, SAFETY_MS, startApp } from './start-app';
+
+/** The build's name for listing-view-script.ts (vite-plugins/prerender-home.ts). */
+const EARLY_VIEW_SCRIPT = 'listing-early-view.js';
+
+applyStoredSettingsEarly();
+markStoredConsentEarly();
+// index.html holds the home page; a screen's own HTML file (e.g. marketplace.html) says which path it holds.
+const prerenderedPath = document.documentElement.dataset.prerenderedPath ?? '/';
+// The sign-in pages have no navigation: their deep link hides the prerendered header too.
+if (window.location.pathname !== prerenderedPath)
+  document.documentElement.dataset.deepLink = /^\/(auth|password-reset)\/?$/.test(window.location.pathname)
+    ? 'bare'
+    : '';
+else recordEarlyClicks();
+
+// A listing link: the car now, rather than after the app's code has run. On a first visit (no service
+// worker yet) it is the one request the listing page needs, made here; on a later one the device most
+// likely has the catalogue, and /listing-early-view.js reads the car from the local store itself (kept out
+// of this render-blocking script), while the app still asks the server when the car is not on the device.
+// With the car, /listing-early-view.js draws its heading and picture before the app's code has run
+// (listing-view-script.ts); the app's code is fetched once that is on screen.
+const listingId = listingIdOfPath(window.location.pathname);
+let earlyView: Promise<unknown> = Promise.resolve();
+if (listingId) {
+  if (!navigator.serviceWorker?.controller)
+    startEarlyListing(listingId, listingRequestUrl(env.earlyApiUrl, listingId, env.supabaseAnonKey));
+  earlyView = new Promise((resolve) => {
+    window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
+    setTimeout(resolve, SAFETY_MS);
+    // A listing link's own page (listing.html, where the host serves it) asks for the script in its head.
+    if ('earlyViewScript' in document.documentElement.dataset) return;
+    const script = document.createElement('script');
+    script.src = `/${EARLY_VIEW_SCRIPT}`;
+    script.async = true;
+    script.addEventListener('error', resolve, { once: true });
+    document.head.append(script);
+  });
+}
+
+const start = () => afterFirstContentfulPaint(() => void earlyView.then(() => startApp(listingId !== null)));
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();
+recordEarlyInstallPrompt();
+recordEarlyLongTasks();
