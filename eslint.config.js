@@ -51,27 +51,41 @@ const earlyZones = [
   },
 ];
 
-// app -> features -> entities -> {data, sync} -> shared; sync -> data allowed, data -> sync not.
+// app -> features -> entities -> {data, sync} -> domain -> shared; sync -> data allowed, data -> sync not.
+// domain/ is the car domain (UK facts, the AI search); shared/ is generic UI and utilities.
 const zones = [
   {
     target: './src/shared',
-    from: ['./src/app', './src/features', './src/entities', './src/data', './src/sync'],
+    from: ['./src/app', './src/features', './src/entities', './src/data', './src/sync', './src/domain'],
     message: 'shared/ is the bottom layer.',
+  },
+  {
+    target: './src/domain',
+    from: [
+      './src/app',
+      './src/features',
+      './src/entities',
+      './src/data',
+      './src/sync',
+      './src/shared/ui',
+      './src/main.tsx',
+    ],
+    message: 'domain/ may import domain/ and shared/lib only.',
   },
   {
     target: './src/data',
     from: ['./src/app', './src/features', './src/entities', './src/sync'],
-    message: 'data/ may only import shared/.',
+    message: 'data/ may only import domain/ and shared/.',
   },
   {
     target: './src/sync',
     from: ['./src/app', './src/features', './src/entities'],
-    message: 'sync/ may import data/ and shared/ only.',
+    message: 'sync/ may import data/, domain/ and shared/ only.',
   },
   {
     target: './src/entities',
     from: ['./src/app', './src/features', './src/sync'],
-    message: 'entities/ may import data/ and shared/ only (not features, app or sync).',
+    message: 'entities/ may import data/, domain/ and shared/ only (not features, app or sync).',
   },
   { target: './src/features', from: ['./src/app'], message: 'features/ must not import app/.' },
   {
@@ -137,22 +151,23 @@ const productZones = [
     target: ['./src', './sw'],
     from: './supabase',
     message:
-      'The app never imports supabase/; shared code lives on the domain side (src/shared/lib) and supabase/ imports it.',
+      'The app never imports supabase/; shared code lives in src/domain (or src/shared/lib) and supabase/ imports it.',
   },
 ];
 
-// supabase/ (seed, functions, local stack) may import the domain layer only: src/shared/lib and the row types.
+// supabase/ (seed, functions, local stack) may import src/domain, src/shared/lib and the row types (types only).
+const SUPABASE_ZONE_MESSAGE = 'supabase/ may import the domain layer only (src/domain, src/shared/lib, row types).';
 const supabaseZones = [
   {
     target: './supabase',
     from: ['./src/app', './src/features', './src/entities', './src/sync', './src/shared/ui', './src/main.tsx'],
-    message: 'supabase/ may import the domain layer only (src/shared/lib, src/data/types.ts).',
+    message: SUPABASE_ZONE_MESSAGE,
   },
   {
     target: './supabase',
     from: './src/data',
     except: ['./types.ts'],
-    message: 'supabase/ may import the domain layer only (src/shared/lib, src/data/types.ts).',
+    message: SUPABASE_ZONE_MESSAGE,
   },
 ];
 
@@ -278,6 +293,24 @@ export default tseslint.config(
     files: ['src/features/auth/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', restricted({ supabase: false, db: true })] },
+  },
+  // supabase/ takes only the row types from src/data: a value import would run app code in the seed or Deno.
+  {
+    files: ['supabase/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/data/types', '**/src/data/types.ts'],
+              allowTypeImports: true,
+              message: SUPABASE_ZONE_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
   },
   // Tests set up and inspect the store directly.
   {

@@ -32,7 +32,7 @@ describe('forbidden imports fail lint', () => {
 
   it('src/data importing src/sync', async () => {
     const errors = await lint("import * as sync from '../sync/index';\nexport const s = sync;\n", 'src/data/bad.ts');
-    expect(errors.join('\n')).toMatch(/import-x\/no-restricted-paths: .*data\/ may only import shared\//);
+    expect(errors.join('\n')).toMatch(/import-x\/no-restricted-paths: .*data\/ may only import domain\/ and shared\//);
   });
 
   it('a feature importing another feature', async () => {
@@ -54,7 +54,7 @@ describe('forbidden imports fail lint', () => {
 
 describe('the @/ alias does not bypass the rules', () => {
   it.each([
-    ["import * as sync from '@/sync';", 'src/data/bad.ts', /data\/ may only import shared\//],
+    ["import * as sync from '@/sync';", 'src/data/bad.ts', /data\/ may only import domain\/ and shared\//],
     ["import * as auth from '@/features/auth';", 'src/features/layout/bad.ts', /Features do not import each other/],
     ["import * as auth from '@/features/auth';", 'src/shared/ui/bad.ts', /shared\/ is the bottom layer/],
     ["import * as app from '@/app/app';", 'src/features/layout/bad.ts', /features\/ must not import app\//],
@@ -84,23 +84,92 @@ describe('feature folders and the entity layer', () => {
     [
       "import { HomeScreen } from '@/features/home';",
       'src/entities/car/bad.ts',
-      /entities\/ may import data\/ and shared\/ only/,
+      /entities\/ may import data\/, domain\/ and shared\/ only/,
     ],
     [
       "import { sendSyncCommand } from '@/sync';",
       'src/entities/car/bad.ts',
-      /entities\/ may import data\/ and shared\/ only/,
+      /entities\/ may import data\/, domain\/ and shared\/ only/,
     ],
-    ["import { App } from '@/app/app';", 'src/entities/car/bad.ts', /entities\/ may import data\/ and shared\/ only/],
+    [
+      "import { App } from '@/app/app';",
+      'src/entities/car/bad.ts',
+      /entities\/ may import data\/, domain\/ and shared\/ only/,
+    ],
     [
       "import { ListingCard } from '@/entities/car/components/listing-card';",
       'src/features/home/bad.ts',
       /Import entities\/car through its index/,
     ],
-    ["import { ListingCard } from '@/entities/car';", 'src/data/bad.ts', /data\/ may only import shared\//],
+    [
+      "import { ListingCard } from '@/entities/car';",
+      'src/data/bad.ts',
+      /data\/ may only import domain\/ and shared\//,
+    ],
   ])('%s in %s', async (imp, file, message) => {
     const errors = await lint(`${imp}\nexport const x = 1;\n`, file);
     expect(errors.join('\n')).toMatch(message);
+  });
+});
+
+describe('the car domain layer', () => {
+  it.each([
+    ["import { vedFor } from '@/domain/uk/ved';", 'src/shared/lib/bad.ts', /shared\/ is the bottom layer/],
+    [
+      "import { createQueryParser } from '../../domain/ai/parser';",
+      'src/shared/ui/bad.ts',
+      /shared\/ is the bottom layer/,
+    ],
+    [
+      "import { useBookmarks } from '@/data';",
+      'src/domain/uk/bad.ts',
+      /domain\/ may import domain\/ and shared\/lib only/,
+    ],
+    [
+      "import { sendSyncCommand } from '@/sync';",
+      'src/domain/ai/bad.ts',
+      /domain\/ may import domain\/ and shared\/lib only/,
+    ],
+    [
+      "import { ListingCard } from '@/entities/car';",
+      'src/domain/bad.ts',
+      /domain\/ may import domain\/ and shared\/lib only/,
+    ],
+    [
+      "import { Button } from '@/shared/ui/button';",
+      'src/domain/uk/bad.ts',
+      /domain\/ may import domain\/ and shared\/lib only/,
+    ],
+    [
+      "import { BRANDS } from '../../../supabase/seed/data/brands';",
+      'src/domain/uk/bad.ts',
+      /The app never imports supabase\//,
+    ],
+    [
+      "import { CATALOGUE_TABLES } from '../../src/data/types';",
+      'supabase/seed/bad.ts',
+      /supabase\/ may import the domain layer only/,
+    ],
+  ])('%s in %s', async (imp, file, message) => {
+    const errors = await lint(`${imp}\nexport const x = 1;\n`, file);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  it('the domain imports shared/lib and itself; every app layer imports the domain', async () => {
+    const own =
+      "import { formatGBP } from '@/shared/lib/format';\nimport { vedFor } from '../uk/ved';\nexport const x = [formatGBP, vedFor];\n";
+    expect(await lint(own, 'src/domain/ai/good.ts')).toEqual([]);
+    const uk = "import { BODY_STYLES } from '@/domain/uk/body';\nexport const x = BODY_STYLES;\n";
+    for (const file of [
+      'src/data/good.ts',
+      'src/sync/good.ts',
+      'src/entities/car/good.ts',
+      'src/features/home/good.ts',
+      'src/app/good.ts',
+      'sw/good.ts',
+    ]) {
+      expect(await lint(uk, file)).toEqual([]);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultPreferenceProfileFields } from './preference-profile.ts';
 
-const MIGRATIONS = join(import.meta.dirname, '../../../../supabase/migrations');
+const MIGRATIONS = join(import.meta.dirname, '../../../supabase/migrations');
 
 /** Column -> default SQL text (null: no default) from the create table and any later alter column. */
 function sqlDefaults(): Map<string, string | null> {

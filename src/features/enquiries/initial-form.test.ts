@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PartExchangeCar } from '@/shared/lib/part-exchange';
+import type { PartExchangeCar } from '@/domain/part-exchange';
 import { initialEnquiryForm } from './initial-form';
 
 const car: PartExchangeCar = {

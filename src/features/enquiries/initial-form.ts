@@ -1,6 +1,6 @@
 // The form's starting values: the viewer's name and e-mail, a ready-to-send message, and the car
 // chosen on /value-my-car ("Use as part exchange") in the part-exchange fields.
-import type { PartExchangeCar } from '@/shared/lib/part-exchange';
+import type { PartExchangeCar } from '@/domain/part-exchange';
 import type { EnquiryForm } from './validation';
 
 export interface InitialFormInput {

@@ -1,5 +1,5 @@
 import { RatingStars } from '@/entities/car';
-import type { DealerProfile } from '@/shared/lib/dealer-profile';
+import type { DealerProfile } from '@/domain/dealer-profile';
 import { formatMonthYear } from '@/shared/lib/format';
 
 /** Average, a 5-to-1 star breakdown and the latest customer reviews. */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDealersByIds } from '@/data/catalogue';
 import { useCatalogueArriving } from '@/sync';
 import { telHref } from '@/shared/lib/contact-links';
-import { dealerProfile } from '@/shared/lib/dealer-profile';
+import { dealerProfile } from '@/domain/dealer-profile';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { LoadingBlock, PageHeader } from '@/shared/ui';

@@ -4,7 +4,7 @@ import { useLeadWrites, useListingWithDealer, useMyLead, useMyLeads, type LeadTh
 import { formatDateShort } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Dialog, MailIcon, toast } from '@/shared/ui';
-import { getPartExchange } from '@/shared/lib/part-exchange';
+import { getPartExchange } from '@/domain/part-exchange';
 import { useOnline } from '../hooks/use-online';
 import { initialEnquiryForm } from '../initial-form';
 import { parseMileage, type EnquiryForm as Form } from '../validation';

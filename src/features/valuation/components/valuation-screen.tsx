@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useProfile } from '@/data';
 import { useCatalogueBasics, useComparableListings, type CarModelRow } from '@/data/catalogue';
 import { formatGBP } from '@/shared/lib/format';
-import { setPartExchange, usePartExchange } from '@/shared/lib/part-exchange';
+import { setPartExchange, usePartExchange } from '@/domain/part-exchange';
 import { href } from '@/shared/lib/routes';
 import {
   CAR_CONDITIONS,
