@@ -6,6 +6,7 @@ import { loadModelPrices, registerListingDerived } from './catalogue/listing-der
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 import { DEFAULT_DB_NAME } from './db-name';
 import { OFFLINE_PACK_SCHEMA } from './offline-pack/types';
+import { SYNCED_TABLES, syncedStores, type SyncedTableEntry } from './synced-tables';
 import type { QueryWindowRow } from './catalogue/query/window-types';
 
 export { DEFAULT_DB_NAME };
@@ -129,7 +130,15 @@ export class MotorlyDb extends Dexie {
   declare sync_state: EntityTable<SyncStateRow, 'key'>;
   declare query_windows: EntityTable<QueryWindowRow, 'key'>;
 
-  constructor(name: string = DEFAULT_DB_NAME, maxVersion = 8) {
+  /**
+   * `maxVersion` opens an older schema (upgrade tests); `synced` is the synced-tables list, which the
+   * newest version declares at its current indexes (unchanged stores are no change to Dexie).
+   */
+  constructor(
+    name: string = DEFAULT_DB_NAME,
+    maxVersion = Number.POSITIVE_INFINITY,
+    synced: readonly SyncedTableEntry[] = SYNCED_TABLES,
+  ) {
     super(name);
     registerListingDerived(this);
     this.version(1).stores(SCHEMA_V1);
@@ -161,6 +170,8 @@ export class MotorlyDb extends Dexie {
     if (maxVersion >= 6) this.version(6).stores(SCHEMA_V6);
     if (maxVersion >= 7) this.version(7).stores(SCHEMA_V7);
     if (maxVersion >= 8) this.version(8).stores(SCHEMA_V8);
+    // Below the full schema (an upgrade test) the literal versions alone stand.
+    if (maxVersion > this.verno) this.version(this.verno).stores(syncedStores(synced));
   }
 
   /** The Dexie table for a synced table name. */

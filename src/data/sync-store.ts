@@ -12,15 +12,7 @@ import {
   sameCursor,
 } from './raw-bulk-write';
 import { STATE_KEYS, getClientId, getCursor, getSessionUserId, getState, setCursor, setState } from './sync-state';
-import {
-  SYNC_TABLES,
-  USER_TABLES,
-  type Cursor,
-  type FailureKind,
-  type OutboxOp,
-  type ParkedOp,
-  type SyncTableName,
-} from './types';
+import { USER_TABLES, type Cursor, type FailureKind, type OutboxOp, type ParkedOp, type SyncTableName } from './types';
 
 export interface FailureInfo {
   code: string | null;
@@ -301,9 +293,4 @@ function observeQueueCounts(
 export function unpark(p: ParkedOp): OutboxOp {
   const { parked_at: _a, failure: _f, ...op } = p;
   return { ...op, retries: 0, next_attempt_at: 0 };
-}
-
-/** True when the table is one the engine syncs. */
-export function knownTable(name: string): name is SyncTableName {
-  return (SYNC_TABLES as readonly string[]).includes(name);
 }

@@ -314,7 +314,7 @@ export interface ErrorReport extends SyncedRow {
   resolved: boolean;
 }
 
-/** Every synced table and its row type. */
+/** Every synced table (synced-tables.ts) and its row type. */
 export interface TableRows {
   brands: Brand;
   car_models: CarModel;
@@ -336,42 +336,21 @@ export interface TableRows {
   saved_searches: SavedSearch;
 }
 
-export type SyncTableName = keyof TableRows;
+import type { SyncTableName } from './synced-tables';
+export {
+  CATALOGUE_TABLES,
+  USER_TABLES,
+  SYNC_TABLES,
+  isSyncTable,
+  type CatalogueTable,
+  type SyncTableName,
+  type UserTable,
+} from './synced-tables';
 
-/** Public catalogue tables: pulled for everyone, never written by shoppers. */
-export const CATALOGUE_TABLES = [
-  'brands',
-  'car_models',
-  'dealers',
-  'reviews',
-  'vehicle_listings',
-  'listing_price_history',
-] as const satisfies readonly SyncTableName[];
-
-/** Tables owned by the signed-in user: pulled on sign-in, cleared on sign-out. */
-export const USER_TABLES = [
-  'bookmarks',
-  'leads',
-  'lead_messages',
-  'dealer_members',
-  'notifications',
-  'price_alerts',
-  'user_preferences',
-  'user_preference_profiles',
-  'personalized_recommendations',
-  'search_interactions',
-  'error_reports',
-  'saved_searches',
-] as const satisfies readonly SyncTableName[];
-
-export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
-export type UserTable = (typeof USER_TABLES)[number];
-
-export const SYNC_TABLES: readonly SyncTableName[] = [...CATALOGUE_TABLES, ...USER_TABLES];
-
-export function isSyncTable(name: string): name is SyncTableName {
-  return (SYNC_TABLES as readonly string[]).includes(name);
-}
+// TableRows' keys are exactly the synced-tables list's names: a table on one side only fails here.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type TableRowsMatchSyncedTables = Holds<SameKeys<keyof TableRows, SyncTableName>>;
 
 // ---------------------------------------------------------------------------------------------
 // Outbox

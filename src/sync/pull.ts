@@ -1,7 +1,7 @@
 // Pull: a first download with progress, then catch-ups by (updated_at, id) cursor per table and for
 // the deletion log. Both walk pages through one chain (pullPages): the next page is fetched while
 // the current one is written, and the cursor is stored with each page.
-import { isOutOfOrder, knownTable, type Cursor, type SyncTableName } from '@/data';
+import { isOutOfOrder, isSyncTable, type Cursor, type SyncTableName } from '@/data';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
 import { pullHeldListings } from './held-listings-pull';
 import { ORIGIN_CURSOR, catchUpStart, fromMicros, maxCursor, toMicros } from './timestamps';
@@ -390,7 +390,7 @@ export class Puller {
       write: async (rows, best) => {
         const byTable = new Map<SyncTableName, string[]>();
         for (const r of rows)
-          if (knownTable(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.row_id]);
+          if (isSyncTable(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.row_id]);
         for (const [table, ids] of byTable) await ctx.store.applyDeleted(table, ids);
         if (rows.length && best) await ctx.store.setDeletedCursor(best);
       },

@@ -5,24 +5,18 @@
 // deleted or went out of view (an unpublished review) leaves the store at once. Realtime is only a hint:
 // every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import { knownTable, type SyncStore, type SyncTableName } from '@/data';
+import { isSyncTable, realtimeTables, type SyncStore, type SyncTableName } from '@/data';
 import { ListingChannels, type HeldListings } from './listing-channels';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
+// Which tables stream, and how, is each table's `realtime` in data/synced-tables.ts.
 /** Rows owned by the user: filtered by user_id. */
-export const USER_REALTIME_TABLES: SyncTableName[] = [
-  'notifications',
-  'price_alerts',
-  'dealer_members',
-  'saved_searches',
-  'user_preferences',
-];
-/**
- * Rows shared between a buyer and a dealer's members (a dealer's leads carry the buyer's user_id):
- * no filter, RLS decides per subscriber, as it does for the pull.
- */
-export const SHARED_REALTIME_TABLES: SyncTableName[] = ['leads', 'lead_messages'];
-export const PUBLIC_REALTIME_TABLES: SyncTableName[] = ['reviews'];
+export const USER_REALTIME_TABLES = realtimeTables('own');
+/** Rows shared between a buyer and a dealer's members: no filter, RLS decides per subscriber. */
+export const SHARED_REALTIME_TABLES = realtimeTables('shared');
+export const PUBLIC_REALTIME_TABLES = realtimeTables('public');
+/** Followed by listing-channels.ts, only the rows this device holds. */
+const [HELD_REALTIME_TABLE] = realtimeTables('held');
 /** The deletion log: an INSERT says a row of `table_name` is gone or no longer visible to us. */
 export const TOMBSTONE_TABLE = 'deleted_rows';
 type ChangeSource = SyncTableName | typeof TOMBSTONE_TABLE;
@@ -142,7 +136,7 @@ export function changeApplier(
 function tombstoneTarget(change: Change): { table: SyncTableName; rowId: string } | null {
   if (change.eventType !== 'INSERT') return null; // a withdrawn tombstone: the row comes back by itself
   const { table_name: table, row_id: rowId } = change.new as { table_name?: unknown; row_id?: unknown };
-  if (typeof table !== 'string' || typeof rowId !== 'string' || !knownTable(table)) return null;
+  if (typeof table !== 'string' || typeof rowId !== 'string' || !isSyncTable(table)) return null;
   return { table, rowId };
 }
 
@@ -181,7 +175,7 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   });
   const listings = new ListingChannels({
     client,
-    apply: (change) => void apply('vehicle_listings', change),
+    apply: (change) => void apply(HELD_REALTIME_TABLE, change),
     onSubscribed: opts.onSubscribed,
     onError: opts.onError,
   });

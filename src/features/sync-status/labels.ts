@@ -1,19 +1,9 @@
 // Human wording for queued ops and sync phases.
-import type { OutboxOp } from '@/data';
+import { syncedLabels, type OutboxOp } from '@/data';
 import type { SyncErrorKind, SyncPhase } from '@/sync';
 
-const TABLE_LABELS: Record<string, string> = {
-  bookmarks: 'Bookmark',
-  notifications: 'Notification',
-  price_alerts: 'Price alert',
-  user_preferences: 'Notification preferences',
-  user_preference_profiles: 'Personalisation profile',
-  personalized_recommendations: 'Recommendation',
-  search_interactions: 'Search activity',
-  error_reports: 'Error report',
-  leads: 'Enquiry',
-  lead_messages: 'Enquiry message',
-};
+// Every synced table's label comes from its entry in data/synced-tables.ts.
+const TABLE_LABELS: Record<string, string> = syncedLabels();
 
 const VERBS: Record<OutboxOp['type'], string> = { create: 'added', update: 'changed', delete: 'removed' };
 
