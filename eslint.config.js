@@ -133,13 +133,20 @@ const zones = [
     ],
     from: './src/sync/supabase-client.ts',
     message:
-      'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through src/sync/admin-api.ts.',
+      'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through features/admin/api.',
   },
   ...earlyZones,
 ];
 
 // Product code only (tests may reach inside a feature and use the seed as fixtures).
 const productZones = [
+  // The sync engine has one entry point; online-only API clients live with the features that call them.
+  {
+    target: ['./src/app', './src/features', './src/entities'],
+    from: './src/sync',
+    except: ['./index.ts'],
+    message: "Import the sync layer through its entry ('@/sync'); add what you need there.",
+  },
   // A feature's index.ts is what app/ may import; auth's light index has a second entry for its screens.
   ...features.map((f) => ({
     target: './src/app',

@@ -1,7 +1,8 @@
 // src/sync/admin-api.ts against the real stack: the admin check and admin-only lists follow RLS.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchAdminList, fetchIsAdmin } from '@/sync/admin-api';
+import { fetchAdminList } from '@/features/admin/api/admin-api';
+import { fetchIsAdmin } from '@/features/auth/is-admin';
 import { anonClient, createUser, serviceClient, uniqueEmail, userClient } from './helpers';
 
 let admin: SupabaseClient;

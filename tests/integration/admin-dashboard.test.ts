@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Db } from '../../supabase/local/types';
-import { fetchAdminDashboard, fetchUserEmails, type AdminDashboard } from '@/sync/admin-dashboard-api';
+import { fetchAdminDashboard, fetchUserEmails, type AdminDashboard } from '@/features/admin/api/admin-dashboard-api';
 import { startDedicatedStack, type DedicatedStack } from './dedicated-stack';
 import { DEFAULT_PASSWORD, uniqueEmail } from './helpers';
 

@@ -1,7 +1,7 @@
 // The dashboard's period maths (pure, unit tested): the server's sparse per-day figures become a
 // zero-filled series, totals for the period, and the change against the period before it.
-import type { AdminDashboard, DashboardFigures, DashboardMetric, DashboardRange } from '@/sync/admin-dashboard-api';
-import { DASHBOARD_METRICS } from '@/sync/admin-dashboard-api';
+import type { AdminDashboard, DashboardFigures, DashboardMetric, DashboardRange } from './api/admin-dashboard-api';
+import { DASHBOARD_METRICS } from './api/admin-dashboard-api';
 
 export type DayFigures = { day: string } & Record<DashboardMetric, number>;
 export type Totals = Record<DashboardMetric, number>;

@@ -1,8 +1,7 @@
 // Server side of the user's data rights (UK GDPR access, portability and erasure): the signed-in
 // user's rows from every user table (rpc export_my_data) and account deletion (rpc delete_my_account).
 // Both RPCs act only on the caller's own JWT subject; see supabase/migrations/20261123001900_data_rights.sql.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from './supabase-client';
+import { getSupabase, type SupabaseClient } from '@/sync';
 
 export type ExportRow = Record<string, unknown>;
 

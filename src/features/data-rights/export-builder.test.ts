@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUserData, OutboxOp } from '@/data';
-import type { ServerExport } from '@/sync/data-rights-api';
+import type { ServerExport } from './data-rights-api';
 import { buildDataExport, exportFileName } from './export-builder';
 
 const USER = '11111111-1111-4111-8111-111111111111';

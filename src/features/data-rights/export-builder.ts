@@ -3,7 +3,7 @@
 // it (that is what the server will hold once it syncs); rows only on this device are added; every
 // waiting write is also listed on its own under unsynced_changes.
 import type { DeviceUserData, OutboxOp, ParkedOp } from '@/data';
-import type { ExportRow, ServerExport } from '@/sync/data-rights-api';
+import type { ExportRow, ServerExport } from './data-rights-api';
 
 export const EXPORT_FORMAT = 'motorly-data-export';
 

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@/sync';
 import { describe, expect, it } from 'vitest';
 import { fetchSavedSearchNewCounts, newCountToShow } from './saved-search-counts';
 

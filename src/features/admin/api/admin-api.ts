@@ -1,9 +1,8 @@
 // The one module for server reads that only an online admin needs (admin lists, security events).
 // Everything else a view shows comes from the local store; admin lists are not synced to devices,
 // so they are read from the API on demand and RLS (is_admin()) decides what comes back. Screens
-// call these through useAdminRead() (sync/use-admin-read.ts), never getSupabase() themselves.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from './supabase-client';
+// call these through useAdminRead() (api/use-admin-read.ts), never getSupabase() themselves.
+import { getSupabase, type SupabaseClient } from '@/sync';
 
 /** Tables whose rows only an admin can read (RLS policies *_admin_read). */
 export const ADMIN_TABLES = [
@@ -23,16 +22,6 @@ export class AdminReadError extends Error {
         : 'The data could not be loaded. Please try again.',
     );
     this.name = 'AdminReadError';
-  }
-}
-
-/** Whether the signed-in user is an admin (rpc is_admin); false when signed out or on any error. */
-export async function fetchIsAdmin(client: SupabaseClient = getSupabase()): Promise<boolean> {
-  try {
-    const { data, error } = await client.rpc('is_admin');
-    return !error && data === true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,9 +1,8 @@
 // Server reads of the admin dashboard (issue 33, migration 20261128004200_admin_dashboard.sql): per-day
 // figures for a range and the range before it, and the e-mails behind error reports. Admin-only RPCs
 // (each refuses anyone else with 42501); screens call them through useAdminRead().
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { AdminReadError, type SyncHealthSummary } from './admin-api';
-import { getSupabase } from './supabase-client';
+import { getSupabase, type SupabaseClient } from '@/sync';
 
 /** The ranges the dashboard offers, in days (today included). */
 export const DASHBOARD_RANGES = [7, 30, 90] as const;

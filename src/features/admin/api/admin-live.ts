@@ -1,9 +1,8 @@
 // Live admin lists: a realtime subscription to an admin-only table (RLS lets only admins hear its
 // rows). Like the sync bridge, an event is a hint to read the list again, not data to merge: the read
 // after each (re)subscribe also covers what happened while the channel was down.
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { AdminTable } from './admin-api';
-import { getSupabase } from './supabase-client';
+import { getSupabase, type RealtimeChannel, type SupabaseClient } from '@/sync';
 
 /** Events within this long of the first cause one read. */
 export const ADMIN_LIVE_DEBOUNCE_MS = 250;

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { href } from '@/shared/lib/routes';
-import { fetchAdminCounts, fetchWebVitalsP75 } from '@/sync/admin-api';
+import { fetchAdminCounts, fetchWebVitalsP75 } from '../api/admin-api';
 import {
   DASHBOARD_RANGES,
   fetchAdminDashboard,
   fetchSyncHealthFor,
   type DashboardRange,
-} from '@/sync/admin-dashboard-api';
-import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
+} from '../api/admin-dashboard-api';
+import { useAdminLive, useAdminRead } from '../api/use-admin-read';
 import { ButtonLink, LoadingBlock, PageHeader } from '@/shared/ui';
 import { fillSeries, periodText, previousTotals, totalsOf } from '../dashboard-period';
 import { DashboardFigures } from './dashboard-figures';

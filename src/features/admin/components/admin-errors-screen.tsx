@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ErrorReport } from '@/data';
-import { fetchAdminList } from '@/sync/admin-api';
-import { useAdminLive, useAdminRead } from '@/sync/use-admin-read';
+import { fetchAdminList } from '../api/admin-api';
+import { useAdminLive, useAdminRead } from '../api/use-admin-read';
 import { AlertIcon, Badge, EmptyState, Field, LoadingBlock, PageHeader, Select, Switch } from '@/shared/ui';
 import {
   componentsOf,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAdminReviews, useAdminWrites, type AdminReviewRow } from '@/data';
 import { Pagination } from '@/entities/car';
 import { href } from '@/shared/lib/routes';
-import { useCatalogueArriving } from '@/sync/use-catalogue-arriving';
+import { useCatalogueArriving } from '@/sync';
 import {
   Badge,
   Button,

@@ -6,8 +6,8 @@ import {
   RoleChangeError,
   setAdminRole,
   type AdminUser,
-} from '@/sync/admin-api';
-import { useAdminRead } from '@/sync/use-admin-read';
+} from '../api/admin-api';
+import { useAdminRead } from '../api/use-admin-read';
 import { Badge, Button, Dialog, Field, Input, PageHeader, toast } from '@/shared/ui';
 import '../admin.css';
 

@@ -1,6 +1,6 @@
 // The dashboard's charts: the lazily loaded chunk that carries recharts (admin-dashboard-screen imports
 // it with React.lazy).
-import type { DashboardRange } from '@/sync/admin-dashboard-api';
+import type { DashboardRange } from '../api/admin-dashboard-api';
 import type { DayFigures } from '../dashboard-period';
 import { DayChart, type ChartBar } from './day-chart';
 

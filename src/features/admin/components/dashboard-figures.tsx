@@ -1,4 +1,4 @@
-import type { DashboardMetric, DashboardRange } from '@/sync/admin-dashboard-api';
+import type { DashboardMetric, DashboardRange } from '../api/admin-dashboard-api';
 import { changeDirection, changeText, sumOf, type Totals } from '../dashboard-period';
 
 const ERRORS: DashboardMetric[] = ['errors_low', 'errors_medium', 'errors_high', 'errors_critical'];

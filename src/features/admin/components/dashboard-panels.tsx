@@ -1,5 +1,5 @@
-import type { SyncHealthSummary, WebVitalP75 } from '@/sync/admin-api';
-import type { AdminRead } from '@/sync/use-admin-read';
+import type { SyncHealthSummary, WebVitalP75 } from '../api/admin-api';
+import type { AdminRead } from '../api/use-admin-read';
 import { Badge, LoadingBlock, TableHead } from '@/shared/ui';
 import { parkedSummary, vitalRating } from '../dashboard-stats';
 

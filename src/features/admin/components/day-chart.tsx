@@ -1,7 +1,7 @@
 // One per-day bar chart of the dashboard (recharts: the admin area's one chart library). Loaded with
 // the charts' lazy chunk only, so recharts never weighs on a shopper's page.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardMetric } from '@/sync/admin-dashboard-api';
+import type { DashboardMetric } from '../api/admin-dashboard-api';
 import { chartSummary, isEmpty, longDay, shortDay, yTicks, type DayFigures } from '../dashboard-period';
 
 export interface ChartBar {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAdminWrites, type ErrorReport } from '@/data';
-import { fetchUserEmails } from '@/sync/admin-dashboard-api';
-import { useAdminRead } from '@/sync/use-admin-read';
+import { fetchUserEmails } from '../api/admin-dashboard-api';
+import { useAdminRead } from '../api/use-admin-read';
 import { Badge, Button, Dialog, toast } from '@/shared/ui';
 import { occurrences, type ErrorGroup } from '../error-groups';
 import { browserOf, otherDetails, reporterOf, stackOf, type ReportContext } from '../error-details';

@@ -1,4 +1,4 @@
-import { DASHBOARD_RANGES, type DashboardRange } from '@/sync/admin-dashboard-api';
+import { DASHBOARD_RANGES, type DashboardRange } from '../api/admin-dashboard-api';
 
 /** The dashboard's time range: native radios (arrow keys move between them), drawn as a segmented control. */
 export function RangePicker({ value, onChange }: { value: DashboardRange; onChange: (days: DashboardRange) => void }) {

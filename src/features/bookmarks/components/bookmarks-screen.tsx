@@ -10,7 +10,7 @@ import {
 } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { useListingsOnDemand } from '@/sync/use-listings-on-demand';
+import { useListingsOnDemand } from '@/sync';
 import { BookmarkButton, ListingCard, ModelCard } from '@/entities/car';
 import { SavedCarNote } from './saved-car-note';
 import '../bookmarks.css';

@@ -14,7 +14,7 @@ import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, annualEnergyCost, fuelLabel, ulezStatus, vedFor, GEARBOX_LABELS } from '@/domain/uk';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, CarIcon, EmptyState, LoadingBlock, PageHeader } from '@/shared/ui';
-import { useListingsOnDemand } from '@/sync/use-listings-on-demand';
+import { useListingsOnDemand } from '@/sync';
 import {
   COMPARE_MAX,
   ModelPicture,

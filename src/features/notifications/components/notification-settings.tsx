@@ -1,5 +1,5 @@
 import { useNotificationPreferences, usePriceAlerts } from '@/data';
-import { sendTestPriceDropEmail } from '@/sync/notification-email';
+import { sendTestPriceDropEmail } from '../notification-email';
 import { Button, Card, useToastedAction } from '@/shared/ui';
 import { PreferencesCard } from './preferences-card';
 import { PriceAlertsCard } from './price-alerts-card';

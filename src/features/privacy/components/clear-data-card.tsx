@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSyncQueue } from '@/data';
-import { clearDeviceData } from '@/sync/device-data';
+import { clearDeviceData } from '@/sync';
 import { Button, Card, Dialog } from '@/shared/ui';
 
 /** "Clear local data": after a confirmation (warning about unsynced changes) wipe this device and reload. */

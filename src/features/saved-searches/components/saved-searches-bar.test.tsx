@@ -13,8 +13,8 @@ vi.mock('@/data', async (importOriginal) => ({
 }));
 
 const fetchCounts = vi.fn<() => Promise<Record<string, { count: number; since: string }>>>(() => Promise.resolve({}));
-vi.mock('@/sync/saved-search-counts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/sync/saved-search-counts')>()),
+vi.mock('../saved-search-counts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../saved-search-counts')>()),
   fetchSavedSearchNewCounts: () => fetchCounts(),
 }));
 
