@@ -223,8 +223,8 @@ export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
 
 /**
  * Tells live queries in every tab and worker that these rows of a table changed (any of its index
- * entries may have moved): the primary keys are named, as Dexie names them for a put, so the
- * in-memory listing indexes (catalogue/listing-index.ts) can patch just those rows.
+ * entries may have moved): the primary keys are named, as Dexie names them for a put, so a live
+ * query that read other rows by primary key need not run again.
  */
 export function notifyRowsChanged(db: MotorlyDb, table: SyncTableName, ids: readonly string[]): void {
   if (!ids.length) return;

@@ -1,11 +1,11 @@
-// The derived listing fields are filled by whatever writes listings, and repaired or re-derived
-// when rows arrive around Dexie, when a model's list price changes, or on the schema upgrade.
+// The derived listing fields are filled by whatever writes listings (raw bulk writes too), and re-derived
+// when a model's list price changes or on the schema upgrade.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { MotorlyDb, SCHEMA_V1, SCHEMA_V2 } from '../db';
 import { putPulledRaw } from '../raw-bulk-write';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
-import { listingsDerivedComplete, repairListingDerived, type ListingDerived } from './listing-derived';
+import type { ListingDerived } from './listing-derived';
 import { listingRow } from '../testing/fixtures';
 import type { CarModelRow, ListingRow } from './types';
 
@@ -94,25 +94,6 @@ describe('listing derived fields', () => {
     await db.car_models.put(model('m1', 20_000));
     await until(async () => ((await db.vehicle_listings.get('l1')) as Stored).annual_tax === annualTaxFor(row, 20_000));
     expect(await cheapPetrolCount(db)).toBe(1);
-    db.close();
-  });
-
-  it('are repaired for rows written straight to IndexedDB', async () => {
-    const db = new MotorlyDb(fresh());
-    await db.open();
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.backendDB().transaction('vehicle_listings', 'readwrite');
-      tx.objectStore('vehicle_listings').put(
-        listing('raw', { colour: 'Red', year: 2004, registration_date: '2004-05-01' }),
-      );
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    expect(await listingsDerivedComplete(db)).toBe(false);
-    await repairListingDerived(db);
-    expect(await listingsDerivedComplete(db)).toBe(true);
-    expect(await idsWhere(db, 'colour_key', 'red')).toEqual(['raw']);
-    expect(await idsWhere(db, 'ulez', 0)).toEqual(['raw']);
     db.close();
   });
 

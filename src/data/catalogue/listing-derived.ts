@@ -10,7 +10,6 @@ import {
   type DBCore,
   type DBCoreMutateRequest,
   type DBCoreTable,
-  type EntityTable,
   type ObservabilitySet,
   type Table,
 } from 'dexie';
@@ -180,40 +179,6 @@ async function rederiveModels(db: Dexie, modelIds: string[]): Promise<void> {
 /** Resolves when listings re-derived after a model's list price changed are written (tests wait on it). */
 export function listingDerivedSettled(db: Dexie): Promise<void> {
   return rederiving.get(db) ?? Promise.resolve();
-}
-
-/**
- * Rows written around Dexie (raw IndexedDB) lack the derived fields. The search finds that from its
- * in-memory ulez order (listing-index.ts: derivedComplete), then scans and calls
- * `scheduleListingRepair` (live queries must not write, so the repair runs outside them). This check
- * reads every row (ulez has no IndexedDB index since version 6): for tests and diagnostics.
- */
-export async function listingsDerivedComplete(source: Dexie | EntityTable<ListingRow, 'id'>): Promise<boolean> {
-  // A table bound to the caller's transaction keeps the read in it.
-  const listings = source instanceof Dexie ? source.table<ListingRow, string>('vehicle_listings') : source;
-  const missing = await listings.filter((l) => (l as ListingRow & Partial<ListingDerived>).ulez === undefined).count();
-  return missing === 0;
-}
-
-const repairing = new WeakMap<Dexie, Promise<void>>();
-
-/** Re-puts rows lacking the derived fields through the middleware (once at a time per database). */
-export function repairListingDerived(db: Dexie): Promise<void> {
-  const running = repairing.get(db);
-  if (running) return running;
-  const run = (async () => {
-    const listings = db.table<ListingRow & Partial<ListingDerived>, string>('vehicle_listings');
-    await loadModelPrices(db, db.table('car_models'));
-    const stale = (await listings.toArray()).filter((l) => l.ulez === undefined);
-    await listings.bulkPut(stale);
-  })().finally(() => repairing.delete(db));
-  repairing.set(db, run);
-  return run;
-}
-
-/** Starts the repair outside the current (possibly live-query) context. */
-export function scheduleListingRepair(db: Dexie): void {
-  setTimeout(() => void repairListingDerived(db).catch(() => undefined), 0);
 }
 
 /** Registers the middleware and the price map on a database (MotorlyDb's constructor calls this). */

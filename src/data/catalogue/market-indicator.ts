@@ -1,13 +1,7 @@
 // A price indicator from the server's market value (listing_market_values), so rating a card needs
 // neither the comparables on the device nor a second copy of the rules: the cases the indicator does
 // not rate and their messages come from priceIndicator itself, the rating from ratedAgainst.
-import {
-  MIN_COMPARABLES,
-  priceIndicator,
-  ratedAgainst,
-  type PriceIndicator,
-  type PricedListing,
-} from '@/domain/uk';
+import { MIN_COMPARABLES, priceIndicator, ratedAgainst, type PriceIndicator, type PricedListing } from '@/domain/uk';
 import type { MarketValue } from './server-reads';
 
 export function indicatorFromMarket(

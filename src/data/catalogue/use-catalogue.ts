@@ -7,7 +7,6 @@ import { useCatalogueQuery } from './use-catalogue-query';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { emptyListingSearch } from './filters';
-import { searchListings, type ListingPage, type ListingSearch } from './listing-search';
 import { searchServer } from './query/server-search';
 import { useListingIndicators } from './use-listing-indicators';
 import { useServerFirst, type AnswerSource, type SourcedAnswer } from './use-server-first';
@@ -47,12 +46,6 @@ export function useCatalogueBasics(): CatalogueBasics | undefined {
   }, []);
 }
 
-/** One page of marketplace results for a search (undefined while the first answer loads). */
-export function useListingSearch(search: ListingSearch): ListingPage | undefined {
-  const key = JSON.stringify(search);
-  return useCatalogueQuery(() => searchListings(db, search), [key]);
-}
-
 /** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
 export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
   const perListing = await Promise.all(
@@ -67,9 +60,6 @@ export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): P
   }
   return out;
 }
-
-// Only listing-search.test.ts reads it from here; it goes with listing-index.ts.
-export { priceIndicatorsFor } from './indexed-indicators';
 
 /** Price indicators for the given listings (use-listing-indicators.ts). */
 export const usePriceIndicators = useListingIndicators;

@@ -3,6 +3,7 @@
 // marked 'device' so the screen can say it is partial. Re-asked when the connection comes back.
 import { useEffect, useState } from 'react';
 import { reportError } from '@/shared/lib/report-error';
+import { ServerSearchError } from './query/server-search';
 
 /** Where an answer came from: the whole market ('server') or only the listings held here ('device'). */
 export type AnswerSource = 'server' | 'device';
@@ -25,7 +26,8 @@ export async function serverFirst<T>(
       return { value: await fromServer(), source: 'server' };
     } catch (err) {
       // Offline after all (not worth a word), or the server failing (reported): the device still answers.
-      if (!(err instanceof TypeError)) reportError(err, { component: 'catalogue', action: 'reading from the server' });
+      const offline = err instanceof TypeError || (err instanceof ServerSearchError && err.kind === 'offline');
+      if (!offline) reportError(err, { component: 'catalogue', action: 'reading from the server' });
     }
   }
   return { value: await fromDevice(), source: 'device' };

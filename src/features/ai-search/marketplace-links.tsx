@@ -1,18 +1,20 @@
 import { Link } from 'react-router-dom';
-import { useListingSearch, type ListingSearch } from '@/data/catalogue';
+import { useSearchTotal, type ListingSearch } from '@/data/catalogue';
 import type { ParsedQuery } from '@/domain/ai/query-types';
 import { countedSearch, marketplaceHref, notCarried } from './marketplace-link';
 
 function MarketLink({ search, name }: { search: ListingSearch; name?: string }) {
-  // The marketplace's own count for this URL, so the number matches the page it opens.
-  const total = useListingSearch(countedSearch(search))?.total;
+  // The server's count for this URL (the marketplace's own), so the number matches the page it opens.
+  const answer = useSearchTotal(countedSearch(search));
+  const total = answer?.total ?? null;
   const what = name ? ` ${name}` : '';
+  const about = answer?.estimated ? 'about ' : '';
   const text =
-    total === undefined
+    total === null
       ? `See${what} cars in the marketplace`
       : total === 0
         ? `Open this search in the marketplace`
-        : `See all ${total.toLocaleString('en-GB')}${what} in the marketplace`;
+        : `See all ${about}${total.toLocaleString('en-GB')}${what} in the marketplace`;
   return (
     <Link to={marketplaceHref(search)} className="ais-more__link" data-testid="marketplace-link">
       {text} <span aria-hidden="true">→</span>
