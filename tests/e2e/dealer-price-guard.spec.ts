@@ -111,7 +111,25 @@ test('on a tablet, stock comes first and the leads are one tap away', async ({ p
   await expect(stockTab).toHaveAttribute('aria-selected', 'true');
   const firstRow = page.getByTestId('hub-listing').first();
   await expect(firstRow).toBeVisible({ timeout: 60_000 });
-  expect((await firstRow.boundingBox())!.y).toBeLessThan(1000);
+  // The rows lay out as the stock arrives: poll, and name what sits above the list if it stays low.
+  await expect
+    .poll(async () => (await firstRow.boundingBox())!.y, { timeout: 20_000 })
+    .toBeLessThan(1000)
+    .catch(async (error: Error) => {
+      const layout = await page.evaluate(() =>
+        JSON.stringify({
+          scrollY: window.scrollY,
+          blocks: [...document.querySelectorAll('main *')]
+            .filter((e) => e.getBoundingClientRect().height > 300)
+            .slice(0, 12)
+            .map(
+              (e) =>
+                `${e.tagName}.${e.className} top ${Math.round(e.getBoundingClientRect().top)} h ${Math.round(e.getBoundingClientRect().height)}`,
+            ),
+        }),
+      );
+      throw new Error(`${error.message}\n${layout}`);
+    });
   await expect(
     page.getByRole('button', { name: 'Add a car' }).or(page.getByRole('link', { name: 'Add a car' })),
   ).toBeVisible();
