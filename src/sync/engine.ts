@@ -3,29 +3,11 @@
 // fake-time chaos test. The steps live in their own files: push.ts (batches, retry, token refresh),
 // pull.ts (download and catch-up), after-ack.ts (returned rows / re-reads); errors are sync-errors.ts.
 //
-// State diagram (one cycle at a time; triggers while a cycle runs just ask for one more):
-//
-//                 trigger: start / write / online / visible / sign-in / realtime / timer
-//   ┌───────┐ ─────────────────────────────────────────────────────────▶ ┌──────────┐
-//   │ idle  │                                                            │  cycle   │
-//   └───────┘ ◀──────────── nothing eligible (timer set for the next ─── └──────────┘
-//     ▲   ▲                 retry / resume, if any)                       │   │   │
-//     │   │                                                      offline  │   │   │ refetch / pull due
-//     │   │   back online ┌──────────┐ ◀──────────────────────────────────┘   │   ▼
-//     │   └───────────────│ offline  │  (no request, no try spent)            │ ┌──────────┐
-//     │                   └──────────┘                                        │ │ pulling  │ bootstrap with
-//     │                                                                       │ └──────────┘ progress, then
-//     │                                                                       ▼              (updated_at,id)
-//     │   ┌──────────┐  401: refresh token, same batch again (no try spent) ┌──────────┐   catch-up
-//     │   │ backoff  │ ◀──── request failed (network/5xx/429): every op ─── │ pushing  │
-//     │   └──────────┘       of the batch spends a try; next try in 5 s     └──────────┘
-//     │        │                                                             │   per op:
-//     └────────┘ 5 s later                   applied/duplicate -> ack; store the returned row
-//                                            (re-read it when the result carries none)
-//                                            error -> try+1, row blocked 5 s; 3rd failure -> parked
-//                                            skipped -> waits behind the failed op (no try spent)
-//   parked: transient -> back in the queue on the next trigger (online, visible, write, 30 s timer);
-//           permanent (42501, 23xxx, 22xxx, PGRST204) -> waits for the user's Retry / Discard.
+// One cycle at a time (a trigger during a cycle asks for one more): offline -> no request and no try
+// spent; otherwise requested re-reads, push, then a due pull. A failed request (network/5xx/429) costs every op
+// of the batch a try and backs off 5 s; a 401 refreshes the token and resends (no try spent); an op's
+// third failure parks it: transient ones resume on the next trigger, permanent ones (42501, 23xxx,
+// 22xxx, PGRST204) wait for the user's Retry / Discard.
 import { CATALOGUE_TABLES, USER_TABLES, type SyncStore } from '@/data';
 import { AckedRows, processRequestedRefetch } from './after-ack';
 import type {

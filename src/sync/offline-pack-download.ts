@@ -45,9 +45,10 @@ export function supabasePackSource(client: SupabaseClient): PackSource {
         .order('id')
         .limit(PACK_PAGE_ROWS);
       if (afterId) query = query.gt('id', afterId);
-      const { data, error, status, count } = await query.retry(false);
+      // The select string is built at run time, so supabase-js cannot infer the row type from it.
+      const { data, error, status, count } = await query.retry(false).overrideTypes<Row[], { merge: false }>();
       if (error) throw Object.assign(toTransportError(status, error), { detail: error.message });
-      return { rows: (data ?? []) as unknown as Row[], total: count ?? null };
+      return { rows: data ?? [], total: count ?? null };
     },
   };
 }

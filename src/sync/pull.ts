@@ -10,29 +10,15 @@ import type { DeletedRow, Row } from './transport';
 /** Live queries are told about a download's pages at most this often... */
 const NOTIFY_EVERY_MS = 1000;
 /**
- * ...and only once the table has grown to eight times its size at the last notice. A notice names no
- * rows, so each screen re-reads what it watches (the listing indexes read the whole table): one notice
- * a second made a first download's re-reads grow with the square of the catalogue (bench:scale), while
- * notices a constant factor apart keep them linear (a geometric series: under 1 / (1 - 1 / 8) = 8/7
- * reads of the whole table, plus the closing notice). Those re-reads run in the page while the worker
- * writes, on the same cores and the same IndexedDB stores: with half-again steps (under 3 reads' worth)
- * the open marketplace page added about half again to a first download's time (no notices but each
- * table's last: 10-14 s where half-again steps took 17-18 s, at 10,800 listings on this 2-core
- * machine), and at 50,000 listings the open marketplace page still cost about 5 s of CPU with four-fold
- * steps (re-reads of 4,000, 16,000 and 50,000 listings; /marketplace against /privacy, cpu-dl diag).
- * Eight-fold steps re-read 9,000 and 50,000 there, and still show the results growing (1,000, about
- * 9,000, then every car) while the progress bar moves with every write. The first page is announced at
- * once.
+ * ...and only once the table has grown eight-fold since the last notice (the first page at once): a notice
+ * names no rows, so open screens re-read the whole table; geometric steps keep a first download's re-reads
+ * linear (about 8/7 of the table) instead of quadratic, and leave the worker the cores (bench:scale).
  */
 const NOTIFY_GROWTH = 7;
 /**
- * A notice for up to this many written rows names them (a catch-up's few changed rows, say): the open
- * page's listing indexes then patch those rows instead of re-reading the whole table, which every visit's
- * catch-up did for the rows in its overlap window. A larger notice names no rows (a screen re-reads).
- * Names cost the page in proportion to their number: Dexie's live queries each copy the named key set
- * of every notice (a tree node a key), and the patch reads the rows key by key. At 1,000 (a download's
- * whole first page) that was a 10-25 ms task of copies on a first visit's /marketplace and a 40 ms one
- * of reads, where the re-read of a 1,000-row table takes two requests.
+ * A notice for up to this many written rows names them, so the open page patches those rows instead of
+ * re-reading the table; names cost the page per row (live queries copy the key set), so a larger notice
+ * names none.
  */
 export const NAMED_NOTICE_ROWS = 250;
 

@@ -101,9 +101,10 @@ export function createSupabaseTransport(client: SupabaseClient): SyncTransport {
         .select(pullSelect(table))
         .in('id', [...ids]);
       if (since) query = query.gte('updated_at', since);
-      const { data, error, status } = await query.retry(false);
+      // The select string is built at run time, so supabase-js cannot infer the row type from it.
+      const { data, error, status } = await query.retry(false).overrideTypes<Row[], { merge: false }>();
       if (error) throw toTransportError(status, error);
-      return (data ?? []) as unknown as Row[];
+      return data ?? [];
     },
     pullDeleted(after: Cursor, limit: number): Promise<DeletedRow[]> {
       return pageAfter<DeletedRow>('deleted_rows', after, limit);
