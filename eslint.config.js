@@ -188,22 +188,49 @@ const SUPABASE_JS = {
 };
 const DB_MESSAGE =
   'Views do not hand the database around: use a data hook (e.g. useToggleBookmark()) or add one in src/data/hooks.';
-const DB_NAMES = ['db', 'createDatabase', 'MotorlyDb'];
+
+// src/data has no root barrel: callers import a concept's entry point ('@/data/bookmarks', '@/data/types', ...).
+const DATA_ROOT = {
+  regex: '^(@/data|(\\.\\./)+data)(/index)?$',
+  message: "Import a data entry point (e.g. '@/data/bookmarks', '@/data/types'), not the root of src/data.",
+};
+// The entry points views may import; anything else in src/data (hooks/, repositories/, outbox...) is internal.
+const DATA_ENTRIES = [
+  'types',
+  'db',
+  'db-name',
+  'pull-columns',
+  'dexie-library',
+  'schema-step',
+  'catalogue',
+  'catalogue/[a-z-]+',
+  'dealer-stock',
+  'listing-photos',
+  'listing-photos/photo-files',
+  'offline-pack',
+  'sync-queue',
+  'bookmarks',
+  'notifications',
+  'price-alerts',
+  'saved-searches',
+  'preferences',
+  'leads',
+  'admin',
+  'personalisation',
+  'error-reports',
+  'device',
+];
+const DATA_DEEP = {
+  regex: `^(@/|(\\.\\./)+)data/(?!(${DATA_ENTRIES.join('|')})$)`,
+  message:
+    "Import src/data through its entry points ('@/data/bookmarks', '@/data/leads', ...); add what you need there.",
+};
 
 /** no-restricted-imports options: dexie outside data, supabase-js outside sync/auth, the db outside data/sync. */
 function restricted({ dexie = true, supabase = true, db = false } = {}) {
   return {
-    paths: [
-      ...(dexie ? DEXIE_ONLY_IN_DATA : []),
-      ...(supabase ? [SUPABASE_JS] : []),
-      ...(db ? [{ name: '@/data', importNames: DB_NAMES, message: DB_MESSAGE }] : []),
-    ],
-    patterns: db
-      ? [
-          { group: ['**/data/db', '@/data/db'], message: DB_MESSAGE },
-          { group: ['**/data', '**/data/index'], importNames: DB_NAMES, message: DB_MESSAGE },
-        ]
-      : [],
+    paths: [...(dexie ? DEXIE_ONLY_IN_DATA : []), ...(supabase ? [SUPABASE_JS] : [])],
+    patterns: [DATA_ROOT, ...(db ? [{ group: ['**/data/db', '@/data/db'], message: DB_MESSAGE }, DATA_DEEP] : [])],
   };
 }
 

@@ -26,7 +26,20 @@ async function start(): Promise<void> {
   await nextTask();
   await import('@/data/schema-step');
   await nextTask();
-  await import('@/data');
+  // The store's entry points (one step, as the old data barrel was).
+  await Promise.all([
+    import('@/data/sync-queue'),
+    import('@/data/bookmarks'),
+    import('@/data/notifications'),
+    import('@/data/price-alerts'),
+    import('@/data/saved-searches'),
+    import('@/data/preferences'),
+    import('@/data/leads'),
+    import('@/data/admin'),
+    import('@/data/personalisation'),
+    import('@/data/error-reports'),
+    import('@/data/device'),
+  ]);
   await nextTask();
   const { startApp } = await import('@/app/start');
   await nextTask();

@@ -2,7 +2,7 @@
 // arrived while ours were pending). apply_mutations returns the row as written (`row`) with each
 // 'applied' result; those rows are stored as they are. A result without one (an older server, a
 // 'duplicate' replay) falls back to re-reading the row: one select per table once the queue is quiet.
-import type { OutboxOp, SyncTableName } from '@/data';
+import type { OutboxOp, SyncTableName } from '@/data/types';
 import type { CycleContext } from './engine-types';
 import { syncError } from './sync-errors';
 import { compareCursor } from './timestamps';

@@ -2,7 +2,8 @@
 // outbox once when no tab is syncing. If a tab's worker holds the leader lock it uploads already,
 // so this does not race it; it fails instead while changes wait, so the browser retries after the
 // tab has closed.
-import { createSyncStore, db } from '@/data';
+import { db } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
 import { LEADER_LOCK } from './channels';
 import { SyncEngine } from './engine';
 import { createSupabaseTransport } from './supabase-transport';

@@ -4,16 +4,9 @@
 // CHAOS_RUNS sets the number of runs (default 100).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  MotorlyDb,
-  createRow,
-  createSyncStore,
-  deleteRow,
-  discardParkedOp,
-  setSessionUser,
-  updateRow,
-  type OpData,
-} from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createRow, createSyncStore, deleteRow, discardParkedOp, setSessionUser, updateRow } from '@/data/sync-queue';
+import type { OpData } from '@/data/types';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer, type FakeTransport } from './testing/fake-server';
 

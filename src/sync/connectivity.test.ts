@@ -2,7 +2,9 @@
 // (no try spent); switched back, the queue drains and nothing is lost. A real network change while
 // simulating does not bring the app back online.
 import { describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore, toggleBookmark } from '@/data';
+import { toggleBookmark } from '@/data/bookmarks';
+import { MotorlyDb } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
 import { Connectivity, followBrowserNetwork } from './connectivity';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';

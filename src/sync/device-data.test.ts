@@ -1,7 +1,10 @@
 // "Clear local data" empties the local store (rows, queued ops, sync state), forgets the sign-in,
 // deletes runtime caches but not the app's precache, and clears local/session storage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, countLocalTables, setSessionUser, toggleBookmark } from '@/data';
+import { toggleBookmark } from '@/data/bookmarks';
+import { MotorlyDb } from '@/data/db';
+import { countLocalTables } from '@/data/device';
+import { setSessionUser } from '@/data/sync-queue';
 import { brandRow } from '@/data/testing/fixtures';
 import { clearDeviceData } from './device-data';
 

@@ -1,5 +1,6 @@
 // Types shared by the engine (engine.ts) and its steps (push.ts, pull.ts, after-ack.ts).
-import type { Cursor, SyncStore, SyncTableName } from '@/data';
+import type { SyncStore } from '@/data/sync-queue';
+import type { Cursor, SyncTableName } from '@/data/types';
 import type { SyncErrorEvent } from './sync-errors';
 import type { SyncTransport } from './transport';
 

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MotorlyDb } from '@/data/db';
+import { recordErrorReport } from '@/data/error-reports';
 import {
-  MotorlyDb,
   createRow,
   createSyncStore,
   deleteRow,
-  recordErrorReport,
   setSessionUser,
   updateRow,
   discardParkedOp,
   type SyncStore,
-  type SyncTableName,
-} from '@/data';
+} from '@/data/sync-queue';
+import type { SyncTableName } from '@/data/types';
 import { SyncEngine, type EngineOptions, type SyncEvent } from './engine';
 import { NAMED_NOTICE_ROWS, WRITE_BATCH_ROWS } from './pull';
 import { FakeClock, FakeServer, FakeTransport } from './testing/fake-server';

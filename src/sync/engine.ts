@@ -8,7 +8,8 @@
 // of the batch a try and backs off 5 s; a 401 refreshes the token and resends (no try spent); an op's
 // third failure parks it: transient ones resume on the next trigger, permanent ones (42501, 23xxx,
 // 22xxx, PGRST204) wait for the user's Retry / Discard.
-import { CATALOGUE_TABLES, USER_TABLES, type SyncStore } from '@/data';
+import type { SyncStore } from '@/data/sync-queue';
+import { CATALOGUE_TABLES, USER_TABLES } from '@/data/types';
 import { AckedRows, processRequestedRefetch } from './after-ack';
 import type {
   Clock,

@@ -1,7 +1,8 @@
 // The scoped listing pull (issue 32): the engine pulls the listings the device pins, by id in chunks of
 // 100, and the offline pack's area by outcode, never the whole vehicle_listings table.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, setSessionUser } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
 import { dexieListingScope, packListingIds, packMeta, recordListingOpened } from '@/data/offline-pack';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer, type FakeTransport } from './testing/fake-server';

@@ -3,7 +3,7 @@
 // own stock by dealer, and the offline pack's area by outcode. All catch up incrementally: pinned rows
 // already followed are asked only for changes since the stored cursor (less the overlap window), and the
 // stock and the area page on their own cursors.
-import type { Cursor } from '@/data';
+import type { Cursor } from '@/data/types';
 import type { CycleContext, DownloadProgress, ListingScope } from './engine-types';
 import { noteSeen, pullPages, type ServerTime } from './pull';
 import { milesBetween } from '@/domain/uk/distance';

@@ -1,7 +1,8 @@
 // Page-side entry of the sync layer. startSync() (called once by main.tsx) starts this tab's sync
 // worker, forwards the page's signals (online/offline, visible, auth changes) to the leader and
 // mirrors the leader's status for the badge.
-import { createSyncStore, db, pendingCountForUser as pendingForUser, setSessionUser } from '@/data';
+import { db } from '@/data/db';
+import { createSyncStore, pendingCountForUser as pendingForUser, setSessionUser } from '@/data/sync-queue';
 import {
   BACKGROUND_SYNC_TAG,
   COMMAND_CHANNEL,

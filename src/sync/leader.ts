@@ -2,15 +2,14 @@
 // runs the engine and the realtime bridge. Pages talk to it over BroadcastChannel, so any tab's
 // events (online, visible, sign-in) reach it, and its status reaches every tab.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { db as defaultDb, type MotorlyDb } from '@/data/db';
 import {
   claimSignedOutBookmarks,
   createSyncStore,
-  db as defaultDb,
   getReportedParked,
   setReportedParked,
-  type MotorlyDb,
   type QueueCounts,
-} from '@/data';
+} from '@/data/sync-queue';
 import { dexieListingScope, watchHeldListings } from '@/data/offline-pack';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { Connectivity, followBrowserNetwork } from './connectivity';

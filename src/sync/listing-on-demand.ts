@@ -3,7 +3,9 @@
 // them in the local store like pulled rows, so the screen shows the car after one request instead of
 // after the whole first download (or "not found"). Views never call Supabase: they use this through
 // useListingOnDemand.
-import { createSyncStore, db, type SyncTableName } from '@/data';
+import { db } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
+import type { SyncTableName } from '@/data/types';
 import { LISTING_WITH_RELATED, takeEarlyListing } from '@/early';
 import { pageProblem } from './page-problem';
 import { syncError } from './sync-errors';

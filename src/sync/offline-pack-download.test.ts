@@ -1,7 +1,8 @@
 // The offline pack's download in the worker: pages by id, progress in the pack's record, the 5,000 cap,
 // a failure in words, and a replaced pack's listings leaving unless pinned or in a search window.
 import { describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
 import { packListingIds, readPack, recordListingOpened, removePack } from '@/data/offline-pack';
 import { PACK_PAGE_ROWS, downloadOfflinePack, type PackSource } from './offline-pack-download';
 import { TransportError, type Row } from './transport';

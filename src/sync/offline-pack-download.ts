@@ -3,7 +3,9 @@
 // bulk-write path, progress kept in the pack's record (the card on the page watches it, in any tab, and
 // it survives a reload). A pack asked for again replaces the old one: listings only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { pullSelect, type Cursor, type MotorlyDb, type SyncStore } from '@/data';
+import type { MotorlyDb } from '@/data/db';
+import { pullSelect, type SyncStore } from '@/data/sync-queue';
+import type { Cursor } from '@/data/types';
 import {
   MAX_PACK_LISTINGS,
   PACK_ID,

@@ -2,7 +2,8 @@
 // another task runs; Remove waits for the download before it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
 import { packMeta, readPack } from '@/data/offline-pack';
 import type { PackSource } from './offline-pack-download';
 import { offlinePackRunner } from './offline-pack-runner';

@@ -1,7 +1,8 @@
 // The leader's side of the offline pack: downloads and removals asked by any tab run here, one at a
 // time in the order asked, and a download the app was closed during starts again with the next leader.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { MotorlyDb, SyncStore } from '@/data';
+import type { MotorlyDb } from '@/data/db';
+import type { SyncStore } from '@/data/sync-queue';
 import { removePack, windowListingIds } from '@/data/offline-pack';
 import { downloadOfflinePack, supabasePackSource, unfinishedPack, type PackSource } from './offline-pack-download';
 

@@ -1,4 +1,4 @@
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { emitSyncEvent } from './page-status';
 import { createSyncErrorRecorder } from './sync-error-reports';
 import type { SyncErrorEvent } from './sync-errors';

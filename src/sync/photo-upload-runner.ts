@@ -2,7 +2,8 @@
 // coming back, a photo queued or retried, the listing's row reaching the server, and its retry timers.
 // In the page rather than the sync worker because it uses the page's signed-in supabase-js client. The same
 // tab keeps the bookmarked cars' photos fetched, for the service worker's photo cache.
-import { db, getSessionUserId } from '@/data';
+import { db } from '@/data/db';
+import { getSessionUserId } from '@/data/sync-queue';
 import {
   keepBookmarkedPhotos,
   LISTING_PHOTOS_BUCKET,

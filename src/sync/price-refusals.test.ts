@@ -2,7 +2,10 @@
 // same outbox path as every write: the op parks at once (a check violation cannot succeed on retry) and
 // its last_error is the app's own sentence, never the server's text.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore, setSessionUser, updateListingPrice, type VehicleListing } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { updateListingPrice } from '@/data/leads';
+import { createSyncStore, setSessionUser } from '@/data/sync-queue';
+import type { VehicleListing } from '@/data/types';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';
 import { PRICE_NEEDS_CONFIRMATION_MESSAGE, PRICE_OUT_OF_RANGE_MESSAGE, friendlyFailure } from './sync-errors';

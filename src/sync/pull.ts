@@ -1,7 +1,8 @@
 // Pull: a first download with progress, then catch-ups by (updated_at, id) cursor per table and for
 // the deletion log. Both walk pages through one chain (pullPages): the next page is fetched while
 // the current one is written, and the cursor is stored with each page.
-import { isOutOfOrder, isSyncTable, type Cursor, type SyncTableName } from '@/data';
+import { isOutOfOrder } from '@/data/sync-queue';
+import { isSyncTable, type Cursor, type SyncTableName } from '@/data/types';
 import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
 import { pullHeldListings } from './held-listings-pull';
 import { ORIGIN_CURSOR, catchUpStart, fromMicros, maxCursor, toMicros } from './timestamps';

@@ -2,7 +2,8 @@
 // limits is telemetry and is dropped quietly; an enquiry message over them parks with SPEC §8's
 // rate-limit sentence; an address the database refuses parks with SPEC §5's 'Invalid email format'.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, setSessionUser } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
 import { recordSearchInteraction } from '@/data/repositories/activity';
 import { SyncEngine, type SyncEvent } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';

@@ -2,7 +2,7 @@
 // ops) or a plain insert (error reports made while signed out: apply_mutations requires a user).
 // An expired token is refreshed once per batch without spending a try; a failed request spends
 // one try of every op in it and holds the queue for the retry delay; per-op errors block their row.
-import type { OutboxOp, SyncTableName } from '@/data';
+import type { OutboxOp, SyncTableName } from '@/data/types';
 import type { AckedRows } from './after-ack';
 import type { CycleContext } from './engine-types';
 import { friendlyFailure, syncError } from './sync-errors';

@@ -1,6 +1,6 @@
 // Realtime's subscriptions derive from the synced-tables list (data/synced-tables.ts), each table by its rule.
 import { describe, expect, it } from 'vitest';
-import { SYNCED_TABLES, realtimeTables, type SyncedTableEntry } from '@/data';
+import { SYNCED_TABLES, realtimeTables, type SyncedTableEntry } from '@/data/sync-queue';
 import { PUBLIC_REALTIME_TABLES, SHARED_REALTIME_TABLES, USER_REALTIME_TABLES } from './realtime';
 
 describe('realtime tables', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createRow, createSyncStore, setSessionUser, type SyncStore } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createRow, createSyncStore, setSessionUser, type SyncStore } from '@/data/sync-queue';
 import { changeApplier } from './realtime';
 
 let db: MotorlyDb;

@@ -5,7 +5,8 @@
 // deleted or went out of view (an unpublished review) leaves the store at once. Realtime is only a hint:
 // every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import { isSyncTable, realtimeTables, type SyncStore, type SyncTableName } from '@/data';
+import { realtimeTables, type SyncStore } from '@/data/sync-queue';
+import { isSyncTable, type SyncTableName } from '@/data/types';
 import { ListingChannels, type HeldListings } from './listing-channels';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 

@@ -3,7 +3,9 @@
 // never had (a re-ranking elsewhere, a reset database), each write came back 42501, parked in "needs
 // attention" and kept the stale row on the device, so the next visit wrote (and parked) ten more.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MotorlyDb, createSyncStore, setSessionUser, type PersonalizedRecommendation } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createSyncStore, setSessionUser } from '@/data/sync-queue';
+import type { PersonalizedRecommendation } from '@/data/types';
 import { updateRow } from '@/data/outbox';
 import { incrementRecommendationShown } from '@/data/repositories/activity';
 import { SyncEngine, type SyncEvent } from './engine';

@@ -1,6 +1,8 @@
 // Asks the ml-recommendations edge function for the user's recommendations and stores the rows it
 // returns in the local store (views never call Supabase; they read the rows through Dexie).
-import { db, storeServerRecommendations, type PersonalizedRecommendation } from '@/data';
+import { db } from '@/data/db';
+import { storeServerRecommendations } from '@/data/personalisation';
+import type { PersonalizedRecommendation } from '@/data/types';
 
 interface FunctionAnswer {
   recommendations: (PersonalizedRecommendation & { car_models?: unknown })[];

@@ -7,7 +7,8 @@
 // past the reconnect. The engine owns retrying (a failed pull is tried again after its retry delay,
 // or at once when the connection comes back, after the queued writes went up).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { pullSelect, type Cursor } from '@/data';
+import { pullSelect } from '@/data/sync-queue';
+import type { Cursor } from '@/data/types';
 import {
   TransportError,
   type DeletedRow,

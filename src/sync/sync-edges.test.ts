@@ -1,6 +1,7 @@
 // Each sync edge that used to swallow an error (an empty catch) now reports a typed sync-error.
 import { describe, expect, it, vi } from 'vitest';
-import { MotorlyDb, createSyncStore, type SyncStore } from '@/data';
+import { MotorlyDb } from '@/data/db';
+import { createSyncStore, type SyncStore } from '@/data/sync-queue';
 import { leaderProblems } from './leader';
 import { followAuthChanges, registerBackgroundSync } from './page-edges';
 import { changeApplier } from './realtime';

@@ -1,7 +1,8 @@
 // Sync failures on the error-report path. Severity follows SPEC §8 (5xx, auth and database high,
 // the rest medium). The same failure repeating (a retry every 5 s, a dead realtime socket) is
 // recorded once a minute per context, so the outbox is not filled with copies of one problem.
-import { recordErrorReport, type MotorlyDb } from '@/data';
+import type { MotorlyDb } from '@/data/db';
+import { recordErrorReport } from '@/data/error-reports';
 import { env } from '@/shared/lib/env';
 import { errorSeverity } from '@/shared/lib/errors';
 import type { SyncErrorEvent } from './sync-errors';

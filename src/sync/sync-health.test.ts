@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportedParked } from '@/data';
+import type { ReportedParked } from '@/data/sync-queue';
 import { HEALTH_RETRY_MS, createSyncHealthReporter, type SyncHealthDeps } from './sync-health';
 
 function harness(start: ReportedParked | undefined = undefined) {

@@ -4,7 +4,7 @@
 // restart or an account switch reports again only when the figure the server holds is not current.
 // A failed report is tried again on a later cycle, at most once a minute: it is a figure, not user data.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ReportedParked } from '@/data';
+import type { ReportedParked } from '@/data/sync-queue';
 
 export const HEALTH_RETRY_MS = 60_000;
 

@@ -1,6 +1,6 @@
 // Cursor arithmetic on the server's timestamp strings. JS Dates keep milliseconds only, and
 // Postgres keeps microseconds, so timestamps are compared as BigInt microseconds instead.
-import type { Cursor } from '@/data';
+import type { Cursor } from '@/data/types';
 
 const TS = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 

@@ -1,6 +1,6 @@
 // The engine's view of the server: the apply_mutations RPC (push) and cursor-paged selects (pull).
 // Implementations: supabase-transport.ts (real) and testing/fake-server.ts (in-memory, for tests).
-import type { Cursor, OpData, OpType } from '@/data';
+import type { Cursor, OpData, OpType } from '@/data/types';
 
 /** One op as apply_mutations receives it. */
 export interface WireOp {

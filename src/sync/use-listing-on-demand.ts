@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { recordListingOpened } from '@/data/offline-pack';
 import { fetchListingNow } from './listing-on-demand';
 import { pageProblem } from './page-problem';

@@ -4,17 +4,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  MotorlyDb,
-  addBookmark,
-  createPriceAlert,
-  createRow,
-  createSyncStore,
-  incrementRecommendationShown,
-  recordErrorReport,
-  setPriceAlertActive,
-  setSessionUser,
-} from '@/data';
+import { addBookmark } from '@/data/bookmarks';
+import { MotorlyDb } from '@/data/db';
+import { recordErrorReport } from '@/data/error-reports';
+import { incrementRecommendationShown } from '@/data/personalisation';
+import { createPriceAlert, setPriceAlertActive } from '@/data/price-alerts';
+import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
 import { SyncEngine } from '@/sync/engine';
 import { createSupabaseTransport } from '@/sync/supabase-transport';
 import { TransportError, type SyncTransport, type WireOp } from '@/sync/transport';

@@ -121,7 +121,7 @@ describe('the car domain layer', () => {
       /shared\/ is the bottom layer/,
     ],
     [
-      "import { useBookmarks } from '@/data';",
+      "import { useBookmarks } from '@/data/bookmarks';",
       'src/domain/uk/bad.ts',
       /domain\/ may import domain\/ and shared\/lib only/,
     ],
@@ -223,6 +223,21 @@ describe('feature entry points and the supabase/ zone', () => {
   });
 });
 
+describe('src/data is imported through its entry points', () => {
+  it.each([
+    ["import { useBookmarks } from '@/data';", 'src/features/home/bad.ts', /not the root of src\/data/],
+    ["import { db } from '../data';", 'src/sync/bad.ts', /not the root of src\/data/],
+    [
+      "import { useBookmarks } from '@/data/hooks/use-bookmarks';",
+      'src/features/home/bad.ts',
+      /through its entry points/,
+    ],
+    ["import { createRow } from '../../data/outbox';", 'src/entities/car/bad.ts', /through its entry points/],
+  ])('%s in %s', async (code, file, message) => {
+    expect((await lint(code, file)).join('\n')).toMatch(message);
+  });
+});
+
 describe('views never call Supabase and never hold the database', () => {
   it.each([
     ["import { getSupabase } from '@/sync/supabase-client';", 'src/features/home/bad.ts'],
@@ -235,11 +250,10 @@ describe('views never call Supabase and never hold the database', () => {
   });
 
   it.each([
-    ["import { db } from '@/data';", 'src/features/home/bad.ts'],
-    ["import { db } from '../../data';", 'src/features/home/bad.ts'],
+    ["import { db } from '@/data/db';", 'src/features/home/bad.ts'],
     ["import { db } from '@/data/db';", 'src/app/bad.ts'],
     ["import { db } from '../../data/db';", 'src/entities/car/bad.ts'],
-    ["import { db } from '@/data';", 'src/features/auth/bad.ts'],
+    ["import { db } from '@/data/db';", 'src/features/auth/bad.ts'],
   ])('%s in %s', async (imp, file) => {
     const errors = await lint(`${imp}\nexport const x = db;\n`, file);
     expect(errors.join('\n')).toMatch(/no-restricted-imports: .*Views do not hand the database around/);
@@ -253,7 +267,7 @@ describe('views never call Supabase and never hold the database', () => {
     // Features reach the sync layer through its entry only.
     expect((await lint(client, 'src/features/auth/bad.ts')).join('\n')).toMatch(/through its entry \('@\/sync'\)/);
     expect(
-      await lint("import { db } from '@/data';\nexport const x = db;\n", 'src/features/home/good.test.ts'),
+      await lint("import { db } from '@/data/db';\nexport const x = db;\n", 'src/features/home/good.test.ts'),
     ).toEqual([]);
   });
 });
@@ -289,7 +303,7 @@ describe('allowed imports pass lint', () => {
 
   it('a feature importing shared/ and data/', async () => {
     const code =
-      "import { cx } from '../../shared/ui/cx';\nimport { useBookmarks } from '../../data/index';\nexport const ok = [cx, useBookmarks];\n";
+      "import { cx } from '../../shared/ui/cx';\nimport { useBookmarks } from '../../data/bookmarks';\nexport const ok = [cx, useBookmarks];\n";
     expect(await lint(code, 'src/features/layout/good.ts')).toEqual([]);
   });
 
@@ -299,9 +313,9 @@ describe('allowed imports pass lint', () => {
   });
 
   it('src/sync importing src/data', async () => {
-    expect(await lint("import * as data from '../data/index';\nexport const d = data;\n", 'src/sync/good.ts')).toEqual(
-      [],
-    );
+    expect(
+      await lint("import * as data from '../data/sync-queue';\nexport const d = data;\n", 'src/sync/good.ts'),
+    ).toEqual([]);
   });
 
   it('a feature importing the car entity through its index', async () => {

@@ -2,7 +2,8 @@
 // count from the local store into the shell's tiny store that the bell reads, and toasts new arrivals;
 // and whether the user belongs to a dealer, for the header's Dealer Hub link.
 import { useEffect } from 'react';
-import { useIsDealerMember, useUnreadNotificationCount } from '@/data';
+import { useIsDealerMember } from '@/data/leads';
+import { useUnreadNotificationCount } from '@/data/notifications';
 import { useLiveNotificationToasts } from '@/features/notifications';
 import { setIsDealer, setUnreadCount } from '../shell-store';
 

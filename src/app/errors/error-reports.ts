@@ -1,7 +1,8 @@
 // The app's side of the one error-report path: fills in where and on what the error happened
 // (route, user agent, app version) and hands the report to the error_reports repository, which
 // keeps the last 100 on this device and queues each for the server through the outbox.
-import { storeErrorReport, type ErrorReportInput, type Severity } from '@/data';
+import { storeErrorReport, type ErrorReportInput } from '@/data/error-reports';
+import type { Severity } from '@/data/types';
 import { env } from '@/shared/lib/env';
 import type { ErrorContext } from '@/shared/lib/errors';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorReport } from '@/data';
+import type { ErrorReport } from '@/data/types';
 import { browserOf, otherDetails, reporterOf, stackOf } from './error-details';
 
 const report = (metadata: Record<string, unknown>): ErrorReport => ({

@@ -1,6 +1,6 @@
 // An error report's context made readable for /admin/errors (pure, unit tested): the browser from the
 // user agent, the stack, and the remaining details as labelled values rather than raw JSON.
-import type { ErrorReport } from '@/data';
+import type { ErrorReport } from '@/data/types';
 
 export interface ReportContext {
   component?: string;

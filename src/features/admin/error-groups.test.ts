@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorReport } from '@/data';
+import type { ErrorReport } from '@/data/types';
 import { filterReports, groupReports } from './error-groups';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

@@ -1,5 +1,5 @@
 // Filtering and grouping of the server's error reports for /admin/errors (pure, so it is unit tested).
-import type { ErrorReport, Severity } from '@/data';
+import type { ErrorReport, Severity } from '@/data/types';
 
 export type SeverityFilter = Severity | 'all';
 /** How far back the list looks: hours, or everything loaded. */

@@ -3,7 +3,7 @@
 // time spent added to that row, everything through the outbox of the real (fake-indexeddb) store.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import type { ParsedQuery } from '@/domain/ai/query-types';
 import { useSearchTracking } from './use-search-tracking';

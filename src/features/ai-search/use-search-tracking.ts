@@ -1,7 +1,7 @@
 // Records each shown AI search once (query, filters, results shown), then its clicks and the time
 // spent, through the data layer's outbox repository.
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchInteractionWrites } from '@/data';
+import { useSearchInteractionWrites } from '@/data/personalisation';
 import type { ParsedQuery } from '@/domain/ai/query-types';
 
 function sessionId(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceUserData, OutboxOp } from '@/data';
+import type { DeviceUserData } from '@/data/device';
+import type { OutboxOp } from '@/data/types';
 import type { ServerExport } from './data-rights-api';
 import { buildDataExport, exportFileName } from './export-builder';
 

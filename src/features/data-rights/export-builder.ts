@@ -2,7 +2,8 @@
 // this device's store. A row with a write still waiting on this device appears as this device has
 // it (that is what the server will hold once it syncs); rows only on this device are added; every
 // waiting write is also listed on its own under unsynced_changes.
-import type { DeviceUserData, OutboxOp, ParkedOp } from '@/data';
+import type { DeviceUserData } from '@/data/device';
+import type { OutboxOp, ParkedOp } from '@/data/types';
 import type { ExportRow, ServerExport } from './data-rights-api';
 
 export const EXPORT_FORMAT = 'motorly-data-export';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead, LeadThread, VehicleListing } from '@/data';
+import type { LeadThread } from '@/data/leads';
+import type { Lead, VehicleListing } from '@/data/types';
 import { computeDealerStats, formatResponseTime, medianResponseMinutes, parsePounds } from './dealer-stats';
 
 const now = new Date('2026-11-23T12:00:00Z');

@@ -1,5 +1,6 @@
 // The hub's headline figures, computed from the local store (so they work offline too).
-import type { Lead, LeadThread, VehicleListing } from '@/data';
+import type { LeadThread } from '@/data/leads';
+import type { Lead, VehicleListing } from '@/data/types';
 
 export interface DealerStats {
   /** Active and reserved listings. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxOp, ParkedOp, VehicleListing } from '@/data';
+import type { OutboxOp, ParkedOp, VehicleListing } from '@/data/types';
 import { listingSyncStates, selectStock, statusCounts, type StockItem, type StockQuery } from './stock-list';
 
 const item = (

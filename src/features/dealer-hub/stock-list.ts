@@ -1,6 +1,6 @@
 // The stock list's pure logic: search, status filter and sort over the dealer's listings with their
 // figures, and where each row stands with the server (from the outbox and "needs attention").
-import type { ListingStatus, OutboxOp, ParkedOp, VehicleListing } from '@/data';
+import type { ListingStatus, OutboxOp, ParkedOp, VehicleListing } from '@/data/types';
 
 export type StockStatusFilter = 'all' | ListingStatus;
 export type StockSort = 'newest' | 'oldest' | 'price-high' | 'price-low' | 'leads' | 'views';

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '@/data';
+import type { LeadStatus } from '@/data/types';
 import type { BadgeVariant } from '@/shared/ui';
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

@@ -1,7 +1,7 @@
 // Checks for the contact-dealer form. E-mail uses the spec's 'Invalid email format' (SPEC §5) and the
 // database's own rule (no '?', '#' or '%' that a mailto: link would read); the other messages say what
 // to fix. Sizes match the server's constraints on public.leads.
-import type { EnquiryInput } from '@/data';
+import type { EnquiryInput } from '@/data/leads';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '@/shared/lib/email';
 
 /** The enquiry's own fields as the form holds them (the listing and dealer come from the page). */

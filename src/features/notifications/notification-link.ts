@@ -1,4 +1,4 @@
-import type { AppNotification } from '@/data';
+import type { AppNotification } from '@/data/types';
 
 /** A path on this site ('/my-leads?lead=…'), never another origin ('//host', 'https:', 'javascript:'). */
 function sitePath(value: unknown): string | null {

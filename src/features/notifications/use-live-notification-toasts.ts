@@ -2,7 +2,8 @@
 // with their title and message when instant_notifications is on (SPEC §4). Rows already stored, and
 // older rows brought by a catch-up pull after sign-in, are not toasted.
 import { useEffect, useRef } from 'react';
-import { useNotificationPreferences, useNotifications } from '@/data';
+import { useNotifications } from '@/data/notifications';
+import { useNotificationPreferences } from '@/data/preferences';
 import { toast } from '@/shared/ui';
 
 /** Rows created this long before the app started listening still count as new (clock skew). */

@@ -1,7 +1,8 @@
 // The 5-step personalisation questionnaire (SPEC §2 overlays, §4, §5, §9), mounted once by the app
 // shell. It opens 2 s after sign-in unless completed, or dismissed within the last 7 days.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useProfile, useSaveProfile } from '@/data';
+import { useSaveProfile } from '@/data/personalisation';
+import { useProfile } from '@/data/preferences';
 import { useCatalogueBasics } from '@/data/catalogue';
 import { Button, Dialog, toast } from '@/shared/ui';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserPreferenceProfile } from '@/data';
+import type { UserPreferenceProfile } from '@/data/types';
 import {
   DEFAULT_ANSWERS,
   REPROMPT_AFTER_MS,

@@ -1,5 +1,5 @@
 /** The personalisation questionnaire's rules (SPEC §4, §5, §9), free of React so they are unit-tested. */
-import type { DrivingStyle, UserPreferenceProfile } from '@/data';
+import type { DrivingStyle, UserPreferenceProfile } from '@/data/types';
 import type { BodyStyle, FuelType } from '@/domain/uk';
 
 export const STEP_COUNT = 5;

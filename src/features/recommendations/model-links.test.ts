@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecommendationCard } from '@/data';
+import type { RecommendationCard } from '@/data/personalisation';
 import { brandRow, modelRow } from '@/data/testing/fixtures';
 import { modelMarketplaceHref, onePerModel, usedCarsLabel } from './model-links';
 

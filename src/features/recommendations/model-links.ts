@@ -1,6 +1,6 @@
 // Recommendations: one card per model, each linking on to that model's used cars in the marketplace
 // written by the one filter schema (@/data/catalogue/filters) the marketplace reads its URL with.
-import type { RecommendationCard } from '@/data';
+import type { RecommendationCard } from '@/data/personalisation';
 import { emptyListingSearch, toSearchParams } from '@/data/catalogue/filters';
 import { href } from '@/shared/lib/routes';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { SourcedAnswer, StockCounts } from '@/data/catalogue';
-import type { RecommendationCard } from '@/data';
+import type { RecommendationCard } from '@/data/personalisation';
 import { ModelPicture } from '@/entities/car';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { generateCatalogue } from '../../../supabase/seed/catalogue';
-import { db, type PersonalizedRecommendation } from '@/data';
+import { db } from '@/data/db';
+import type { PersonalizedRecommendation } from '@/data/types';
 import { loadRecommendations } from '@/data/recommendations';
 import { TEST_USER, withFreshStore } from '@/data/testing/fresh-store';
 import { RecommendedScreen } from './recommended-screen';

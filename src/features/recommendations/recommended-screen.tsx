@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useRecommendations, useRecommendationWrites } from '@/data';
+import { useRecommendations, useRecommendationWrites } from '@/data/personalisation';
 import { useStockCounts } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { Button, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon, SignInPage } from '@/shared/ui';

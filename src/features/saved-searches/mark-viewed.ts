@@ -1,4 +1,4 @@
-import { savedSearchWrites } from '@/data';
+import { savedSearchWrites } from '@/data/saved-searches';
 import { reportError } from '@/shared/lib/report-error';
 
 /** Opening a saved search clears its "N new" count (a local write, synced later); a failure is reported. */

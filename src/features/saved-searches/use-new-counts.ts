@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SavedSearchView } from '@/data';
+import type { SavedSearchView } from '@/data/saved-searches';
 import { fetchSavedSearchNewCounts, newCountToShow, type ServerNewCount } from './saved-search-counts';
 
 /**

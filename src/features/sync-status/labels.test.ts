@@ -1,6 +1,6 @@
 // The sync card names a queued op by its table's label in the synced-tables list (data/synced-tables.ts).
 import { describe, expect, it } from 'vitest';
-import { SYNCED_TABLES, syncedLabels } from '@/data';
+import { SYNCED_TABLES, syncedLabels } from '@/data/sync-queue';
 import { describeOp } from './labels';
 
 describe('sync card labels', () => {

@@ -1,5 +1,6 @@
 // Human wording for queued ops and sync phases.
-import { syncedLabels, type OutboxOp } from '@/data';
+import { syncedLabels } from '@/data/sync-queue';
+import type { OutboxOp } from '@/data/types';
 import type { SyncErrorKind, SyncPhase } from '@/sync';
 
 // Every synced table's label comes from its entry in data/synced-tables.ts.

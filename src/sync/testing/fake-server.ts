@@ -10,7 +10,7 @@ import {
   type WireOp,
   type WireResult,
 } from '../transport';
-import type { Cursor } from '@/data';
+import type { Cursor } from '@/data/types';
 
 export interface LedgerEntry {
   op_id: string;

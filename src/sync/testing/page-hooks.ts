@@ -1,6 +1,8 @@
 // Page test hooks for the e2e specs and bench:sync (window.__motorlySync). Loaded only by builds
 // made with VITE_TEST_HOOKS=1 (see sync/index.ts); the product bundle does not contain this file.
-import { db, findBookmark, toggleBookmark, type SyncTableName } from '@/data';
+import { findBookmark, toggleBookmark } from '@/data/bookmarks';
+import { db } from '@/data/db';
+import type { SyncTableName } from '@/data/types';
 import { getSupabase } from '../supabase-client';
 import { getPageSyncState, type PageSyncState } from '../page-status';
 

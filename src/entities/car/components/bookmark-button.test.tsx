@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import { resetToasts, toastStore } from '@/shared/ui/toast-store';
 import { BookmarkButton } from './bookmark-button';

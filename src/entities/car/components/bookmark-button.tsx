@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useIsBookmarked, useToggleBookmark, type BookmarkTarget } from '@/data';
+import { useIsBookmarked, useToggleBookmark, type BookmarkTarget } from '@/data/bookmarks';
 import { Button, toast } from '@/shared/ui';
 
 /**

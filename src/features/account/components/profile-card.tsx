@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { preferenceWrites, useProfile } from '@/data';
+import { preferenceWrites, useProfile } from '@/data/preferences';
 import { useCatalogueStore } from '@/entities/car';
 import { DEFAULT_ANNUAL_MILES } from '@/domain/uk';
 import { Button, Card, Field, Input, useToastedAction } from '@/shared/ui';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ErrorReport } from '@/data';
+import type { ErrorReport } from '@/data/types';
 import { fetchAdminList } from '../api/admin-api';
 import { useAdminLive, useAdminRead } from '../api/use-admin-read';
 import { AlertIcon, Badge, EmptyState, Field, LoadingBlock, PageHeader, Select, Switch } from '@/shared/ui';

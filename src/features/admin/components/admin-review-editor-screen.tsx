@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useAdminReviews, useAdminWrites, type ReviewDraft } from '@/data';
+import { useAdminReviews, useAdminWrites, type ReviewDraft } from '@/data/admin';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink, EmptyState, LoadingBlock, PageHeader, StarIcon, toast } from '@/shared/ui';
 import { emptyDraft, ReviewForm } from './review-form';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useAdminReviews, useAdminWrites, type AdminReviewRow } from '@/data';
+import { useAdminReviews, useAdminWrites, type AdminReviewRow } from '@/data/admin';
 import { Pagination } from '@/entities/car';
 import { href } from '@/shared/lib/routes';
 import { useCatalogueArriving } from '@/sync';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useAdminWrites, type ErrorReport } from '@/data';
+import { useAdminWrites } from '@/data/admin';
+import type { ErrorReport } from '@/data/types';
 import { fetchUserEmails } from '../api/admin-dashboard-api';
 import { useAdminRead } from '../api/use-admin-read';
 import { Badge, Button, Dialog, toast } from '@/shared/ui';

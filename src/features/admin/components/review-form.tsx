@@ -5,7 +5,7 @@ import {
   type ModelOption,
   type ReviewDraft,
   type ReviewFormErrors,
-} from '@/data';
+} from '@/data/admin';
 import { Button, Field, Input, Select, Switch } from '@/shared/ui';
 
 const SECTION_LABELS: Record<(typeof REVIEW_SECTION_KEYS)[number], string> = {

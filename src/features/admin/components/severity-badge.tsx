@@ -1,4 +1,4 @@
-import type { Severity } from '@/data';
+import type { Severity } from '@/data/types';
 import { Badge, type BadgeVariant } from '@/shared/ui';
 
 const VARIANT: Record<Severity, BadgeVariant> = {

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { useBookmarks, usePriceAlerts, type PriceAlert } from '@/data';
+import { useBookmarks } from '@/data/bookmarks';
+import { usePriceAlerts } from '@/data/price-alerts';
+import type { PriceAlert } from '@/data/types';
 import {
   useCatalogueBasics,
   useDealersByIds,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PriceAlert } from '@/data';
+import type { PriceAlert } from '@/data/types';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useProfile } from '@/data';
+import { useProfile } from '@/data/preferences';
 import { useDealersByIds, useModelListings, usePriceIndicators } from '@/data/catalogue';
 import { formatDate, formatGBP, formatMph, formatZeroTo62 } from '@/shared/lib/format';
 import { BODY_STYLE_LABELS, DRIVETRAIN_LABELS, GEARBOX_LABELS, fuelLabel } from '@/domain/uk';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readAppDeviceUserData } from '@/data';
+import { readAppDeviceUserData } from '@/data/device';
 import { DataRightsError, fetchServerExport } from '../data-rights-api';
 import { Button, Card } from '@/shared/ui';
 import { buildDataExport, exportFileName } from '../export-builder';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useDealerHub, type DealerHubData } from '@/data';
+import { useDealerHub, type DealerHubData } from '@/data/leads';
 import { useCatalogueArriving, useListingPerformance } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { ChartIcon, LoadingBlock, PageHeader, SignInPage } from '@/shared/ui';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Lead, LeadThread } from '@/data';
+import type { LeadThread } from '@/data/leads';
+import type { Lead } from '@/data/types';
 import { LeadInbox } from './lead-inbox';
 
 function thread(email: string, phone: string): LeadThread {

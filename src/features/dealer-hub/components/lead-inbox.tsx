@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { HUB_LEAD_STATUSES, MESSAGE_MAX_CHARS, useLeadWrites, type HubLeadStatus, type LeadThread } from '@/data';
+import { HUB_LEAD_STATUSES, MESSAGE_MAX_CHARS, useLeadWrites, type HubLeadStatus, type LeadThread } from '@/data/leads';
 import { mailtoHref, telHref } from '@/shared/lib/contact-links';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { useParkedOpActions, useSyncQueue, type VehicleListing } from '@/data';
+import { useParkedOpActions, useSyncQueue } from '@/data/sync-queue';
+import type { VehicleListing } from '@/data/types';
 import { useListingIndicators } from '@/data/catalogue';
 import { sendSyncCommand, type ListingPerformance } from '@/sync';
 import { Button, ButtonLink, CarIcon, EmptyState, Input, LoadingBlock, Select, VirtualGrid } from '@/shared/ui';

@@ -3,12 +3,12 @@
 // states the old and new price and the cut; a plain price goes out unflagged; a silly one goes nowhere.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { VehicleListing } from '@/data';
+import type { VehicleListing } from '@/data/types';
 import { PriceEditor } from './price-editor';
 
 const updatePrice = vi.fn(async () => undefined);
-vi.mock('@/data', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/data')>()),
+vi.mock('@/data/leads', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/data/leads')>()),
   useDealerListingWrites: () => ({ updatePrice, setStatus: vi.fn() }),
 }));
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { listingPriceError, priceNeedsConfirmation, useDealerListingWrites, type VehicleListing } from '@/data';
+import { listingPriceError, priceNeedsConfirmation, useDealerListingWrites } from '@/data/leads';
+import type { VehicleListing } from '@/data/types';
 import { formatGBP } from '@/shared/lib/format';
 import { Button, Dialog, Input, toast } from '@/shared/ui';
 import { parsePounds } from '../dealer-stats';

@@ -1,4 +1,5 @@
-import { useDealerListingWrites, type ListingStatus, type VehicleListing } from '@/data';
+import { useDealerListingWrites } from '@/data/leads';
+import type { ListingStatus, VehicleListing } from '@/data/types';
 import { Badge, Button, toast } from '@/shared/ui';
 
 export const STATUS_LABEL: Record<ListingStatus, string> = { active: 'On sale', reserved: 'Reserved', sold: 'Sold' };

@@ -1,7 +1,7 @@
 // The stock form's state: empty for a new car, filled from a stored listing for an edit, and the model's
 // catalogue facts offered as defaults when a model is chosen.
 import type { CarModelRow } from '@/data/catalogue';
-import type { FuelType, VehicleListing } from '@/data';
+import type { FuelType, VehicleListing } from '@/data/types';
 import { FUEL_TYPES } from '@/domain/uk';
 import type { StockForm } from './listing-rules';
 

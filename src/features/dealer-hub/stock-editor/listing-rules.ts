@@ -1,7 +1,7 @@
 // The stock form's rules: the typed form (strings, as inputs hold them) in, either the listing's values or
 // one clear message per field out. The server's trigger (supabase/migrations/20261128004100_dealer_stock_editor.sql)
 // holds the same rules with the same sentences, so a write refused there maps back to its field here.
-import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data';
+import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data/types';
 import type { StockListingValues } from '@/data/dealer-stock';
 import { ageIdentifierFor, parsePlate } from '@/domain/uk';
 

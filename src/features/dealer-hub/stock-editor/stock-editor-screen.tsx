@@ -3,7 +3,8 @@
 // the photos wait in the photo outbox, and the server checks everything again.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDealerHub, type DealerHubData, type VehicleListing } from '@/data';
+import { useDealerHub, type DealerHubData } from '@/data/leads';
+import type { VehicleListing } from '@/data/types';
 import { useListingRefusal } from '@/data/dealer-stock';
 import { photoUrl, useLocalPhotoUrls } from '@/data/listing-photos';
 import { formatGBP } from '@/shared/lib/format';

@@ -2,7 +2,7 @@
 // history, then what the advert says. Make and model come from the catalogue (the model list follows the make).
 import { useMemo } from 'react';
 import { useCatalogueLookup } from '@/data/catalogue';
-import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data';
+import type { BodyStyle, FuelType, Gearbox, ServiceHistory } from '@/data/types';
 import { BODY_STYLE_LABELS, GEARBOX_LABELS, fuelLabel, plateAgeLabel, parsePlate, ulezStatus } from '@/domain/uk';
 import { Field, Input, Select } from '@/shared/ui';
 import { EURO_OPTIONS, SERVICE_HISTORY_OPTIONS, STOCK_FUELS, withModelDefaults } from './form-state';

@@ -1,7 +1,7 @@
 // Saving the stock form: checks the fields, asks for the price guard's confirmation when needed, writes the
 // listing (row + outbox op) and queues its new photos' uploads and removed photos' removals, in that order.
 import { useState } from 'react';
-import type { VehicleListing } from '@/data';
+import type { VehicleListing } from '@/data/types';
 import { useStockWrites } from '@/data/dealer-stock';
 import { usePhotoWrites } from '@/data/listing-photos';
 import { planPhotoSave, type PhotoItem } from '../photos/photo-items';

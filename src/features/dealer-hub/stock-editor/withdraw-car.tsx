@@ -1,7 +1,7 @@
 // Withdrawing a car takes it off sale for good (its listing is deleted), so it asks first. A car with
 // enquiries stays: deleting it would take the buyers' threads with it; the dealer marks it sold instead.
 import { useState } from 'react';
-import type { VehicleListing } from '@/data';
+import type { VehicleListing } from '@/data/types';
 import { StockListingError, useStockWrites } from '@/data/dealer-stock';
 import { usePhotoWrites } from '@/data/listing-photos';
 import { Button, Dialog, toast } from '@/shared/ui';

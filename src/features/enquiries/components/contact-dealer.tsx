@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useLeadWrites, useListingWithDealer, useMyLead, useMyLeads, type LeadThread } from '@/data';
+import { useLeadWrites, useListingWithDealer, useMyLead, useMyLeads, type LeadThread } from '@/data/leads';
 import { formatDateShort } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Dialog, MailIcon, toast } from '@/shared/ui';

@@ -1,4 +1,4 @@
-import type { Delivery } from '@/data';
+import type { Delivery } from '@/data/leads';
 import { AlertIcon } from '@/shared/ui';
 
 export const QUEUED_TEXT = "Queued: it will be sent when you're back online.";

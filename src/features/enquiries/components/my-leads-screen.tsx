@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGE_MAX_CHARS, useLeadWrites, useMyLeads, useParkedOpActions, type LeadThread } from '@/data';
+import { MESSAGE_MAX_CHARS, useLeadWrites, useMyLeads, type LeadThread } from '@/data/leads';
+import { useParkedOpActions } from '@/data/sync-queue';
 import { sendSyncCommand } from '@/sync';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useBookmarks } from '@/data';
+import { useBookmarks } from '@/data/bookmarks';
 import { href } from '@/shared/lib/routes';
 import { BookmarkIcon, formatCount } from '@/shared/ui';
 

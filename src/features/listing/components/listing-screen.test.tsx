@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { generateCatalogue } from '../../../../supabase/seed/catalogue';
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import { ListingScreen } from './listing-screen';
 

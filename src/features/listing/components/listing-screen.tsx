@@ -1,7 +1,7 @@
 import '../listing.css';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useListingDetail } from '@/data/catalogue';
-import { useProfile } from '@/data';
+import { useProfile } from '@/data/preferences';
 import { useListingOnDemand } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { LoadingBlock } from '@/shared/ui';

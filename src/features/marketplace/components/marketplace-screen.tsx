@@ -10,7 +10,7 @@ import {
 } from '@/data/catalogue';
 import { queryKey } from '@/data/catalogue/filters';
 import { useListingQuery } from '@/data/catalogue/query';
-import { useProfile } from '@/data';
+import { useProfile } from '@/data/preferences';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon, SpaLinks, VirtualGrid } from '@/shared/ui';
 import { AppliedFilters, FilterLayout, ListingCard, SelectFilter, PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@/entities/car';
 import {

@@ -1,4 +1,5 @@
-import { notificationWrites, type AppNotification } from '@/data';
+import { notificationWrites } from '@/data/notifications';
+import type { AppNotification } from '@/data/types';
 import { reportError } from '@/shared/lib/report-error';
 import { BellIcon, Button, CloseIcon, EmptyState } from '@/shared/ui';
 import { notificationHref, timeAgo } from '../notification-link';

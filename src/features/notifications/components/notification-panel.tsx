@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notificationWrites, useNotifications } from '@/data';
+import { notificationWrites, useNotifications } from '@/data/notifications';
 import { reportError } from '@/shared/lib/report-error';
 import { Button } from '@/shared/ui';
 import { newCountLabel } from '../notification-link';

@@ -1,4 +1,5 @@
-import { useNotificationPreferences, usePriceAlerts } from '@/data';
+import { useNotificationPreferences } from '@/data/preferences';
+import { usePriceAlerts } from '@/data/price-alerts';
 import { sendTestPriceDropEmail } from '../notification-email';
 import { Button, Card, useToastedAction } from '@/shared/ui';
 import { PreferencesCard } from './preferences-card';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { preferenceWrites, type NotificationPreferences } from '@/data';
+import { preferenceWrites } from '@/data/preferences';
+import type { NotificationPreferences } from '@/data/types';
 import { Button, Card, Switch, useToastedAction } from '@/shared/ui';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string; description?: string }[] = [

@@ -1,4 +1,4 @@
-import { priceAlertWrites, type PriceAlertView } from '@/data';
+import { priceAlertWrites, type PriceAlertView } from '@/data/price-alerts';
 import { formatGBP } from '@/shared/lib/format';
 import { Badge, Button, Card, Switch, toast } from '@/shared/ui';
 

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useProfile } from '@/data';
+import { useProfile } from '@/data/preferences';
 import { PACK_RADII, useOfflinePack } from '@/data/offline-pack';
 import { locatePostcode } from '@/domain/uk/distance';
 import { Button, Card, CardDescription, Field, Input, Select } from '@/shared/ui';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { priceAlertWrites, useListingForAlert, usePriceAlertForListing } from '@/data';
+import { priceAlertWrites, useListingForAlert, usePriceAlertForListing } from '@/data/price-alerts';
 import { formatGBP } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
 import { Button, ButtonLink, Dialog, DialogFormFooter, Field, Input, toast, useToastedAction } from '@/shared/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSyncQueue } from '@/data';
+import { useSyncQueue } from '@/data/sync-queue';
 import { clearDeviceData } from '@/sync';
 import { Button, Card, Dialog } from '@/shared/ui';
 

@@ -1,4 +1,4 @@
-import { useTableCounts } from '@/data';
+import { useTableCounts } from '@/data/device';
 import { Card, Switch } from '@/shared/ui';
 import { usePersonalisationStore } from '@/shared/lib/personalisation';
 

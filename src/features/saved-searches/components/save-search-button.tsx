@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { savedSearchWrites, SavedSearchError, validateSavedSearchName } from '@/data';
+import { savedSearchWrites, SavedSearchError, validateSavedSearchName } from '@/data/saved-searches';
 import { Button, Dialog, DialogFormFooter, Field, Input, toast } from '@/shared/ui';
 
 /** 'Save this search': names the marketplace search in `query` and saves it (offline too). */

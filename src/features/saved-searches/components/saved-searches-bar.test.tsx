@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SavedSearchView } from '@/data';
+import type { SavedSearchView } from '@/data/saved-searches';
 
 const useSavedSearches = vi.fn<() => SavedSearchView[] | undefined>(() => []);
-vi.mock('@/data', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/data')>()),
+vi.mock('@/data/saved-searches', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/data/saved-searches')>()),
   useSavedSearches: () => useSavedSearches(),
 }));
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useSavedSearches } from '@/data';
+import { useSavedSearches } from '@/data/saved-searches';
 import { href } from '@/shared/lib/routes';
 import { ButtonLink } from '@/shared/ui';
 import { markViewed } from '../mark-viewed';

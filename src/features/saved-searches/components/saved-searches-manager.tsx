@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { savedSearchWrites, useSavedSearches, validateSavedSearchName, type SavedSearchView } from '@/data';
+import {
+  savedSearchWrites,
+  useSavedSearches,
+  validateSavedSearchName,
+  type SavedSearchView,
+} from '@/data/saved-searches';
 import { formatDate } from '@/shared/lib/format';
 import { Button, Field, Input, toast } from '@/shared/ui';
 import { markViewed } from '../mark-viewed';

@@ -1,4 +1,4 @@
-import { useParkedOpActions, useSyncQueue } from '@/data';
+import { useParkedOpActions, useSyncQueue } from '@/data/sync-queue';
 import { sendSyncCommand } from '@/sync';
 import { Button } from '@/shared/ui';
 import type { SyncStatusView } from '../hooks/use-sync-status';

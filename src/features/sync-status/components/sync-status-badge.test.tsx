@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { addBookmark, createSyncStore, db } from '@/data';
+import { addBookmark } from '@/data/bookmarks';
+import { db } from '@/data/db';
+import { createSyncStore } from '@/data/sync-queue';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import { setPageSyncState } from '@/sync/page-status';
 import { toastStore } from '@/shared/ui/toast-store';

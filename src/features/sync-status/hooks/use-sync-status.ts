@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useQueueCounts } from '@/data';
+import { useQueueCounts } from '@/data/sync-queue';
 import { getPageSyncState, subscribePageSyncState, type SyncErrorEvent, type SyncStatus } from '@/sync';
 
 export interface SyncStatusView {

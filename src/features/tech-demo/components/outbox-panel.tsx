@@ -1,4 +1,5 @@
-import { useSyncQueue, type OutboxOp } from '@/data';
+import { useSyncQueue } from '@/data/sync-queue';
+import type { OutboxOp } from '@/data/types';
 import { Badge, TableHead } from '@/shared/ui';
 import { DemoPanel } from './demo-panel';
 

@@ -1,4 +1,4 @@
-import { useTableCounts } from '@/data';
+import { useTableCounts } from '@/data/device';
 import { formatBytes, useStorageEstimate } from '../hooks/use-storage-estimate';
 import { DemoPanel } from './demo-panel';
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { db } from '@/data';
+import { db } from '@/data/db';
 import { brandRow, listingRow, modelRow } from '@/data/testing/fixtures';
 import { withFreshStore } from '@/data/testing/fresh-store';
 import { ValuationScreen } from './valuation-screen';

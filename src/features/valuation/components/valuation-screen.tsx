@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '@/data';
+import { useProfile } from '@/data/preferences';
 import { useCatalogueBasics, useComparableListings, type CarModelRow } from '@/data/catalogue';
 import { formatGBP } from '@/shared/lib/format';
 import { setPartExchange, usePartExchange } from '@/domain/part-exchange';
