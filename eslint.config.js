@@ -219,6 +219,7 @@ const DATA_ENTRIES = [
   'personalisation',
   'error-reports',
   'device',
+  'store-modules',
 ];
 const DATA_DEEP = {
   regex: `^(@/|(\\.\\./)+)data/(?!(${DATA_ENTRIES.join('|')})$)`,

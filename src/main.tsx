@@ -26,20 +26,7 @@ async function start(): Promise<void> {
   await nextTask();
   await import('@/data/schema-step');
   await nextTask();
-  // The store's entry points (one step, as the old data barrel was).
-  await Promise.all([
-    import('@/data/sync-queue'),
-    import('@/data/bookmarks'),
-    import('@/data/notifications'),
-    import('@/data/price-alerts'),
-    import('@/data/saved-searches'),
-    import('@/data/preferences'),
-    import('@/data/leads'),
-    import('@/data/admin'),
-    import('@/data/personalisation'),
-    import('@/data/error-reports'),
-    import('@/data/device'),
-  ]);
+  await import('@/data/store-modules');
   await nextTask();
   const { startApp } = await import('@/app/start');
   await nextTask();
