@@ -1,11 +1,5 @@
 /** Turns the compact model rows into car_models rows, deriving the figures that follow from the specs. */
-import {
-  BODY_STYLE_LABELS,
-  isBodyStyle,
-  isFuelType,
-  type BodyStyle,
-  type Drivetrain,
-} from '../../src/domain/uk/body';
+import { BODY_STYLE_LABELS, isBodyStyle, isFuelType, type BodyStyle, type Drivetrain } from '../../src/domain/uk/body';
 import type { BrandSource } from './data/brands';
 import type { ProductionSpan } from '../../src/domain/uk/production-years';
 import { MODEL_SLUGS, NAMEPLATE_YEARS, PHEV_ELECTRIC_RANGE_MILES } from './data/model-history';
