@@ -105,11 +105,6 @@ test('marketplace filters in a sheet at 390 px', async ({ page, axe }) => {
     })
     .toBeTruthy();
   const before = await page.evaluate(() => window.scrollY);
-  const topBefore = await page.evaluate(
-    (cardId) =>
-      document.querySelector(`[data-testid=listing-card][data-listing-id="${cardId}"]`)!.getBoundingClientRect().top,
-    id,
-  );
   expect(before).toBeGreaterThan(844);
   // The rows near view may be re-rendered by a page arriving as the list scrolled: click until it opens.
   await expect(async () => {
@@ -118,17 +113,9 @@ test('marketplace filters in a sheet at 390 px', async ({ page, axe }) => {
   }).toPass({ timeout: 20_000 });
   await page.goBack();
   await expect(shownLine).toHaveText(/^(4\d|[5-9]\d|\d{3,}) of [\d,]+ shown$/);
-  // The place is the car at the same height on screen: rows above it may measure a few pixels differently
-  // from their estimate, and the list then moves the scroll offset to keep that car where it was.
-  const cardTop = () =>
-    page.evaluate(
-      (cardId) =>
-        document.querySelector(`[data-testid=listing-card][data-listing-id="${cardId}"]`)?.getBoundingClientRect()
-          .top ?? null,
-      id,
-    );
-  await expect.poll(async () => Math.abs(((await cardTop()) ?? 1e6) - topBefore)).toBeLessThan(60);
-  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(200);
+  // The scroll offset comes back (the list may move it a little as it measures the rows near view).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 60);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 60);
 });
 
 test('screens at 820 px and /browse at 390 and 820 px', async ({ page, axe }) => {

@@ -47,23 +47,31 @@ export function useScrollMemory(ready: boolean): void {
 const USER_SCROLL = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
- * Scrolls to `y`; while the page is still too short for it (rows below are still being measured or
- * loaded), scrolls again as the page grows, for up to 3 s or until the reader scrolls.
+ * Scrolls to `y` and holds it for up to 3 s or until the reader scrolls: while the page is still too short
+ * (rows below are still being measured or loaded) it scrolls again as the page grows, and a jump away that
+ * the reader did not make (the list virtualiser correcting from the offset it saw before the restore) is
+ * undone. Small moves are kept: they are the list keeping its rows in place as they are measured.
  */
 function restore(y: number): () => void {
   window.scrollTo(0, y);
-  if (Math.abs(window.scrollY - y) < 2 || typeof ResizeObserver === 'undefined') return () => undefined;
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  let target = y;
   const observer = new ResizeObserver(() => {
-    window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) < 2) stop();
+    if (Math.abs(window.scrollY - target) >= 2) window.scrollTo(0, target);
   });
+  const onScroll = () => {
+    if (Math.abs(window.scrollY - target) > window.innerHeight / 2) window.scrollTo(0, target);
+    else target = window.scrollY;
+  };
   const timer = window.setTimeout(() => stop(), 3000);
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
+    window.removeEventListener('scroll', onScroll);
     for (const type of USER_SCROLL) window.removeEventListener(type, stop);
   }
   observer.observe(document.body);
+  window.addEventListener('scroll', onScroll, { passive: true });
   for (const type of USER_SCROLL) window.addEventListener(type, stop, { passive: true });
   return stop;
 }
