@@ -144,8 +144,9 @@ const productZones = [
   {
     target: ['./src/app', './src/features', './src/entities'],
     from: './src/sync',
-    except: ['./index.ts'],
-    message: "Import the sync layer through its entry ('@/sync'); add what you need there.",
+    except: ['./index.ts', './client.ts'],
+    message:
+      "Import the sync layer through its entry ('@/sync', or '@/sync/client' for the page's Supabase client); add what you need there.",
   },
   // A feature's index.ts is what app/ may import; auth's light index has a second entry for its screens.
   ...features.map((f) => ({

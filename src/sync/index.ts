@@ -27,9 +27,6 @@ export { useListingOnDemand } from './use-listing-on-demand';
 export { useListingsOnDemand } from './use-listings-on-demand';
 export { useListingPerformance, useRecordListingView, type ListingPerformance } from './use-listing-performance';
 // The page's Supabase client, for the auth feature and the features' online-only API clients (features/*/api).
-export { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from './supabase-client';
-export type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-export { clearDeviceData } from './device-data';
 
 let started = false;
 let commands: BroadcastChannel | null = null;

@@ -261,7 +261,7 @@ describe('views never call Supabase and never hold the database', () => {
 
   it('the auth feature and src/sync may use the client; a feature test may set up the store', async () => {
     const client = "import { getSupabase } from '@/sync/supabase-client';\nexport const x = getSupabase;\n";
-    const viaEntry = "import { getSupabase } from '@/sync';\nexport const x = getSupabase;\n";
+    const viaEntry = "import { getSupabase } from '@/sync/client';\nexport const x = getSupabase;\n";
     expect(await lint(viaEntry, 'src/features/auth/good.ts')).toEqual([]);
     expect(await lint(client, 'src/sync/good.ts')).toEqual([]);
     // Features reach the sync layer through its entry only.

@@ -2,7 +2,7 @@
 // after sign-in (false on error or sign-out). `loading` stays true until the session is known and,
 // if there is one, the admin check has answered — so guards never redirect on a half-known state.
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/sync';
+import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/sync/client';
 import { fetchIsAdmin } from './is-admin';
 import { AuthFailure, toAuthFailure } from './auth-errors';
 import { authStore, initialAuthState } from './state';

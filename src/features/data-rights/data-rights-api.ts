@@ -1,7 +1,7 @@
 // Server side of the user's data rights (UK GDPR access, portability and erasure): the signed-in
 // user's rows from every user table (rpc export_my_data) and account deletion (rpc delete_my_account).
 // Both RPCs act only on the caller's own JWT subject; see supabase/migrations/20261123001900_data_rights.sql.
-import { getSupabase, type SupabaseClient } from '@/sync';
+import { getSupabase, type SupabaseClient } from '@/sync/client';
 
 export type ExportRow = Record<string, unknown>;
 

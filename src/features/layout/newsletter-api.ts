@@ -2,7 +2,7 @@
 // the address was already on the list (no enumeration), 400 22023 for a malformed address and
 // 429 PT429 when the caller signed up too often. It needs a connection: nothing is queued.
 import { isValidEmail } from '@/shared/lib/email';
-import { getSupabase } from '@/sync';
+import { getSupabase } from '@/sync/client';
 
 export const NEWSLETTER_MESSAGES = {
   invalid: 'Invalid email format',

@@ -3,7 +3,7 @@
 // of the few calls a screen makes online rather than through the outbox. The client names the template
 // only: the server fills in its fixed sample content (any text from a client would make it a mail relay)
 // and allows a few test e-mails an hour.
-import { getSupabase } from '@/sync';
+import { getSupabase } from '@/sync/client';
 
 /** Sends the sample price-drop e-mail to the signed-in user; throws when it was not sent. */
 export async function sendTestPriceDropEmail(): Promise<void> {

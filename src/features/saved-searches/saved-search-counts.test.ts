@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@/sync';
+import type { SupabaseClient } from '@/sync/client';
 import { describe, expect, it } from 'vitest';
 import { fetchSavedSearchNewCounts, newCountToShow } from './saved-search-counts';
 

@@ -1,7 +1,7 @@
 // "N new since you last looked" for the signed-in user's saved searches, counted by the server over the
 // whole market (rpc saved_search_new_counts, by the rule its new_match notifications use). A device
 // holds only some listings, so it can no longer count them itself.
-import type { SupabaseClient } from '@/sync';
+import type { SupabaseClient } from '@/sync/client';
 
 export interface ServerNewCount {
   count: number;
@@ -11,7 +11,7 @@ export interface ServerNewCount {
 
 /** New matches by saved search id; rejects when the server cannot be reached or refuses. */
 export async function fetchSavedSearchNewCounts(client?: SupabaseClient): Promise<Record<string, ServerNewCount>> {
-  const supabase = client ?? (await import('@/sync')).getSupabase();
+  const supabase = client ?? (await import('@/sync/client')).getSupabase();
   const { data, error } = await supabase.rpc('saved_search_new_counts');
   if (error) throw new Error(error.message);
   return (data ?? {}) as Record<string, ServerNewCount>;

@@ -2,7 +2,7 @@
 // Everything else a view shows comes from the local store; admin lists are not synced to devices,
 // so they are read from the API on demand and RLS (is_admin()) decides what comes back. Screens
 // call these through useAdminRead() (api/use-admin-read.ts), never getSupabase() themselves.
-import { getSupabase, type SupabaseClient } from '@/sync';
+import { getSupabase, type SupabaseClient } from '@/sync/client';
 
 /** Tables whose rows only an admin can read (RLS policies *_admin_read). */
 export const ADMIN_TABLES = [

@@ -2,7 +2,7 @@
 // figures for a range and the range before it, and the e-mails behind error reports. Admin-only RPCs
 // (each refuses anyone else with 42501); screens call them through useAdminRead().
 import { AdminReadError, type SyncHealthSummary } from './admin-api';
-import { getSupabase, type SupabaseClient } from '@/sync';
+import { getSupabase, type SupabaseClient } from '@/sync/client';
 
 /** The ranges the dashboard offers, in days (today included). */
 export const DASHBOARD_RANGES = [7, 30, 90] as const;

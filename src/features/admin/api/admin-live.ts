@@ -2,7 +2,7 @@
 // rows). Like the sync bridge, an event is a hint to read the list again, not data to merge: the read
 // after each (re)subscribe also covers what happened while the channel was down.
 import type { AdminTable } from './admin-api';
-import { getSupabase, type RealtimeChannel, type SupabaseClient } from '@/sync';
+import { getSupabase, type RealtimeChannel, type SupabaseClient } from '@/sync/client';
 
 /** Events within this long of the first cause one read. */
 export const ADMIN_LIVE_DEBOUNCE_MS = 250;
