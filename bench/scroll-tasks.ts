@@ -5,13 +5,9 @@
 // a PerformanceObserver counts the long tasks of the scroll window. Side by side, the same scroll of a static
 // page of the same height (no script, no images) under the same throttling: what this machine counts for
 // scrolling alone. BENCH_SCROLL_PX (default 12,000) sets the distance.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
-import { preview } from 'vite';
-import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
+import type { Browser, Page } from 'playwright';
+import { startPrivateApp } from './private-app';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55930);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55931);
@@ -109,37 +105,13 @@ async function staticPage(browser: Browser, width: number): Promise<Result> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Building the app for a private stack on :${API_PORT} ...`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`,
-      VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY,
-    },
+  const app = await startPrivateApp({
+    outDir: OUT_DIR,
+    appPort: APP_PORT,
+    apiPort: API_PORT,
+    browserArgs: BROWSER_ARGS,
   });
-  if (build.status !== 0) throw new Error('vite build failed');
-  const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
-    startStack(o: { port: number; dataDir: string; quiet?: boolean; demoKeys?: boolean; siteUrl?: string }): Promise<{
-      close(): Promise<void>;
-    }>;
-  };
-  const stack = await startStack({
-    port: API_PORT,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-scroll-tasks-')),
-    quiet: true,
-    demoKeys: true,
-    siteUrl: `http://localhost:${APP_PORT}`,
-  });
-  const server = await preview({
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { port: APP_PORT, strictPort: true, host: 'localhost' },
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: BROWSER_ARGS,
-  });
+  const browser = app.browser;
   try {
     const rows: Result[] = [];
     for (const width of [390, 1280]) {
@@ -165,9 +137,7 @@ async function main(): Promise<void> {
         ` | static page worst ${floor ? `${Math.round(floor)} ms` : 'none'}`,
     );
   } finally {
-    await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-    await stack.close();
+    await app.close();
   }
 }
 

@@ -14,13 +14,10 @@
 // Main-thread cost per frame (script, style + layout, all tasks) comes from CDP Performance.getMetrics.
 // BENCH_PROFILE=1 also saves a CPU profile of the virtualised scrolls (.cpuprofile, open in DevTools)
 // and prints the functions with the most self time.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
-import { preview } from 'vite';
-import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
+import type { Browser, CDPSession, Page } from 'playwright';
+import { startPrivateApp } from './private-app';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55920);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55921);
@@ -313,38 +310,13 @@ function printProfiles(): void {
 }
 
 async function main(): Promise<void> {
-  console.log(`Building the app for a private stack on :${API_PORT} ...`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`,
-      VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY,
-    },
+  const app = await startPrivateApp({
+    outDir: OUT_DIR,
+    appPort: APP_PORT,
+    apiPort: API_PORT,
+    browserArgs: BROWSER_ARGS,
   });
-  if (build.status !== 0) throw new Error('vite build failed');
-  const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
-    startStack(o: { port: number; dataDir: string; quiet?: boolean; demoKeys?: boolean; siteUrl?: string }): Promise<{
-      close(): Promise<void>;
-    }>;
-  };
-  const stack = await startStack({
-    port: API_PORT,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-scroll-')),
-    quiet: true,
-    demoKeys: true,
-    // The API answers the app's origin only (CORS allow-list).
-    siteUrl: `http://localhost:${APP_PORT}`,
-  });
-  const server = await preview({
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { port: APP_PORT, strictPort: true, host: 'localhost' },
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: BROWSER_ARGS,
-  });
+  const browser = app.browser;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.addInitScript(() => localStorage.setItem('motorly:onboarding', 'off'));
@@ -401,9 +373,7 @@ async function main(): Promise<void> {
     );
     if (PROFILE) printProfiles();
   } finally {
-    await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-    await stack.close();
+    await app.close();
   }
 }
 
