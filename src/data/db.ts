@@ -104,6 +104,15 @@ export const SCHEMA_V7: Record<string, string> = {
 /** Version 8 (issue 32): the recently opened listings and the offline pack (data/offline-pack), local only. */
 export const SCHEMA_V8: Record<string, string> = OFFLINE_PACK_SCHEMA;
 
+/**
+ * Version 9 (issue 32): vehicle_listings drops its updated_at index. It served the listing indexes' state
+ * check and look-back over the whole stored catalogue, which are gone; nothing reads it now (the sync
+ * cursors live in sync_state), and every stored listing paid a write for it.
+ */
+export const SCHEMA_V9: Record<string, string> = {
+  vehicle_listings: 'id, car_model_id, dealer_id, listed_at, [car_model_id+price]',
+};
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -170,6 +179,7 @@ export class MotorlyDb extends Dexie {
     if (maxVersion >= 6) this.version(6).stores(SCHEMA_V6);
     if (maxVersion >= 7) this.version(7).stores(SCHEMA_V7);
     if (maxVersion >= 8) this.version(8).stores(SCHEMA_V8);
+    if (maxVersion >= 9) this.version(9).stores(SCHEMA_V9);
     // Below the full schema (an upgrade test) the literal versions alone stand.
     if (maxVersion > this.verno) this.version(this.verno).stores(syncedStores(synced));
   }

@@ -12,6 +12,7 @@ import {
   SCHEMA_V6,
   SCHEMA_V7,
   SCHEMA_V8,
+  SCHEMA_V9,
 } from './db';
 import {
   CATALOGUE_TABLES,
@@ -22,7 +23,17 @@ import {
   type SyncedTableEntry,
 } from './synced-tables';
 
-const LITERAL_VERSIONS = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V7, SCHEMA_V8];
+const LITERAL_VERSIONS = [
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  SCHEMA_V6,
+  SCHEMA_V7,
+  SCHEMA_V8,
+  SCHEMA_V9,
+];
 /** What the literal versions add up to: each version's stores replace the earlier ones of that name. */
 const literalSchema: Record<string, string> = Object.assign({}, ...LITERAL_VERSIONS);
 

@@ -42,7 +42,7 @@ export const SYNCED_TABLES = [
   {
     name: 'vehicle_listings',
     group: 'catalogue',
-    indexes: 'id, car_model_id, dealer_id, listed_at, updated_at, [car_model_id+price]',
+    indexes: 'id, car_model_id, dealer_id, listed_at, [car_model_id+price]',
     realtime: 'held',
     label: 'Listing',
   },
