@@ -17,6 +17,7 @@ import { CoverageLedger } from './ledger';
 import { serverOrder } from './order';
 import type { RpcClient } from './rpc-client';
 import { searchServer, type SearchFacets, type ServerPage } from './server-search';
+import { savedSearchKeys, windowTtl } from './saved-ttl';
 import { MARKET_TOTAL_KEY, PASSING_TTL_MS, type QueryWindowRow } from './window-types';
 
 /** What a window says about its query (its ids stay in the worker). */
@@ -95,7 +96,8 @@ export class QueryEngine {
     // The page goes back at once; its rows are stored after it, in order (a next page extends its window
     // only once the first is recorded), and a busy store never delays an answer.
     this.chore = this.chore.then(async () => {
-      await this.ledger.record(key, after, page, ttlMs, now);
+      // A saved search's window lives a day, whether or not the screen knew it was one.
+      await this.ledger.record(key, after, page, await windowTtl(this.db, search, ttlMs), now);
       await this.ledger.enforceBudget(key);
       // The offline message's market size, at most once a day.
       if (after === null) await this.rememberMarketTotal(search, page);
@@ -123,9 +125,9 @@ export class QueryEngine {
     if (all.total !== null) await put(all.total);
   }
 
-  /** Open time passed (the app visible): windows past their TTL go. */
-  tick(elapsedMs: number): Promise<string[]> {
-    return this.ledger.advanceOpenTime(elapsedMs);
+  /** Open time passed (the app visible): windows past their TTL go (a search saved since keeps its window a day). */
+  async tick(elapsedMs: number): Promise<string[]> {
+    return this.ledger.advanceOpenTime(elapsedMs, await savedSearchKeys(this.db));
   }
 }
 

@@ -5,7 +5,8 @@ import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
 import { pinnedListingIds } from './referenced';
 import type { ServerPage } from './server-search';
-import { CATALOGUE_BUDGET_BYTES, WINDOW_MAX_IDS, type QueryWindowRow } from './window-types';
+import { isSavedWindow } from './saved-ttl';
+import { CATALOGUE_BUDGET_BYTES, SAVED_TTL_MS, WINDOW_MAX_IDS, type QueryWindowRow } from './window-types';
 
 /** IndexedDB bytes for a row: about twice its JSON (the serialised value, keys and index entries). */
 export const rowBytes = (row: ListingRow): number => JSON.stringify(row).length * 2;
@@ -81,12 +82,16 @@ export class CoverageLedger {
     });
   }
 
-  /** Counts open time against every window's TTL; expired ones are dropped. Returns their keys. */
-  async advanceOpenTime(elapsedMs: number): Promise<string[]> {
+  /**
+   * Counts open time against every window's TTL; expired ones are dropped. Returns their keys. A window of
+   * one of the `saved` searches (saved-search keys, saved-ttl.ts) lives at least SAVED_TTL_MS.
+   */
+  async advanceOpenTime(elapsedMs: number, saved: ReadonlySet<string> = new Set()): Promise<string[]> {
     const { db } = this;
     const expired: QueryWindowRow[] = [];
     await db.transaction('rw', db.query_windows, async () => {
       await db.query_windows.toCollection().modify((w) => {
+        if (w.ttlMs < SAVED_TTL_MS && isSavedWindow(w.key, saved)) w.ttlMs = SAVED_TTL_MS;
         w.openMs += elapsedMs;
         if (w.openMs >= w.ttlMs) expired.push(w);
       });
