@@ -83,6 +83,16 @@ export interface ListingScope {
   /** The stock of the dealers the signed-in user belongs to (the dealer hub's), or null when none. */
   stock?(): Promise<{ dealerIds: string[]; cursor: Cursor | null } | null>;
   stockPulled?(dealerIds: readonly string[], cursor: Cursor): Promise<void>;
+  /** What price history follows (price-history-pull.ts); absent: listing_price_history is pulled whole. */
+  heldHistory?(): Promise<HeldHistory>;
+}
+
+/** The held listings and the price history the device has for listings (issue 32: history follows listings). */
+export interface HeldHistory {
+  /** Every listing the device has a row for: pinned, the pack's, the search windows', a dealer's stock. */
+  listingIds: ReadonlySet<string>;
+  /** The history rows on the device by the listing they belong to: their ids and latest updated_at. */
+  history: ReadonlyMap<string, { rowIds: readonly string[]; updatedAt: string }>;
 }
 
 /** Scheduling state the engine and its steps share (one cycle at a time, so no locking). */

@@ -31,6 +31,7 @@ async function pullPinned(
   time: ServerTime,
   scope: ListingScope,
   progress: DownloadProgress | null,
+  changed: Map<string, string>,
 ): Promise<boolean> {
   const pinned = await scope.pinnedIds();
   const followed = await scope.followedIds();
@@ -55,7 +56,10 @@ async function pullPinned(
     const rows = await ctx.transport.pullByIds(TABLE, ids, after);
     if (rows.length) {
       const count = await ctx.store.applyPulled(TABLE, rows);
-      for (const row of rows) best = maxCursor(best, cursorOf(row));
+      for (const row of rows) {
+        best = maxCursor(best, cursorOf(row));
+        changed.set(String(row.id), String(row.updated_at));
+      }
       ctx.emit({ type: 'pulled', table: TABLE, count });
     }
     if (progress && after === null) {
@@ -69,7 +73,12 @@ async function pullPinned(
 }
 
 /** The offline pack's area: listings there changed since its cursor; one that came into the area joins the pack. */
-async function pullArea(ctx: CycleContext, time: ServerTime, scope: ListingScope): Promise<void> {
+async function pullArea(
+  ctx: CycleContext,
+  time: ServerTime,
+  scope: ListingScope,
+  changed: Map<string, string>,
+): Promise<void> {
   const area = await scope.area();
   if (!area || !area.outcodes.length) return;
   const where = { column: 'outcode', values: area.outcodes };
@@ -87,6 +96,7 @@ async function pullArea(ctx: CycleContext, time: ServerTime, scope: ListingScope
       const kept = rows.filter((r) => present.has(String(r.id)) || inside(r));
       if (kept.length) {
         const count = await ctx.store.applyPulled(TABLE, kept);
+        for (const r of kept) changed.set(String(r.id), String(r.updated_at));
         ctx.emit({ type: 'pulled', table: TABLE, count });
       }
       const joined = kept.filter((r) => !present.has(String(r.id))).map((r) => String(r.id));
@@ -96,7 +106,12 @@ async function pullArea(ctx: CycleContext, time: ServerTime, scope: ListingScope
 }
 
 /** A dealer's own stock, whole (the hub lists and edits it), caught up on its own cursor. */
-async function pullStock(ctx: CycleContext, time: ServerTime, scope: ListingScope): Promise<void> {
+async function pullStock(
+  ctx: CycleContext,
+  time: ServerTime,
+  scope: ListingScope,
+  changed: Map<string, string>,
+): Promise<void> {
   const stock = await scope.stock?.();
   if (!stock || !stock.dealerIds.length) return;
   const where = { column: 'dealer_id', values: stock.dealerIds };
@@ -107,6 +122,7 @@ async function pullStock(ctx: CycleContext, time: ServerTime, scope: ListingScop
     write: async (rows, best) => {
       if (rows.length) {
         const count = await ctx.store.applyPulled(TABLE, rows);
+        for (const r of rows) changed.set(String(r.id), String(r.updated_at));
         ctx.emit({ type: 'pulled', table: TABLE, count });
       }
       if (best) await scope.stockPulled?.(stock.dealerIds, best);
@@ -114,16 +130,21 @@ async function pullStock(ctx: CycleContext, time: ServerTime, scope: ListingScop
   });
 }
 
-/** The scoped pull of vehicle_listings: pinned listings, a dealer's own stock, then the offline pack's area. */
+/**
+ * The scoped pull of vehicle_listings: pinned listings, a dealer's own stock, then the offline pack's area.
+ * Returns the listings it wrote, id -> updated_at (their price history may be behind: price-history-pull.ts).
+ */
 export async function pullHeldListings(
   ctx: CycleContext,
   time: ServerTime,
   scope: ListingScope,
   progress: DownloadProgress | null,
-): Promise<void> {
-  if (!(await pullPinned(ctx, time, scope, progress))) return;
-  if (ctx.isStopped() || !ctx.isOnline()) return;
-  await pullStock(ctx, time, scope);
-  if (ctx.isStopped() || !ctx.isOnline()) return;
-  await pullArea(ctx, time, scope);
+): Promise<Map<string, string>> {
+  const changed = new Map<string, string>();
+  if (!(await pullPinned(ctx, time, scope, progress, changed))) return changed;
+  if (ctx.isStopped() || !ctx.isOnline()) return changed;
+  await pullStock(ctx, time, scope, changed);
+  if (ctx.isStopped() || !ctx.isOnline()) return changed;
+  await pullArea(ctx, time, scope, changed);
+  return changed;
 }

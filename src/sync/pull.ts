@@ -3,8 +3,9 @@
 // the current one is written, and the cursor is stored with each page.
 import { isOutOfOrder } from '@/data/sync-queue';
 import { isSyncTable, type Cursor, type SyncTableName } from '@/data/types';
-import type { CycleContext, DownloadProgress, PullScope } from './engine-types';
+import type { CycleContext, DownloadProgress, ListingScope, PullScope } from './engine-types';
 import { pullHeldListings } from './held-listings-pull';
+import { pullHeldHistory } from './price-history-pull';
 import { ORIGIN_CURSOR, catchUpStart, fromMicros, maxCursor, toMicros } from './timestamps';
 import type { DeletedRow, Row } from './transport';
 
@@ -242,6 +243,8 @@ export async function pullPages<R>(
 export class Puller {
   /** Grows as pages arrive, and from the stored cursors at the start of each pull. */
   private readonly time: ServerTime = { seen: 0n };
+  /** Listings the scoped listing pull wrote (id -> updated_at) whose price history was not checked since. */
+  private readonly changedListings = new Map<string, string>();
 
   constructor(
     private readonly ctx: CycleContext,
@@ -260,7 +263,7 @@ export class Puller {
     const fresh: SyncTableName[] = [];
     for (const t of tables) {
       const stored = await ctx.store.getCursor(t);
-      // A scoped vehicle_listings counts its own never-pulled rows (the pinned ones), not the table's.
+      // A scoped vehicle_listings (and its price history) counts its own never-pulled rows, not the table's.
       if (stored === null && !this.scoped(t)) fresh.push(t);
       noteSeen(this.time, stored);
     }
@@ -284,8 +287,12 @@ export class Puller {
       // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
       // was under way when the connection dropped would otherwise hold the writes queued offline.
       await this.pushIfQueued(progress);
-      if (this.scoped(table) && ctx.scope) await pullHeldListings(ctx, this.time, ctx.scope, progress);
-      else await this.pullTable(table, fresh.includes(table) ? progress : null);
+      if (this.scoped(table) && ctx.scope) {
+        if (table === 'vehicle_listings')
+          for (const [id, at] of await pullHeldListings(ctx, this.time, ctx.scope, progress))
+            this.changedListings.set(id, at);
+        else await this.pullHistory(ctx.scope, progress);
+      } else await this.pullTable(table, fresh.includes(table) ? progress : null);
     }
     await this.pushIfQueued(progress);
     await this.pullDeletions();
@@ -293,9 +300,23 @@ export class Puller {
     ctx.update({ download: null, lastSyncedAt: ctx.clock.now(), lastError: null });
   }
 
-  /** vehicle_listings is pulled for the held listings only, when the engine has a scope (the app does). */
+  /**
+   * vehicle_listings is pulled for the held listings only, when the engine has a scope (the app does), and
+   * listing_price_history for those listings, when the scope says what the device holds.
+   */
   private scoped(table: SyncTableName): boolean {
-    return table === 'vehicle_listings' && this.ctx.scope !== undefined;
+    const { scope } = this.ctx;
+    if (table === 'vehicle_listings') return scope !== undefined;
+    return table === 'listing_price_history' && scope?.heldHistory !== undefined;
+  }
+
+  /** The held listings' price history (price-history-pull.ts), after the listings of this cycle. */
+  private async pullHistory(scope: ListingScope, progress: DownloadProgress | null): Promise<void> {
+    if (!scope.heldHistory) return;
+    const changed = new Map(this.changedListings);
+    // Kept until their history is in: a pull stopped between the two asks for it next time.
+    if (await pullHeldHistory(this.ctx, this.time, await scope.heldHistory(), changed, progress))
+      for (const [id, at] of changed) if (this.changedListings.get(id) === at) this.changedListings.delete(id);
   }
 
   /** Pushes the queue when a trigger (a write, say) arrived during this cycle. */

@@ -57,6 +57,25 @@ export function dexieListingScope(db: MotorlyDb) {
     async stockPulled(dealerIds: readonly string[], cursor: Cursor): Promise<void> {
       await setState(db, STOCK_KEY, { dealerIds: [...dealerIds], cursor });
     },
+    /** Price history follows the listings held here: which those are, and the history rows each has. */
+    async heldHistory() {
+      const table = db.listing_price_history;
+      return db.transaction('r', db.vehicle_listings, table, async () => {
+        const listingIds = new Set(await db.vehicle_listings.toCollection().primaryKeys());
+        const history = new Map<string, { rowIds: string[]; updatedAt: string }>();
+        await table.each((row) => {
+          const seen = history.get(row.vehicle_listing_id);
+          const updatedAt = row.updated_at ?? '';
+          if (!seen) history.set(row.vehicle_listing_id, { rowIds: [row.id], updatedAt });
+          else {
+            seen.rowIds.push(row.id);
+            // Server timestamps, all in one format: later sorts later.
+            if (updatedAt > seen.updatedAt) seen.updatedAt = updatedAt;
+          }
+        });
+        return { listingIds, history };
+      });
+    },
     async areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void> {
       await db.transaction('rw', db.table('offline_pack'), packListings(db), async () => {
         if (joined.length) await packListings(db).bulkPut(joined.map((id) => ({ id })));
