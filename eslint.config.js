@@ -120,7 +120,7 @@ const zones = [
     from: './src/**/*-screen.tsx',
     message: 'A screen does not import another screen; move the shared piece to a lib file or the entity layer.',
   },
-  // Views never call Supabase: the page-wide client is for the auth feature and src/sync only.
+  // Views never call Supabase: the page-wide client is reached through '@/sync/client' (see productZones).
   {
     target: [
       './src/app',
@@ -132,8 +132,7 @@ const zones = [
       ...features.filter((f) => f !== 'auth').map((f) => `./src/features/${f}`),
     ],
     from: './src/sync/supabase-client.ts',
-    message:
-      'getSupabase() is for the auth feature and src/sync only; admin-only server reads go through features/admin/api.',
+    message: "Take the page's Supabase client from '@/sync/client', in an API module (src/features/<x>/api).",
   },
   ...earlyZones,
 ];
@@ -147,6 +146,23 @@ const productZones = [
     except: ['./index.ts', './client.ts'],
     message:
       "Import the sync layer through its entry ('@/sync', or '@/sync/client' for the page's Supabase client); add what you need there.",
+  },
+  // Views never call Supabase: only API modules (a feature's api/ folder, the auth feature's store) take the
+  // page's client; components, hooks and the layers below call those modules or read the local store.
+  {
+    target: [
+      './src/**/*.tsx',
+      './src/**/use-*.ts',
+      './src/features/!(auth)/*.ts',
+      './src/features/*/!(api)/**',
+      './src/entities',
+      './src/early',
+      './src/domain',
+      './src/shared',
+    ],
+    from: './src/sync/client.ts',
+    message:
+      "Views never call Supabase: '@/sync/client' is for API modules (src/features/<x>/api/*.ts); call one from here.",
   },
   // A feature's index.ts is what app/ may import; auth's light index has a second entry for its screens.
   ...features.map((f) => ({

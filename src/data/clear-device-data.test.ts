@@ -6,7 +6,7 @@ import { MotorlyDb } from '@/data/db';
 import { countLocalTables } from '@/data/device';
 import { setSessionUser } from '@/data/sync-queue';
 import { brandRow } from '@/data/testing/fixtures';
-import { clearDeviceData } from './device-data';
+import { clearDeviceData } from './clear-device-data';
 
 const USER = '11111111-1111-4111-8111-111111111111';
 let db: MotorlyDb;

@@ -1,9 +1,9 @@
 // "Clear local data": wipes what this browser holds for Motorly (the local store, the saved sign-in,
 // runtime caches, local and session storage). The service worker's precache of the app's own files
 // stays, so the app still opens offline after the reload. Server data is untouched.
-import { db as appDb, type MotorlyDb } from '@/data/db';
-import { clearLocalStore } from '@/data/device';
-import { AUTH_STORAGE_KEY, idbAuthStorage } from './supabase-client';
+import { AUTH_STORAGE_KEY, idbAuthStorage } from './auth-storage';
+import { db as appDb, type MotorlyDb } from './db';
+import { clearLocalStore } from './device-data';
 
 export interface ClearDeviceOptions {
   db?: MotorlyDb;

@@ -25,8 +25,6 @@ export type { RealtimeNotice } from './channels';
 export { useRealtimeNotices } from './use-realtime-notices';
 export { useListingOnDemand } from './use-listing-on-demand';
 export { useListingsOnDemand } from './use-listings-on-demand';
-export { useListingPerformance, useRecordListingView, type ListingPerformance } from './use-listing-performance';
-// The page's Supabase client, for the auth feature and the features' online-only API clients (features/*/api).
 
 let started = false;
 let commands: BroadcastChannel | null = null;
@@ -158,5 +156,3 @@ export function startSync(): void {
 
   sendSyncCommand({ type: 'status-request' });
 }
-export { refreshRecommendations } from './recommendations';
-export { aiRephraseEnabled, rephraseGroundedAnswer } from './ai-rephrase';

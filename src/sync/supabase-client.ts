@@ -1,16 +1,10 @@
-// The one place a browser-side Supabase client is made. Auth tokens live in IndexedDB (idb-keyval)
+// The one place a browser-side Supabase client is made. Auth tokens live in IndexedDB (data/auth-storage.ts)
 // rather than localStorage, so the sync worker and the service worker can act for the signed-in user.
-import { createClient, navigatorLock, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
-import { get, set, del } from 'idb-keyval';
+import { createClient, navigatorLock, type SupabaseClient } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY, idbAuthStorage } from '@/data/auth-storage';
 import { env } from '@/shared/lib/env';
 
-export const AUTH_STORAGE_KEY = 'motorly-auth';
-
-export const idbAuthStorage: SupportedStorage = {
-  getItem: async (key) => (await get<string>(key)) ?? null,
-  setItem: async (key, value) => set(key, value),
-  removeItem: async (key) => del(key),
-};
+export { AUTH_STORAGE_KEY, idbAuthStorage };
 
 let shared: SupabaseClient | undefined;
 

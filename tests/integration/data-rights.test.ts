@@ -11,7 +11,7 @@ import {
   userClient,
   type CatalogueFixture,
 } from './helpers';
-import { fetchServerExport, deleteMyAccount } from '../../src/features/data-rights/data-rights-api';
+import { fetchServerExport, deleteMyAccount } from '../../src/features/data-rights/api/data-rights-api';
 
 let fx: CatalogueFixture;
 beforeAll(async () => {

@@ -246,7 +246,38 @@ describe('views never call Supabase and never hold the database', () => {
     ["import { getSupabase } from '@/sync/supabase-client';", 'src/app/bad.ts'],
   ])('%s in %s', async (imp, file) => {
     const errors = await lint(`${imp}\nexport const x = getSupabase;\n`, file);
-    expect(errors.join('\n')).toMatch(/getSupabase\(\) is for the auth feature and src\/sync only/);
+    expect(errors.join('\n')).toMatch(/Take the page's Supabase client from '@\/sync\/client', in an API module/);
+  });
+
+  // '@/sync/client' is for API modules; a component, a hook or a feature's other files call those.
+  it.each([
+    ["import { getSupabase } from '@/sync/client';", 'src/features/home/components/bad.tsx'],
+    ["import { getSupabase } from '@/sync/client';", 'src/features/listing/hooks/use-bad.ts'],
+    ["import { getSupabase } from '@/sync/client';", 'src/features/dealer-hub/stock-list-bad.ts'],
+    ["import type { SupabaseClient } from '@/sync/client';", 'src/features/saved-searches/components/bad.ts'],
+    ["import { getSupabase } from '../../sync/client';", 'src/features/privacy/bad-card.tsx'],
+    ["import { getSupabase } from '@/sync/client';", 'src/features/auth/components/bad.tsx'],
+    ["import { getSupabase } from '@/sync/client';", 'src/app/routes/bad.tsx'],
+    ["import { getSupabase } from '@/sync/client';", 'src/entities/car/bad.ts'],
+  ])('%s in %s', async (imp, file) => {
+    const errors = await lint(`${imp}\nexport const x = getSupabase;\n`, file);
+    expect(errors.join('\n')).toMatch(/Views never call Supabase: '@\/sync\/client' is for API modules/);
+  });
+
+  it('a dynamic import of the client from a view is refused too', async () => {
+    const code = "export const load = () => import('@/sync/client');\n";
+    const errors = await lint(code, 'src/features/home/components/bad.tsx');
+    expect(errors.join('\n')).toMatch(/'@\/sync\/client' is for API modules/);
+  });
+
+  it("a feature's api/ module, the auth store and app/ boot code may take the client", async () => {
+    const code = "import { getSupabase } from '@/sync/client';\nexport const x = getSupabase;\n";
+    expect(await lint(code, 'src/features/home/api/good-api.ts')).toEqual([]);
+    expect(await lint(code, 'src/features/admin/api/nested/good.ts')).toEqual([]);
+    expect(await lint(code, 'src/features/auth/good-store.ts')).toEqual([]);
+    expect(await lint(code, 'src/app/good-boot.ts')).toEqual([]);
+    // A view's test may stand in for the client.
+    expect(await lint(code, 'src/features/home/components/good.test.tsx')).toEqual([]);
   });
 
   it.each([

@@ -1,11 +1,10 @@
 import { usePageTitle } from '../use-page-title';
 import { useParams } from 'react-router-dom';
-import { ListingScreen } from '@/features/listing';
+import { ListingScreen, useRecordListingView } from '@/features/listing';
 import { ContactDealer } from '@/features/enquiries';
 import { useViewer } from '../use-viewer';
 import { useAuth } from '@/features/auth';
 import { PriceAlertControl } from '@/features/price-alerts';
-import { useRecordListingView } from '@/sync';
 
 /** Opened from the marketplace and from notifications (/marketplace/{vehicle_listing_id}). */
 export default function ListingDetailScreen() {

@@ -9,6 +9,10 @@ import {
 } from '../repositories/search-interactions';
 import { saveProfile } from '../repositories/preferences';
 import { incrementRecommendationShown, markRecommendationClicked } from '../repositories/activity';
+import { storeServerRecommendations } from '../recommendations';
+
+/** The recommendations service's rows into the app's store (for the feature's API client, which has no `db`). */
+export const storeAppRecommendations = bound(storeServerRecommendations);
 
 /** Records a search, its clicks and the time spent (search_interactions through the outbox). */
 export function useSearchInteractionWrites() {

@@ -8,7 +8,12 @@ export {
   type RecommendationCard,
   type RecommendationsView,
 } from '../recommendations';
-export { useSearchInteractionWrites, useSaveProfile, useRecommendationWrites } from '../hooks/use-ai-writes';
+export {
+  useSearchInteractionWrites,
+  useSaveProfile,
+  useRecommendationWrites,
+  storeAppRecommendations,
+} from '../hooks/use-ai-writes';
 export {
   markRecommendationClicked,
   incrementRecommendationShown,

@@ -4,7 +4,7 @@ import { AI_RANK_OPTIONS, useAssistantData } from '@/data/catalogue';
 import { answerQuestion, type Answer, type AssistantContext } from '@/domain/ai/assistant';
 import { createQueryParser } from '@/domain/ai/parser';
 import { rephraseRequest } from '@/domain/ai/rephrase';
-import { aiRephraseEnabled, rephraseGroundedAnswer } from '@/sync';
+import { aiRephraseEnabled, rephraseGroundedAnswer } from './api/ai-rephrase';
 import { href } from '@/shared/lib/routes';
 import { Button, InfoIcon, LoadingBlock, PageHeader, SparkIcon } from '@/shared/ui';
 import { useScrollToAnswer } from './use-scroll-to-answer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceUserData } from '@/data/device';
 import type { OutboxOp } from '@/data/types';
-import type { ServerExport } from './data-rights-api';
+import type { ServerExport } from './api/data-rights-api';
 import { buildDataExport, exportFileName } from './export-builder';
 
 const USER = '11111111-1111-4111-8111-111111111111';

@@ -4,7 +4,7 @@
 // waiting write is also listed on its own under unsynced_changes.
 import type { DeviceUserData } from '@/data/device';
 import type { OutboxOp, ParkedOp } from '@/data/types';
-import type { ExportRow, ServerExport } from './data-rights-api';
+import type { ExportRow, ServerExport } from './api/data-rights-api';
 
 export const EXPORT_FORMAT = 'motorly-data-export';
 

@@ -16,7 +16,7 @@ import { RecommendedScreen } from './recommended-screen';
 configure({ asyncUtilTimeout: 10_000 });
 
 const invoke = vi.fn();
-vi.mock('@/sync/supabase-client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
+vi.mock('@/sync/client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
 
 const cat = generateCatalogue();
 const models = cat.car_models;

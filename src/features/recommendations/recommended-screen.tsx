@@ -3,7 +3,7 @@ import { useRecommendations, useRecommendationWrites } from '@/data/personalisat
 import { useStockCounts } from '@/data/catalogue';
 import { href } from '@/shared/lib/routes';
 import { Button, EmptyState, LoadingBlock, PageHeader, RefreshIcon, SparkIcon, SignInPage } from '@/shared/ui';
-import { refreshRecommendations } from '@/sync';
+import { refreshRecommendations } from './api/refresh-recommendations';
 import { onePerModel } from './model-links';
 import { RecCard } from './rec-card';
 import { useOnline } from './use-online';

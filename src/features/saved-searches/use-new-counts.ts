@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SavedSearchView } from '@/data/saved-searches';
-import { fetchSavedSearchNewCounts, newCountToShow, type ServerNewCount } from './saved-search-counts';
+import { fetchSavedSearchNewCounts, newCountToShow, type ServerNewCount } from './api/saved-search-counts';
 
 /**
  * "N new since you last looked" for each saved search, by id: the server's count over the whole market when

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const invoke = vi.fn();
-vi.mock('./supabase-client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
+vi.mock('@/sync/client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
 
 const { rephraseGroundedAnswer } = await import('./ai-rephrase');
 const request = { text: 'The Kia Sportage costs £1,310.', figures: ['£1,310'], cars: ['Kia Sportage'] };

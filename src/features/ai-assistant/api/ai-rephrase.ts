@@ -13,7 +13,7 @@ export function aiRephraseEnabled(): boolean {
 export async function rephraseGroundedAnswer(request: RephraseRequest): Promise<string> {
   if (!aiRephraseEnabled()) return request.text;
   try {
-    const { getSupabase } = await import('./supabase-client');
+    const { getSupabase } = await import('@/sync/client');
     const { data, error } = await getSupabase().functions.invoke<{ text?: unknown; rephrased?: unknown }>(
       'ai-rephrase',
       {

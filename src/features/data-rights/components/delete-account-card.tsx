@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { DataRightsError, deleteMyAccount, signOutThisDevice } from '../data-rights-api';
-import { clearDeviceData } from '@/sync/client';
+import { DataRightsError, deleteMyAccount, signOutThisDevice } from '../api/data-rights-api';
+import { clearDeviceData } from '@/data/device';
 import { reportError } from '@/shared/lib/report-error';
 import { Button, Card, Field, Input } from '@/shared/ui';
 import { rememberAccountDeleted } from '../account-deleted-notice';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { readAppDeviceUserData } from '@/data/device';
-import { DataRightsError, fetchServerExport } from '../data-rights-api';
+import { DataRightsError, fetchServerExport } from '../api/data-rights-api';
 import { Button, Card } from '@/shared/ui';
 import { buildDataExport, exportFileName } from '../export-builder';
 import { downloadJson, readDeviceSettings } from '../device-settings';

@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDealerHub, type DealerHubData } from '@/data/leads';
-import { useCatalogueArriving, useListingPerformance } from '@/sync';
+import { useCatalogueArriving } from '@/sync';
 import { href } from '@/shared/lib/routes';
 import { ChartIcon, LoadingBlock, PageHeader, SignInPage } from '@/shared/ui';
 import { computeDealerStats, formatResponseTime, medianResponseMinutes } from '../dealer-stats';
+import { useListingPerformance } from '../hooks/use-listing-performance';
 import { useWideHub } from '../hooks/use-wide-hub';
 import type { Viewer } from '@/shared/lib/viewer';
 import { BecomeDealer } from './become-dealer';

@@ -2,7 +2,8 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useParkedOpActions, useSyncQueue } from '@/data/sync-queue';
 import type { VehicleListing } from '@/data/types';
 import { useListingIndicators } from '@/data/catalogue';
-import { sendSyncCommand, type ListingPerformance } from '@/sync';
+import { sendSyncCommand } from '@/sync';
+import type { ListingPerformance } from '../api/listing-performance';
 import { Button, ButtonLink, CarIcon, EmptyState, Input, LoadingBlock, Select, VirtualGrid } from '@/shared/ui';
 import {
   STOCK_SORT_LABELS,

@@ -1,8 +1,5 @@
-// React side of listing-performance.ts, apart from it so the worker bundle never pulls in React.
 import { useEffect, useState } from 'react';
-import { fetchListingPerformance, recordListingView, type ListingPerformance } from './listing-performance';
-
-export type { ListingPerformance } from './listing-performance';
+import { fetchListingPerformance, type ListingPerformance } from '../api/listing-performance';
 
 /** Per-listing views and saves of a dealer; undefined until they arrive (or while offline). */
 export function useListingPerformance(dealerId: string | null): Map<string, ListingPerformance> | undefined {
@@ -32,13 +29,4 @@ export function useListingPerformance(dealerId: string | null): Map<string, List
     };
   }, [dealerId, round]);
   return state?.dealerId === dealerId ? state.figures : undefined;
-}
-
-/** Counts a view of the listing once per opened listing, when online (offline views are not counted). */
-export function useRecordListingView(listingId: string): void {
-  useEffect(() => {
-    if (!listingId || !navigator.onLine) return;
-    // A count nobody acts on: a failed one is not worth a notice or a retry.
-    void recordListingView(listingId).catch(() => false);
-  }, [listingId]);
 }

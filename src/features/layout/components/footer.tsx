@@ -27,7 +27,7 @@ function Newsletter() {
     if (state.phase === 'sending') return;
     setState({ phase: 'sending' });
     // Loaded on submit: the sync client stays off the first paint.
-    const result = await import('../newsletter-api')
+    const result = await import('../api/newsletter-api')
       .then((m) => m.subscribeNewsletter(email))
       .catch(() => ({ ok: false as const, message: 'We could not sign you up just now. Please try again.' }));
     setState(result.ok ? { phase: 'done' } : { phase: 'error', message: result.message });

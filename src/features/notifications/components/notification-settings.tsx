@@ -1,6 +1,6 @@
 import { useNotificationPreferences } from '@/data/preferences';
 import { usePriceAlerts } from '@/data/price-alerts';
-import { sendTestPriceDropEmail } from '../notification-email';
+import { sendTestPriceDropEmail } from '../api/notification-email';
 import { Button, Card, useToastedAction } from '@/shared/ui';
 import { PreferencesCard } from './preferences-card';
 import { PriceAlertsCard } from './price-alerts-card';

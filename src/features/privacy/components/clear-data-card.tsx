@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSyncQueue } from '@/data/sync-queue';
-import { clearDeviceData } from '@/sync/client';
+import { clearDeviceData } from '@/data/device';
 import { Button, Card, Dialog } from '@/shared/ui';
 
 /** "Clear local data": after a confirmation (warning about unsynced changes) wipe this device and reload. */

@@ -1,7 +1,6 @@
 // Asks the ml-recommendations edge function for the user's recommendations and stores the rows it
 // returns in the local store (views never call Supabase; they read the rows through Dexie).
-import { db } from '@/data/db';
-import { storeServerRecommendations } from '@/data/personalisation';
+import { storeAppRecommendations } from '@/data/personalisation';
 import type { PersonalizedRecommendation } from '@/data/types';
 
 interface FunctionAnswer {
@@ -12,11 +11,12 @@ interface FunctionAnswer {
 
 /** Fetches (a fresh set when `forceRefresh`) and stores them; throws when the server cannot be reached. */
 export async function refreshRecommendations(userId: string, forceRefresh: boolean): Promise<void> {
-  const { getSupabase } = await import('./supabase-client');
+  // supabase-js loads with the request, not with the screen's first paint.
+  const { getSupabase } = await import('@/sync/client');
   const { data, error } = await getSupabase().functions.invoke<FunctionAnswer>('ml-recommendations', {
     body: { userId, forceRefresh },
   });
   if (error || !data) throw new Error(error?.message ?? 'No answer from the recommendations service.');
   const rows = data.recommendations.map(({ car_models: _joined, ...row }) => ({ ...row, reasons: row.reasons ?? [] }));
-  await storeServerRecommendations(db, userId, rows);
+  await storeAppRecommendations(userId, rows);
 }

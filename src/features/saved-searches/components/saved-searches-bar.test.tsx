@@ -13,8 +13,8 @@ vi.mock('@/data/saved-searches', async (importOriginal) => ({
 }));
 
 const fetchCounts = vi.fn<() => Promise<Record<string, { count: number; since: string }>>>(() => Promise.resolve({}));
-vi.mock('../saved-search-counts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../saved-search-counts')>()),
+vi.mock('../api/saved-search-counts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/saved-search-counts')>()),
   fetchSavedSearchNewCounts: () => fetchCounts(),
 }));
 
