@@ -1,4 +1,4 @@
-// src/sync/admin-api.ts against the real stack: the admin check and admin-only lists follow RLS.
+// features/admin/api/admin-api.ts against the real stack: the admin check and admin-only lists follow RLS.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchAdminList } from '@/features/admin/api/admin-api';
