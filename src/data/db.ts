@@ -5,6 +5,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 import { DEFAULT_DB_NAME } from './db-name';
+import { registerListingHistoryCascade } from './listing-history-cascade';
 import { OFFLINE_PACK_SCHEMA } from './offline-pack/types';
 import { SYNCED_TABLES, syncedStores, type SyncedTableEntry } from './synced-tables';
 import type { QueryWindowRow } from './catalogue/query/window-types';
@@ -150,6 +151,7 @@ export class MotorlyDb extends Dexie {
   ) {
     super(name);
     registerListingDerived(this);
+    registerListingHistoryCascade(this);
     this.version(1).stores(SCHEMA_V1);
     if (maxVersion >= 2) {
       this.version(2)
