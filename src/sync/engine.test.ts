@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { recordErrorReport } from '@/data/error-reports';
 import {
@@ -673,6 +673,10 @@ describe('pull', () => {
     const log: string[] = [];
     let calls = 0;
     let failSecond = true;
+    // Resolves once write `n` has started, or after 5 s (the order checks below then fail): a write ends only
+    // after the next one has started, however slowly a loaded machine fetches the next page.
+    const started = (n: number) =>
+      vi.waitFor(() => expect(log).toContain(`start ${n}`), { timeout: 5_000, interval: 5 }).catch(() => undefined);
     restartListingsEngine(
       (store) => ({
         ...store,
@@ -682,7 +686,8 @@ describe('pull', () => {
           try {
             // A write takes longer than a fetch (as a page's IndexedDB write does in the browser); the
             // second write fails (as an aborted transaction would): nothing stored.
-            await new Promise((r) => setTimeout(r, n === 2 && failSecond ? 400 : 250));
+            if ((n === 2 && failSecond) || (n === 1 && !failSecond)) await started(n + 1);
+            else await new Promise((r) => setTimeout(r, 250));
             if (n === 2 && failSecond) throw new Error('IndexedDB write aborted');
             return await store.applyPulled(table, rows, opts);
           } finally {
@@ -696,7 +701,7 @@ describe('pull', () => {
       },
     );
     await h.engine.whenIdle();
-    await new Promise((r) => setTimeout(r, 400)); // the third write (queued) ends too
+    await vi.waitFor(() => expect(log).toContain('end 3'), { timeout: 5_000 }); // the third write (queued) ends too
     // The third write was queued before the second's ended, and stored nothing over it.
     expect(log.indexOf('start 3')).toBeLessThan(log.indexOf('end 2'));
     expect(h.events.some((e) => e.type === 'sync-error' && e.kind === 'pull')).toBe(true);
