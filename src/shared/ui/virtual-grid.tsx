@@ -164,8 +164,26 @@ interface VirtualRowProps {
   measure: (el: HTMLDivElement | null) => void;
 }
 
-/** One row of cards; memoised, so scrolling re-renders only the rows that come into range. Its position
- * (transform) is set by the virtualizer, outside React. */
+/** Whether a row shows the same items as before (a new page appends items: the rows above it are unchanged). */
+function sameRow(a: VirtualRowProps, b: VirtualRowProps): boolean {
+  if (
+    a.index !== b.index ||
+    a.columns !== b.columns ||
+    a.gap !== b.gap ||
+    a.className !== b.className ||
+    a.getKey !== b.getKey ||
+    a.renderItem !== b.renderItem ||
+    a.measure !== b.measure
+  )
+    return false;
+  if (a.items === b.items) return true;
+  const first = a.index * a.columns;
+  for (let i = first; i < first + a.columns; i++) if (a.items[i] !== b.items[i]) return false;
+  return true;
+}
+
+/** One row of cards; memoised (by its own items), so scrolling or a new page re-renders only the rows that
+ * come into range or change. Its position (transform) is set by the virtualizer, outside React. */
 const VirtualRow = memo(function VirtualRow({
   index,
   items,
@@ -198,4 +216,4 @@ const VirtualRow = memo(function VirtualRow({
       ))}
     </div>
   );
-});
+}, sameRow);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_STYLES } from '@/data/catalogue/types';
-import { carArtInlineSvg, carArtSvg, galleryShots, paintFor, type Backdrop, type CarView } from './car-art';
+import {
+  CAR_ART_SHARED_DEFS,
+  carArtInlineSvg,
+  carArtSvg,
+  galleryShots,
+  paintFor,
+  type Backdrop,
+  type CarView,
+} from './car-art';
 import { SILHOUETTES, carShape, silhouetteOf, type Silhouette } from './car-shape';
 import { sideOf } from './car-profile';
 import { roundedPath } from './car-geometry';
@@ -207,7 +215,7 @@ describe('car art', () => {
     expect(galleryShots(8)).not.toEqual(a);
   });
 
-  it('draws the same picture inline (for virtualised lists), filling its box, with a gradient id per backdrop', () => {
+  it('draws the same picture inline (for virtualised lists), filling its box, its gradients defined once in the page', () => {
     const backdrops: Backdrop[] = ['studio', 'forecourt', 'dusk', 'showroom'];
     for (const view of VIEWS)
       for (const backdrop of backdrops) {
@@ -222,12 +230,17 @@ describe('car art', () => {
         const inline = carArtInlineSvg(input);
         expect(inline).toMatch(/^<svg [^>]*width="100%" height="100%" preserveAspectRatio="xMidYMid slice"/);
         expect(inline).toContain('aria-hidden="true"');
-        // The <img>'s picture, but for the root element and the gradient's id (ids are page-wide inline).
-        const body = (svg: string) => svg.slice(svg.indexOf('>') + 1).replace(/car-art-bg-[a-z]+/g, 'bg');
+        // The <img>'s picture, but for the root element and its gradients: the page defines those once
+        // (CAR_ART_SHARED_DEFS), so a picture leaving the page never takes away another's.
+        const body = (svg: string) =>
+          svg
+            .slice(svg.indexOf('>') + 1)
+            .replace(/<defs>.*?<\/defs>/g, '')
+            .replace(/car-art-bg-[a-z]+/g, 'bg');
         expect(body(inline)).toBe(body(carArtSvg(input)));
-        const ids = [...inline.matchAll(/id="([^"]+)"/g)].map((m) => m[1]).filter((id) => !id.startsWith('ca-'));
-        expect(ids).toEqual(backdrop === 'showroom' ? [] : [`car-art-bg-${backdrop}`]);
-        if (ids.length) expect(inline).toContain(`url(#car-art-bg-${backdrop})`);
+        expect(inline).not.toMatch(/<defs|id="/);
+        for (const [, id] of inline.matchAll(/url\(#([^)]+)\)/g)) expect(CAR_ART_SHARED_DEFS).toContain(`id="${id}"`);
+        if (backdrop !== 'showroom') expect(inline).toContain(`url(#car-art-bg-${backdrop})`);
       }
   });
 });

@@ -65,19 +65,53 @@ function badge(cx: number, cy: number, r: number, brand: string | undefined): st
   );
 }
 
-/** The scene behind the car; `gradient` names its gradient (unique per kind in a page of inline pictures). */
-function backdrop(kind: Backdrop, gradient = 'bg'): string {
+/** The gradient behind a backdrop, with the given id (none for the showroom's flat colours). */
+function backdropGradient(kind: Backdrop, id: string): string {
   switch (kind) {
     case 'studio':
-      return `<defs><radialGradient id="${gradient}" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#f7f8fa"/><stop offset="1" stop-color="#d5d9e0"/></radialGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/>`;
+      return `<radialGradient id="${id}" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#f7f8fa"/><stop offset="1" stop-color="#d5d9e0"/></radialGradient>`;
     case 'forecourt':
-      return `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9ec9ef"/><stop offset="1" stop-color="#e3f0fb"/></linearGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/><rect y="180" width="400" height="60" fill="#8a9099"/><path d="M0,212 L400,212" stroke="#f4f5f7" stroke-width="3" stroke-dasharray="24 16"/>`;
+      return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9ec9ef"/><stop offset="1" stop-color="#e3f0fb"/></linearGradient>`;
     case 'dusk':
-      return `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#26315c"/><stop offset="1" stop-color="#e59a6b"/></linearGradient></defs><rect width="400" height="240" fill="url(#${gradient})"/><path d="M0,150 L0,110 L30,110 L30,90 L60,90 L60,120 L90,120 L90,70 L120,70 L120,115 L160,115 L160,95 L190,95 L190,125 L240,125 L240,80 L270,80 L270,110 L310,110 L310,92 L340,92 L340,120 L400,120 L400,150 Z" fill="#1c2240" opacity="0.8"/><rect y="180" width="400" height="60" fill="#5a606c"/>`;
+      return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#26315c"/><stop offset="1" stop-color="#e59a6b"/></linearGradient>`;
+    case 'showroom':
+      return '';
+  }
+}
+
+/** The scene behind the car, filled with the gradient `gradient` (defined elsewhere: see backdrop()). */
+function backdropScene(kind: Backdrop, gradient: string): string {
+  switch (kind) {
+    case 'studio':
+      return `<rect width="400" height="240" fill="url(#${gradient})"/>`;
+    case 'forecourt':
+      return `<rect width="400" height="240" fill="url(#${gradient})"/><rect y="180" width="400" height="60" fill="#8a9099"/><path d="M0,212 L400,212" stroke="#f4f5f7" stroke-width="3" stroke-dasharray="24 16"/>`;
+    case 'dusk':
+      return `<rect width="400" height="240" fill="url(#${gradient})"/><path d="M0,150 L0,110 L30,110 L30,90 L60,90 L60,120 L90,120 L90,70 L120,70 L120,115 L160,115 L160,95 L190,95 L190,125 L240,125 L240,80 L270,80 L270,110 L310,110 L310,92 L340,92 L340,120 L400,120 L400,150 Z" fill="#1c2240" opacity="0.8"/><rect y="180" width="400" height="60" fill="#5a606c"/>`;
     case 'showroom':
       return '<rect width="400" height="240" fill="#fbfbfc"/><rect y="176" width="400" height="64" fill="#e9ebef"/><path d="M0,176 L400,176" stroke="#c8ccd3"/><rect x="20" y="20" width="360" height="6" rx="3" fill="#e1e4ea"/>';
   }
 }
+
+/** The scene behind the car with its own gradient (a picture that stands alone: an <img>, the contact sheet). */
+function backdrop(kind: Backdrop, gradient = 'bg'): string {
+  const defs = backdropGradient(kind, gradient);
+  return (defs ? `<defs>${defs}</defs>` : '') + backdropScene(kind, gradient);
+}
+
+const inlineGradientId = (kind: Backdrop): string => `car-art-bg-${kind}`;
+
+/**
+ * The gradients every inline picture refers to, defined once in the page (CarImage puts them there) rather
+ * than in each picture: with the same ids in every picture, removing the first picture (a virtualised row
+ * leaving the top of the screen) re-resolves every url(#id) in the page and repaints every picture.
+ * An <svg> of no size, not display: none (whose gradients would not paint).
+ */
+export const CAR_ART_SHARED_DEFS_ID = 'car-art-defs';
+export const CAR_ART_SHARED_DEFS =
+  `<svg xmlns="http://www.w3.org/2000/svg" id="${CAR_ART_SHARED_DEFS_ID}" width="0" height="0" ` +
+  `style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true" focusable="false">${GRADIENTS}` +
+  `<defs>${BACKDROPS.map((kind) => backdropGradient(kind, inlineGradientId(kind))).join('')}</defs></svg>`;
 
 export interface CarArtInput extends ShapeSubject {
   colour: string;
@@ -107,11 +141,12 @@ function renderSvg(input: CarArtInput, shape: CarShape, inline = false): string 
   const bd = input.backdrop ?? 'studio';
   const car = carOf(input, shape);
   if (inline)
-    // In the page: fills its box as the <img> does with object-fit: cover, and the backdrop's gradient id is
-    // unique in the document per backdrop (every picture over the same backdrop defines the same gradient).
+    // In the page: fills its box as the <img> does with object-fit: cover; its gradients are the page's shared
+    // ones (CAR_ART_SHARED_DEFS), so the car's own copy of them is left out.
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="100%" height="100%" ` +
-      `preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">${backdrop(bd, `car-art-bg-${bd}`)}${car}</svg>`
+      `preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">` +
+      `${backdropScene(bd, inlineGradientId(bd))}${car.startsWith(GRADIENTS) ? car.slice(GRADIENTS.length) : car}</svg>`
     );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="400" height="240">${backdrop(bd)}${car}</svg>`;
 }

@@ -7,20 +7,34 @@ import { act, render, waitFor } from '@testing-library/react';
 import { VIRTUAL_FROM, VirtualGrid } from '@/shared/ui';
 import { CarImage } from './car-image';
 
-type Callback = (entries: { isIntersecting: boolean }[]) => void;
-const observers: { callback: Callback; disconnected: boolean }[] = [];
+type Callback = (entries: { isIntersecting: boolean; target: Element }[]) => void;
+interface Observer {
+  callback: Callback;
+  targets: Element[];
+  disconnected: boolean;
+}
+const observers: Observer[] = [];
 
 class FakeIntersectionObserver {
-  private readonly entry: { callback: Callback; disconnected: boolean };
+  private readonly entry: Observer;
   constructor(callback: Callback) {
-    this.entry = { callback, disconnected: false };
+    this.entry = { callback, targets: [], disconnected: false };
     observers.push(this.entry);
   }
-  observe() {}
+  observe(el: Element) {
+    this.entry.targets.push(el);
+  }
+  unobserve(el: Element) {
+    this.entry.targets = this.entry.targets.filter((t) => t !== el);
+  }
   disconnect() {
     this.entry.disconnected = true;
   }
 }
+
+/** The observer reports every element it watches as in (or out of) range. */
+const fire = (o: Observer, isIntersecting: boolean) =>
+  o.callback(o.targets.map((target) => ({ isIntersecting, target })));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,10 +49,10 @@ describe('CarImage', () => {
     expect(picture?.getAttribute('role')).toBe('img');
     expect(picture?.getAttribute('aria-label')).toBe('A red SUV');
     expect(container.querySelector('img')).toBeNull();
-    act(() => observers[0].callback([{ isIntersecting: false }]));
+    act(() => fire(observers[0], false));
     await new Promise((r) => setTimeout(r, 5));
     expect(picture?.childElementCount).toBe(0);
-    act(() => observers[0].callback([{ isIntersecting: true }]));
+    act(() => fire(observers[0], true));
     await waitFor(() =>
       expect(picture?.querySelector('svg')?.getAttribute('preserveAspectRatio')).toBe('xMidYMid slice'),
     );
@@ -69,7 +83,7 @@ describe('CarImage', () => {
         ))}
       </>,
     );
-    act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
+    act(() => observers.forEach((o) => fire(o, true)));
     expect(tasks).toEqual([]);
     await waitFor(() => expect(container.querySelectorAll('span.cat-img > svg')).toHaveLength(colours.length));
     const perTask = [1, 2, 3, 4].map((t) => tasks.filter((x) => x === t).length);
@@ -120,12 +134,21 @@ describe('CarImage', () => {
       expect(picture?.querySelector('svg')?.getAttribute('preserveAspectRatio')).toBe('xMidYMid slice');
     }
     expect(observers).toHaveLength(0);
+    // The pictures carry no gradients of their own: every one they use is defined once in the page.
+    expect(long.container.querySelector('[id]')).toBeNull();
+    expect(document.querySelectorAll('#car-art-defs')).toHaveLength(1);
+    const used = new Set([...long.container.innerHTML.matchAll(/url\(#([^)]+)\)/g)].map((m) => m[1]));
+    expect(used.size).toBeGreaterThan(1);
+    for (const id of used) expect(document.querySelector(`#car-art-defs #${id}`)).not.toBeNull();
     long.unmount();
     const short = render(list(VIRTUAL_FROM - 1));
     expect(short.container.querySelectorAll('span.cat-img')).toHaveLength(VIRTUAL_FROM - 1);
     expect(short.container.querySelector('svg')).toBeNull();
     expect(short.container.querySelector('img')).toBeNull();
-    act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
+    // One observer watches every picture waiting to come near.
+    expect(observers).toHaveLength(1);
+    expect(observers[0].targets).toHaveLength(VIRTUAL_FROM - 1);
+    act(() => observers.forEach((o) => fire(o, true)));
     // The queue's pace, not a deadline, is under test: jsdom parses each picture's markup slowly on a busy machine.
     await waitFor(() => expect(short.container.querySelectorAll('span.cat-img > svg')).toHaveLength(VIRTUAL_FROM - 1), {
       timeout: 10_000,

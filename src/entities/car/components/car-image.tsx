@@ -3,6 +3,8 @@ import type { BodyStyle } from '@/data/catalogue';
 import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
 import { useInVirtualList, useQueuedMarkup } from '@/shared/ui';
 import {
+  CAR_ART_SHARED_DEFS,
+  CAR_ART_SHARED_DEFS_ID,
   ILLUSTRATION_TAG,
   carArtDataUri,
   carArtInlineSvg,
@@ -49,6 +51,41 @@ export interface CarImageProps {
 /** How far outside the viewport a deferred picture starts drawing. */
 const NEAR_MARGIN = '600px';
 
+/** Callbacks of the elements waiting to come near, by element. */
+const waiting = new Map<Element, () => void>();
+let nearObserver: IntersectionObserver | null = null;
+
+function stopWaiting(el: Element): void {
+  waiting.delete(el);
+  nearObserver?.unobserve(el);
+  // Kept only while pictures wait: a page without any holds no observer.
+  if (waiting.size === 0) {
+    nearObserver?.disconnect();
+    nearObserver = null;
+  }
+}
+
+/**
+ * One observer for every deferred picture in the page (one per picture made the browser compute a page of
+ * observers on each scrolled frame). Calls `near` once the element comes within NEAR_MARGIN; returns a stop.
+ */
+function whenNear(el: Element, near: () => void): () => void {
+  nearObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const call = waiting.get(e.target);
+        if (!e.isIntersecting || !call) continue;
+        stopWaiting(e.target);
+        call();
+      }
+    },
+    { rootMargin: NEAR_MARGIN },
+  );
+  waiting.set(el, near);
+  nearObserver.observe(el);
+  return () => stopWaiting(el);
+}
+
 /** Whether the element has come within NEAR_MARGIN of the viewport (true at once when `now`). */
 function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
   const [near, setNear] = useState(now);
@@ -59,18 +96,15 @@ function useNear(ref: RefObject<Element | null>, now: boolean): boolean {
       setNear(true);
       return;
     }
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        io.disconnect();
-        setNear(true);
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-    io.observe(el);
-    return () => io.disconnect();
+    return whenNear(el, () => setNear(true));
   }, [near, ref]);
   return near;
+}
+
+/** Puts the gradients that inline pictures share in the page, once (see CAR_ART_SHARED_DEFS). */
+function ensureSharedDefs(): void {
+  if (typeof document === 'undefined' || document.getElementById(CAR_ART_SHARED_DEFS_ID)) return;
+  document.body.insertAdjacentHTML('afterbegin', CAR_ART_SHARED_DEFS);
 }
 
 /**
@@ -175,20 +209,21 @@ const pictureBox = (alt: string, className: string | undefined) => ({
 });
 
 function InlineCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className }: CarImageProps) {
-  const markup = useMemo(
-    () => ({ __html: carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) }),
-    [bodyStyle, model, colour, view, backdrop, brand],
-  );
+  const markup = useMemo(() => {
+    ensureSharedDefs();
+    return { __html: carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) };
+  }, [bodyStyle, model, colour, view, backdrop, brand]);
   return <span {...pictureBox(alt, className)} dangerouslySetInnerHTML={markup} />;
 }
 
 function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear }: CarImageProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const near = useNear(ref, whenNear !== true);
-  const markup = useMemo(
-    () => (near ? carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) : null),
-    [near, bodyStyle, model, colour, view, backdrop, brand],
-  );
+  const markup = useMemo(() => {
+    if (!near) return null;
+    ensureSharedDefs();
+    return carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand });
+  }, [near, bodyStyle, model, colour, view, backdrop, brand]);
   useQueuedMarkup(ref, markup);
   return <span ref={ref} {...pictureBox(alt, className)} />;
 }

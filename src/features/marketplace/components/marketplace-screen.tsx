@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -7,6 +7,7 @@ import {
   useDealersByIds,
   usePriceIndicators,
   useReductions,
+  type ListingRow,
 } from '@/data/catalogue';
 import { queryKey } from '@/data/catalogue/filters';
 import { useListingQuery } from '@/data/catalogue/query';
@@ -34,6 +35,8 @@ export interface MarketplaceScreenProps {
   /** Shows only this dealer's stock (the dealer page): no page header, the dealer is not a URL filter. */
   dealerId?: string;
 }
+
+const listingKey = (l: ListingRow): string => l.id;
 
 export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreenProps = {}) {
   const [params, setParamsRaw] = useSearchParams();
@@ -68,6 +71,21 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     if (short && !query.loadingMore && query.coverage !== 'loading') query.loadMore();
   }, [short, query]);
   const ready = answered && !short;
+
+  // Stable while the card data is: a page arriving then re-renders no mounted card (ListingCard is memoised).
+  const dealerMiles = query.dealerMiles;
+  const renderCard = useCallback(
+    (l: ListingRow) => (
+      <ListingCard
+        listing={l}
+        indicator={indicators?.[l.id]}
+        reduction={reductions?.[l.id]}
+        miles={dealerMiles[l.dealer_id]}
+        town={dealers?.get(l.dealer_id)?.town}
+      />
+    ),
+    [indicators, reductions, dealerMiles, dealers],
+  );
 
   const [view, setView] = useResultsView();
   const apply = (patch: Partial<MarketFilters>) =>
@@ -164,21 +182,13 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             <SpaLinks>
               <VirtualGrid
                 items={rows}
-                getKey={(l) => l.id}
+                getKey={listingKey}
                 className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
                 testId="listing-results"
                 data={{ view }}
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
-                renderItem={(l) => (
-                  <ListingCard
-                    listing={l}
-                    indicator={indicators?.[l.id]}
-                    reduction={reductions?.[l.id]}
-                    miles={query.dealerMiles[l.dealer_id]}
-                    town={dealers?.get(l.dealer_id)?.town}
-                  />
-                )}
+                renderItem={renderCard}
               />
             </SpaLinks>
             <div className="cat-paging">
