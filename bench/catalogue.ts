@@ -7,17 +7,13 @@
 // listings arrive twice a second. Each figure is printed beside its target.
 // (Before issue 32 this bench timed the in-memory listing indexes against a full scan of the downloaded
 // catalogue; both went with the whole-catalogue download.)
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright';
-import { preview } from 'vite';
-import { DEFAULT_ANON_KEY } from '../supabase/local/jwt';
+import type { Page } from 'playwright';
 import type { BenchApi } from '../src/data/catalogue/bench-hook';
 import type { ListingSearch } from '../src/data/catalogue/filters/listing-search';
 import { isMain } from './is-main';
 import { CHROMIUM_ARGS } from '../scripts/chromium-args';
+import { startPrivateApp } from './private-app';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55910);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55911);
@@ -73,54 +69,21 @@ const pct = (xs: number[], p: number) => {
 const f1 = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
-  console.log(`Building the app for a private stack on :${API_PORT} ...`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`,
-      VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY,
-      VITE_TEST_HOOKS: '1',
-    },
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-  const { startStack } = (await import(path.resolve('supabase/local/server.ts'))) as {
-    startStack(o: {
-      port: number;
-      dataDir: string;
-      quiet?: boolean;
-      demoKeys?: boolean;
-      allowedOrigins?: string[];
-    }): Promise<{ close(): Promise<void> }>;
-  };
-  // The build carries the demo anon key: the stack uses the demo keys too.
-  const stack = await startStack({
-    port: API_PORT,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'motorly-bench-')),
-    quiet: true,
-    demoKeys: true,
-    // The preview server's origin (the default allow-list is only the site URL, localhost:5173).
-    allowedOrigins: [`http://localhost:${APP_PORT}`],
-  });
-  const server = await preview({
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { port: APP_PORT, strictPort: true, host: 'localhost' },
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+  const app = await startPrivateApp({
+    outDir: OUT_DIR,
+    appPort: APP_PORT,
+    apiPort: API_PORT,
+    browserArgs: CHROMIUM_ARGS,
+    testHooks: true,
   });
   try {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await page.goto(`http://localhost:${APP_PORT}/marketplace?bench=1`);
     await page.waitForFunction(() => '__motorlyBench' in window, undefined, { timeout: 60_000 });
     const still = await stillBlock(page, RUNS);
     await liveBlock(page, still.coveredP95, LIVE_RUNS);
   } finally {
-    await browser.close();
-    await new Promise<void>((r) => server.httpServer.close(() => r()));
-    await stack.close();
+    await app.close();
   }
 }
 

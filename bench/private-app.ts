@@ -1,5 +1,6 @@
 // A bench's private app: the production build pointed at its own embedded stack (fresh data dir, demo keys),
-// served by Vite's preview, and a Chromium to drive it. The API answers the app's origin only (CORS).
+// served by Vite's preview, and a Chromium to drive it. The API answers the app's origin only (CORS: the stack's
+// site URL is the preview's origin).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,8 @@ export async function startPrivateApp(o: {
   appPort: number;
   apiPort: number;
   browserArgs: string[];
+  /** Builds with VITE_TEST_HOOKS=1, for a bench that drives the page's test hooks (e.g. window.__motorlyBench). */
+  testHooks?: boolean;
 }): Promise<PrivateApp> {
   console.log(`Building the app for a private stack on :${o.apiPort} ...`);
   const build = spawnSync('npx', ['vite', 'build', '--outDir', o.outDir, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -26,6 +29,7 @@ export async function startPrivateApp(o: {
       ...process.env,
       VITE_SUPABASE_URL: `http://127.0.0.1:${o.apiPort}`,
       VITE_SUPABASE_ANON_KEY: DEFAULT_ANON_KEY,
+      ...(o.testHooks ? { VITE_TEST_HOOKS: '1' } : {}),
     },
   });
   if (build.status !== 0) throw new Error('vite build failed');
