@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -37,6 +37,8 @@ export interface MarketplaceScreenProps {
 }
 
 const listingKey = (l: ListingRow): string => l.id;
+/** The filters beside the results: each new page of results leaves them as they were. */
+const FilterPanel = memo(MarketFilterPanel);
 
 export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreenProps = {}) {
   const [params, setParamsRaw] = useSearchParams();
@@ -45,10 +47,13 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     [params, dealerId],
   );
   // On the dealer page the dealer comes from the path, so it stays out of the query string.
-  const setParams = (next: URLSearchParams) => {
-    if (dealerId) next.delete('dealer');
-    setParamsRaw(next);
-  };
+  const setParams = useCallback(
+    (next: URLSearchParams) => {
+      if (dealerId) next.delete('dealer');
+      setParamsRaw(next);
+    },
+    [dealerId, setParamsRaw],
+  );
   const homePostcode = useProfile()?.home_postcode;
   const key = queryKey(filters);
   // Coming back to a query shows as many cars as it showed before (the device holds its first pages).
@@ -88,9 +93,15 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   );
 
   const [view, setView] = useResultsView();
-  const apply = (patch: Partial<MarketFilters>) =>
-    setParams(serializeMarketFilters(updateMarketFilters(filters, patch)));
-  const clearAll = () => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort }));
+  // Stable between pages of results, so the memoised filter panel does not render again as each page arrives.
+  const apply = useCallback(
+    (patch: Partial<MarketFilters>) => setParams(serializeMarketFilters(updateMarketFilters(filters, patch))),
+    [filters, setParams],
+  );
+  const clearAll = useCallback(
+    () => setParams(serializeMarketFilters({ ...EMPTY_MARKET_FILTERS, sort: filters.sort })),
+    [filters.sort, setParams],
+  );
 
   const brand = basics?.brands.find((b) => b.slug === filters.make);
   const model = brand && basics?.models.find((m) => m.brand_id === brand.id && m.slug === filters.model);
@@ -140,7 +151,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
           </div>
         }
         filters={
-          <MarketFilterPanel
+          <FilterPanel
             filters={filters}
             apply={apply}
             basics={basics}
