@@ -128,7 +128,8 @@ async function settledShot(page: Page): Promise<{ png: Buffer; settled: boolean 
   const deadline = Date.now() + 60_000;
   while ((await loading(page)) && Date.now() < deadline) await page.waitForTimeout(500);
   await page.evaluate(() => document.fonts.ready);
-  const shoot = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  // A tall page on a busy machine can take a while to capture.
+  const shoot = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 120_000 });
   let previous = await shoot();
   while (Date.now() < deadline) {
     await page.waitForTimeout(1000);
@@ -174,12 +175,19 @@ export async function captureAll(
           await warmUp(page, o.appUrl);
           signedIn = true;
         }
-        await page.goto(`${o.appUrl}${route.path}`, { waitUntil: 'load' });
-        const { png, settled } = await settledShot(page);
         const file = path.join(o.outDir, `${route.name}-${width}.png`);
-        writeFileSync(file, png);
-        results.push({ file, route, width, settled });
-        console.log(`  ${route.name} @ ${width}px${settled ? '' : ' (never settled)'}`);
+        try {
+          await page.goto(`${o.appUrl}${route.path}`, { waitUntil: 'load' });
+          const { png, settled } = await settledShot(page);
+          writeFileSync(file, png);
+          results.push({ file, route, width, settled });
+          console.log(`  ${route.name} @ ${width}px${settled ? '' : ' (never settled)'}`);
+        } catch (err) {
+          // One screen that fails must not cost the others: the table shows it as missing.
+          console.log(
+            `  ${route.name} @ ${width}px FAILED: ${err instanceof Error ? err.message.split('\n')[0] : err}`,
+          );
+        }
       }
     } finally {
       await context.close();

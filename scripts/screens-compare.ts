@@ -66,7 +66,7 @@ function table(rows: { route: Route; width: number; diff: PairDiff }[]): void {
     route.name,
     route.path.length > 40 ? `${route.path.slice(0, 37)}...` : route.path,
     String(width),
-    diff.percent === 0 ? '0' : diff.percent < 0.01 ? '<0.01' : diff.percent.toFixed(2),
+    diff.differing < 0 ? 'missing' : diff.percent === 0 ? '0' : diff.percent < 0.01 ? '<0.01' : diff.percent.toFixed(2),
     String(diff.differing),
     diff.sizes,
   ]);
@@ -116,9 +116,9 @@ async function main(): Promise<void> {
     `\nbase ${sides[0]!.commit.slice(0, 12)} (${baseRef}) -> head ${sides[1]!.commit.slice(0, 12)} (${headRef})`,
   );
   table(rows);
-  const changed = rows.filter((r) => r.diff.differing > 0).length;
+  const changed = rows.filter((r) => r.diff.differing !== 0).length;
   console.log(
-    `\n${changed} of ${rows.length} screenshots differ; diffs in ${diffDir}, shots in ${path.join(OUT, 'shots')}`,
+    `\n${changed} of ${rows.length} screenshots differ or are missing; diffs in ${diffDir}, shots in ${path.join(OUT, 'shots')}`,
   );
 }
 

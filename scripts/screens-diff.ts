@@ -1,10 +1,11 @@
 // One pair of screenshots compared with pixelmatch. Pages of different heights are compared on the taller
 // canvas, the shorter one padded with magenta, so a page that grew or shrank counts as changed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
 export interface PairDiff {
+  /** -1 when a shot is missing (its screen failed to load or capture). */
   differing: number;
   total: number;
   percent: number;
@@ -23,6 +24,8 @@ function padded(png: PNG, width: number, height: number): Buffer {
 
 /** Compares two PNG files; writes a diff image to `diffFile` when any pixel differs. */
 export function comparePngs(baseFile: string, headFile: string, diffFile: string): PairDiff {
+  const absent = [baseFile, headFile].filter((f) => !existsSync(f));
+  if (absent.length) return { differing: -1, total: 0, percent: NaN, sizes: `missing: ${absent.join(', ')}` };
   const base = PNG.sync.read(readFileSync(baseFile));
   const head = PNG.sync.read(readFileSync(headFile));
   const width = Math.max(base.width, head.width);
