@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Db, Queryable } from './types';
+import { copyText } from './db/copy-text';
 import { quoteIdent } from './db/sql';
 
 /** Insert order respects foreign keys. */
@@ -19,6 +20,7 @@ type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 export type Catalogue = Record<CatalogueTable, Record<string, unknown>[]>;
 
 const BATCH_ROWS = 2000;
+const COPY_BATCH_LISTINGS = 1000;
 
 const SEED_TABLE = `
 create schema if not exists local_meta;
@@ -39,6 +41,16 @@ export async function insertRows(tx: Queryable, table: string, rows: Record<stri
   }
 }
 
+/** insertRows through COPY (PostgreSQL): the server parses and inserts a batch several times faster. */
+function copyRows(copyFrom: NonNullable<Queryable['copyFrom']>) {
+  return async (_tx: Queryable, table: string, rows: Record<string, unknown>[]): Promise<void> => {
+    if (rows.length === 0) return;
+    const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const text = copyText(rows, cols);
+    await copyFrom(`copy public.${quoteIdent(table)} (${cols.map(quoteIdent).join(', ')}) from stdin`, [text]);
+  };
+}
+
 interface ListingBatch {
   listings: Record<string, unknown>[];
   history: Record<string, unknown>[];
@@ -48,7 +60,7 @@ interface ListingBatch {
 interface CatalogueModule {
   generateCatalogue?: () => Catalogue | Promise<Catalogue>;
   /** The same rows with the listings in batches (supabase/seed/catalogue.ts), streamed by large seeds. */
-  catalogueParts?: () => { tables: Partial<Catalogue>; listingBatches: Iterable<ListingBatch> };
+  catalogueParts?: (batchSize?: number) => { tables: Partial<Catalogue>; listingBatches: Iterable<ListingBatch> };
 }
 
 async function loadCatalogue(file: string): Promise<CatalogueModule> {
@@ -64,7 +76,8 @@ async function insertCatalogue(tx: Queryable, mod: CatalogueModule): Promise<num
     for (const table of CATALOGUE_TABLES) await insertRows(tx, table, cat[table] ?? []);
     return cat.vehicle_listings?.length ?? 0;
   }
-  const parts = mod.catalogueParts();
+  // Smaller batches for COPY: fewer generated objects outlive a young-generation GC (about 20% less CPU).
+  const parts = mod.catalogueParts(tx.copyFrom ? COPY_BATCH_LISTINGS : undefined);
   for (const table of CATALOGUE_TABLES) await insertRows(tx, table, parts.tables[table] ?? []);
   // Like pg_restore, build the listings' secondary indexes once after the load (a sort each) rather than
   // maintain them through hundreds of thousands of inserts.
@@ -74,15 +87,14 @@ async function insertCatalogue(tx: Queryable, mod: CatalogueModule): Promise<num
         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   );
   for (const ix of indexes.rows) await tx.query(`drop index ${ix.name}`);
+  const insert = tx.copyFrom ? copyRows(tx.copyFrom.bind(tx)) : insertRows;
   let pending: Promise<unknown> = Promise.resolve();
   let count = 0;
   for (const b of parts.listingBatches) {
     const listings = b.listings.map((l, i) => ({ ...l, price_reduction: b.reductions[i] }));
+    // One batch in flight: the server loads it while the next one is generated.
     await pending;
-    pending = Promise.all([
-      insertRows(tx, 'vehicle_listings', listings),
-      insertRows(tx, 'listing_price_history', b.history),
-    ]);
+    pending = Promise.all([insert(tx, 'vehicle_listings', listings), insert(tx, 'listing_price_history', b.history)]);
     count += listings.length;
   }
   await pending;

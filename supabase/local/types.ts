@@ -23,6 +23,8 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<Row>>;
   /** Runs several statements without parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
+  /** `copy ... from stdin` with text-format lines (PostgreSQL transactions only: the bulk seed). */
+  copyFrom?(sql: string, source: Iterable<string> | AsyncIterable<string>): Promise<number>;
 }
 
 /** The database behind the stack: PGlite (default) or a real PostgreSQL server (DATABASE_URL). */

@@ -2,6 +2,7 @@
 // client for LISTEN (a pooled client would lose its subscriptions when released).
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from '../types';
+import { copyIn, type CopySource } from './copy-in';
 import { INT8_OID, NUMERIC_OID, TEXT_KEPT_OIDS, quoteIdent, toNumber } from './sql';
 
 const KEEP_TEXT = new Set<number>(Object.values(TEXT_KEPT_OIDS));
@@ -17,8 +18,10 @@ const types = {
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
-function wrap(client: Client): Queryable {
+function wrap(client: Client, canCopy = false): Queryable {
   return {
+    // COPY needs one connection for its whole flow: a transaction's client, not the pool.
+    ...(canCopy && { copyFrom: (sql: string, source: CopySource) => copyIn(client, sql, source) }),
     async query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const r = await client.query(sql, params);
       return {
@@ -66,7 +69,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, true));
         await client.query('commit');
         return result;
       } catch (err) {
