@@ -1,12 +1,14 @@
 // Price indicators (price against the market, as the listing page shows it) for a set of listings. The
 // market value comes from the server, over every comparable for sale; offline, from the comparables this
 // device holds (fewer, so more cars go unrated rather than rated wrongly).
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { indicatorFromMarket } from './market-indicator';
 import { fetchMarketValues } from './server-reads';
 import type { ListingRow } from './types';
-import { useServerFirst } from './use-server-first';
+import { IndicatorCache } from './indicator-cache';
+import { serverFirst } from './use-server-first';
 
 type Indicators = Record<string, PriceIndicator>;
 
@@ -32,17 +34,50 @@ export async function heldIndicators(
   );
 }
 
-/** The price indicator of each listing, by id (undefined while the first answer loads). */
+/**
+ * The price indicator of each listing, by id (undefined while the first answer loads). Each car is asked for
+ * once as rated (id, price, status): a new page asks only for its own cars, a price cut re-rates that car.
+ */
 export function useListingIndicators(
   listings: readonly ListingRow[] | undefined,
   referenceYear = new Date().getFullYear(),
 ): Indicators | undefined {
   const rows = listings ?? [];
-  // A card's rating changes with its price and status: both are in the key, so a price cut re-rates it.
-  const key = `${referenceYear}|${rows.map((l) => `${l.id}:${l.price}:${l.status}`).join(',')}`;
-  return useServerFirst(
-    key,
-    async () => (rows.length ? serverIndicators(rows, referenceYear) : {}),
-    async () => heldIndicators(db, rows, referenceYear),
-  )?.value;
+  const [cache] = useState(() => new IndicatorCache());
+  const [version, setVersion] = useState(0);
+  const missing = cache.missing(rows, referenceYear);
+  const missingKey = missing.map((l) => `${l.id}:${l.price}:${l.status}`).join(',');
+  useEffect(() => {
+    // Back online: what was rated against this device's rows alone is asked for again.
+    const again = () => cache.dropDeviceAnswers() && setVersion((v) => v + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [cache]);
+  // An answer is kept whenever it comes (a page arriving meanwhile does not discard it); only an unmounted
+  // screen is not told.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (missing.length === 0) return;
+    cache.ask(missing, referenceYear);
+    serverFirst(
+      () => serverIndicators(missing, referenceYear),
+      () => heldIndicators(db, missing, referenceYear),
+    )
+      .then(
+        (answer) => cache.fill(missing, referenceYear, answer),
+        () => cache.fill(missing, referenceYear),
+      )
+      .finally(() => mounted.current && setVersion((v) => v + 1));
+    // `missing` is what `missingKey` names: a new array each render must not ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache, missingKey, referenceYear]);
+  const rowsKey = rows.map((l) => `${l.id}:${l.price}:${l.status}`).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => cache.pick(rows, referenceYear), [cache, rowsKey, referenceYear, version]);
 }
