@@ -11,8 +11,17 @@ echo "== lint"; npx eslint . --max-warnings=0
 echo "== format"; npx prettier --check .
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== edge functions (Deno)"; npm run test:deno
-echo "== unit + integration (PGlite)"; npx vitest run
-echo "== integration (PostgreSQL)"; STACK_DB=postgres npx vitest run --project integration
+# The PostgreSQL run of the integration suite goes beside the PGlite run: its files run one at a time and
+# mostly wait on the server, so the two together take about as long as the PGlite run (CI's 45-minute budget).
+pg_log="$(mktemp /tmp/motorly-it-pg.XXXXXX)"
+echo "== unit + integration (PGlite), with integration (PostgreSQL) beside it"
+STACK_DB=postgres npx vitest run --project integration >"$pg_log" 2>&1 &
+pg_run=$!
+if ! npx vitest run; then kill "$pg_run" 2>/dev/null || true; wait "$pg_run" 2>/dev/null || true; exit 1; fi
+pg_status=0
+wait "$pg_run" || pg_status=$?
+echo "== integration (PostgreSQL)"; cat "$pg_log"; rm -f "$pg_log"
+[ "$pg_status" = 0 ] || exit "$pg_status"
 # The API URL and anon key are baked into the bundle: follow a non-default e2e API port, and build for
 # the demo keys that the e2e stack is asked to use (playwright.config.ts starts it with STACK_DEMO_KEYS=1).
 if [ -n "${E2E_API_PORT:-}" ]; then export VITE_SUPABASE_URL="http://127.0.0.1:$E2E_API_PORT"; fi
