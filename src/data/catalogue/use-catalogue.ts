@@ -48,15 +48,25 @@ export function useCatalogueBasics(): CatalogueBasics | undefined {
 
 /** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
 export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
-  const perListing = await Promise.all(
-    ids.map((id) => store.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
-  );
+  // The server keeps each row's price_reduction (first price minus price); the device holds a listing's price
+  // history only once the sync has asked for it, so the history is the fallback for rows without the field.
+  const rows = await store.vehicle_listings.bulkGet([...ids]);
   const out: Record<string, number> = {};
+  const fromHistory: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    const reduction = (row as (ListingRow & { price_reduction?: number | null }) | undefined)?.price_reduction;
+    if (typeof reduction === 'number') {
+      if (reduction > 0) out[ids[i]] = reduction;
+    } else fromHistory.push(ids[i]);
+  }
+  const perListing = await Promise.all(
+    fromHistory.map((id) => store.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
+  );
   for (const [i, hs] of perListing.entries()) {
     if (hs.length === 0) continue;
     hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
     const drop = hs[0].price - hs[hs.length - 1].price;
-    if (drop > 0) out[ids[i]] = drop;
+    if (drop > 0) out[fromHistory[i]] = drop;
   }
   return out;
 }

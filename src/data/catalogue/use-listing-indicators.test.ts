@@ -84,4 +84,15 @@ describe('reductions from held price history', () => {
     const ids = [id(0), id(1), id(2), id(3)];
     expect(await reductionsFor(db, ids)).toEqual({ [id(1)]: 500, [id(2)]: 1000 });
   });
+
+  it("come from the row's own price_reduction when the server sent it, with no history on the device", async () => {
+    const [a, b] = [id(50_001), id(50_002)];
+    const base = (await db.vehicle_listings.get(id(5)))!;
+    await db.vehicle_listings.bulkPut([
+      { ...base, id: a, price_reduction: 1_950 } as ListingRow,
+      { ...base, id: b, price_reduction: 0 } as ListingRow,
+    ]);
+    // id(1) has no field: its history still answers.
+    expect(await reductionsFor(db, [a, b, id(1)])).toEqual({ [a]: 1_950, [id(1)]: 500 });
+  });
 });
