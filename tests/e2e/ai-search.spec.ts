@@ -21,7 +21,8 @@ test('a plain-English query from the home page becomes chips and ranked results;
   for (const label of ['SUV', 'Hybrid', 'Up to £20,000', 'Road tax up to £200 a year'])
     await expect(chips.getByText(label, { exact: true })).toBeVisible();
   const listings = page.getByTestId('listing-results').getByRole('listitem');
-  await expect(listings.first()).toBeVisible();
+  // The listings are the server's answer (search_listings): allow a loaded machine's round trip.
+  await expect(listings.first()).toBeVisible({ timeout: 30_000 });
   await expect(listings.first().getByTestId('result-reason')).toContainText(/suv/i);
   await expect(listings.first().getByTestId('result-reason')).toContainText('£');
   await expect(page.getByTestId('model-results').getByRole('listitem').first()).toBeVisible();

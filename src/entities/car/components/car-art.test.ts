@@ -239,6 +239,9 @@ describe('car art', () => {
             .replace(/car-art-bg-[a-z]+/g, 'bg');
         expect(body(inline)).toBe(body(carArtSvg(input)));
         expect(inline).not.toMatch(/<defs|id="/);
+        // Markup put in the page as HTML: the CSP (style-src 'self') refuses style attributes there.
+        expect(inline).not.toMatch(/\sstyle=/);
+        expect(CAR_ART_SHARED_DEFS).not.toMatch(/\sstyle=/);
         for (const [, id] of inline.matchAll(/url\(#([^)]+)\)/g)) expect(CAR_ART_SHARED_DEFS).toContain(`id="${id}"`);
         if (backdrop !== 'showroom') expect(inline).toContain(`url(#car-art-bg-${backdrop})`);
       }

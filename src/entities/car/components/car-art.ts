@@ -110,7 +110,7 @@ const inlineGradientId = (kind: Backdrop): string => `car-art-bg-${kind}`;
 export const CAR_ART_SHARED_DEFS_ID = 'car-art-defs';
 export const CAR_ART_SHARED_DEFS =
   `<svg xmlns="http://www.w3.org/2000/svg" id="${CAR_ART_SHARED_DEFS_ID}" width="0" height="0" ` +
-  `style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true" focusable="false">${GRADIENTS}` +
+  `aria-hidden="true" focusable="false">${GRADIENTS}` +
   `<defs>${BACKDROPS.map((kind) => backdropGradient(kind, inlineGradientId(kind))).join('')}</defs></svg>`;
 
 export interface CarArtInput extends ShapeSubject {
