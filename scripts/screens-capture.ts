@@ -124,6 +124,7 @@ function loading(page: Page): Promise<boolean> {
  * shared, and a screen caught half-loaded would show as a difference); says whether it settled.
  */
 async function settledShot(page: Page): Promise<{ png: Buffer; settled: boolean }> {
+  // A page that keeps a connection busy (realtime) never idles: the two-shot comparison below decides.
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
   const deadline = Date.now() + 60_000;
   while ((await loading(page)) && Date.now() < deadline) await page.waitForTimeout(500);
@@ -150,6 +151,7 @@ export interface CaptureResult {
 /** The first visit downloads what the device keeps (the whole catalogue on older refs): let it finish. */
 async function warmUp(page: Page, appUrl: string): Promise<void> {
   await page.goto(`${appUrl}/marketplace`, { waitUntil: 'load' });
+  // Safe to pass: the first sync may keep the network busy; the shots wait for a settled page themselves.
   await page.waitForLoadState('networkidle', { timeout: 180_000 }).catch(() => undefined);
   const deadline = Date.now() + 120_000;
   while ((await loading(page)) && Date.now() < deadline) await page.waitForTimeout(1000);

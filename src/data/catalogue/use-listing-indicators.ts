@@ -3,6 +3,7 @@
 // device holds (fewer, so more cars go unrated rather than rated wrongly).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
+import { reportError } from '@/shared/lib/report-error';
 import { db, type MotorlyDb } from '../db';
 import { indicatorFromMarket } from './market-indicator';
 import { fetchMarketValues } from './server-reads';
@@ -71,7 +72,11 @@ export function useListingIndicators(
     )
       .then(
         (answer) => cache.fill(missing, referenceYear, answer),
-        () => cache.fill(missing, referenceYear),
+        (err: unknown) => {
+          // The device's own rows failed to answer too: said once, and the cars are asked for again later.
+          reportError(err, { component: 'catalogue', action: 'rating prices' });
+          cache.fill(missing, referenceYear);
+        },
       )
       .finally(() => mounted.current && setVersion((v) => v + 1));
     // `missing` is what `missingKey` names: a new array each render must not ask again.
