@@ -1,6 +1,6 @@
 // A search's answer as it grows: device rows first, the server's page inserted without reshuffling them,
 // honest coverage offline and on a refused search, loadMore from the window and then the cursor.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listingRow } from '../../testing/fixtures';
 import { emptyListingSearch, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
@@ -124,5 +124,30 @@ describe('query session', () => {
     expect(calls).toEqual(['local 3', 'local 6', 'fetch w']);
     expect(ids(seen.at(-1)!)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
     expect(seen.at(-1)).toMatchObject({ coverage: 'complete', total: 7, hasMore: false });
+  });
+
+  it("says a shown answer is the device's when the connection goes, and asks the server when it comes back", async () => {
+    // A fresh window: the server is not asked again at once.
+    const window = { complete: false, total: 40, asOf: Date.now(), nextCursor: 'w', held: 3 } as WindowSummary;
+    const three = [row('a', 1), row('b', 2), row('c', 3)];
+    const { engine, calls } = fakeEngine({
+      local: [local(three, { window, held: 3 })],
+      fetch: [page([row('a', 1), row('b', 2), row('new', 3)], 'x', 41)],
+    });
+    let online = true;
+    const seen: ListingQueryState[] = [];
+    const session = new QuerySession(engine, search, { ttlMs: 60_000, online: () => online }, (s) => seen.push(s));
+    await session.start();
+    expect(calls).toEqual(['local 3']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 40 });
+    online = false;
+    session.connectivityChanged();
+    expect(seen.at(-1)).toMatchObject({ coverage: 'offline', heldMatches: 3 });
+    expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'c']);
+    online = true;
+    session.connectivityChanged();
+    await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 41 }));
+    expect(calls).toEqual(['local 3', 'fetch null']);
+    expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'new']);
   });
 });

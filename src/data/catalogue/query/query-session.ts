@@ -146,13 +146,25 @@ export class QuerySession {
       dealerMiles: local.dealerMiles,
       total: w?.total ?? null,
       estimated: w?.estimated ?? false,
-      coverage: w ? (w.complete ? 'complete' : 'partial') : 'loading',
+      coverage: w?.complete ? 'complete' : !this.online() ? 'offline' : w ? 'partial' : 'loading',
       heldMatches: local.held,
       marketTotal: local.marketTotal,
       facets: w?.facets ?? null,
       postcodeError: w?.postcodeError,
       answered: true,
     });
+  }
+
+  /**
+   * The connection came or went while this answer is shown: offline, a partial answer says it is the device's;
+   * back online, an offline answer asks the server again.
+   */
+  connectivityChanged(): void {
+    if (this.cancelled || !this.state.answered) return;
+    const { coverage } = this.state;
+    if (!this.online()) {
+      if (coverage === 'partial' || coverage === 'loading') this.offline();
+    } else if (coverage === 'offline') void this.fromServer(null);
   }
 
   private offline() {

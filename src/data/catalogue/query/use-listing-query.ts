@@ -44,7 +44,14 @@ export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions
     );
     session.current = s;
     void s.start();
-    return () => s.cancel();
+    const changed = () => s.connectivityChanged();
+    window.addEventListener('online', changed);
+    window.addEventListener('offline', changed);
+    return () => {
+      s.cancel();
+      window.removeEventListener('online', changed);
+      window.removeEventListener('offline', changed);
+    };
     // initialCount is read once per query: later changes are the user's own scrolling.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, saved, engine]);
