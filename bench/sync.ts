@@ -5,9 +5,10 @@
 //   2. outbox drain of 1,000 ops: batched engine vs one apply_mutations request per op
 //                                                          target <= 3 s and >= 5x faster
 //   3. first download on a fresh device (issue 32: the catalogue's basics - brands, models, dealers,
-//      reviews - and the held listings, none yet; listings come per query) into Dexie with progress, vs a
-//      raw IndexedDB bulk put of the same rows into stores with the same indexes, in the same page
-//                                                          target <= 5 s and within 3x
+//      reviews - and the held listings, none yet; listings come per query) into Dexie with progress, beside
+//      a raw IndexedDB bulk put of the same rows into stores with the same indexes, in the same page
+//                                                          target <= 5 s (bulk-write throughput: the
+//      offline pack's 5,000 listings within 2x of a raw put, bench:scale)
 //      its bytes on the wire (br) beside the raw JSON (bench/transfer.ts)   target <= 3 MB
 //      (first results and their bytes at 10,800 and 450,000 listings: bench:scale)
 //   4. realtime: server insert to DOM p95                  target <= 300 ms
@@ -140,13 +141,15 @@ async function main() {
     const download = await measureFirstDownload(page);
     const raw = await page.evaluate(rawPutBaseline, WHOLE_TABLES);
     motorly.downloadMs = download.fromFirstProgress;
+    // 827 rows in five round trips: the put-only ratio is printed for information. Bulk-write throughput (the
+    // old 'within 3x of a raw put' target) is now the offline pack's, within 2x, in bench:scale.
     rows.push({
       name: `First download: the basics (${download.total.toLocaleString('en-GB')} rows, ${download.listings} listings) into Dexie, with progress`,
       ours: ms(download.fromFirstProgress),
       baseline: `${ms(raw.all)} raw IDB put`,
       ratio: `${(download.fromFirstProgress / raw.all).toFixed(1)}x slower`,
-      target: '<= 5000 ms, within 3x',
-      pass: download.fromFirstProgress <= 5000 && download.fromFirstProgress <= 3 * raw.all,
+      target: '<= 5000 ms',
+      pass: download.fromFirstProgress <= 5000,
     });
     console.log(
       `  download: all ${download.total} rows after ${ms(download.fromFirstProgress)} from first progress ` +
