@@ -24,6 +24,7 @@ import path from 'node:path';
 import { buildApp } from './scale/build';
 import type { Ports, SizeFigures } from './scale/measure';
 import { printReport } from './scale/report';
+import { pgServer } from './scale/stack';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5306);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 54506);
@@ -86,7 +87,12 @@ async function main(): Promise<void> {
       const out = path.join(tmp, `${size}.json`);
       const run = spawnSync('npx', ['tsx', 'bench/scale.ts', '--child', String(size), kind, outDir, out], {
         stdio: 'inherit',
-        env: { ...process.env, MOTORLY_LISTINGS: String(size) },
+        // The seed's size limit follows DATABASE_URL (PGlite holds at most 200,000 listings in memory).
+        env: {
+          ...process.env,
+          MOTORLY_LISTINGS: String(size),
+          ...(kind === 'postgres' ? { DATABASE_URL: pgServer() } : {}),
+        },
       });
       if (run.status !== 0) {
         console.error(`The ${size}-listing run failed (exit ${run.status}); its figures are missing.`);

@@ -19,7 +19,7 @@ export interface SizeStack {
 }
 
 /** The PostgreSQL server: BENCH_SCALE_PG_URL, else the project's local one. */
-const pgServer = () => process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:54330/postgres';
+export const pgServer = (): string => process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:54330/postgres';
 
 function dbUrl(name: string): string {
   const u = new URL(pgServer());
