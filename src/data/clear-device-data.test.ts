@@ -5,6 +5,7 @@ import { toggleBookmark } from '@/data/bookmarks';
 import { MotorlyDb } from '@/data/db';
 import { countLocalTables } from '@/data/device';
 import { setSessionUser } from '@/data/sync-queue';
+import { setComparedListings } from '@/data/offline-pack';
 import { brandRow } from '@/data/testing/fixtures';
 import { clearDeviceData } from './clear-device-data';
 
@@ -33,6 +34,7 @@ beforeEach(async () => {
   await setSessionUser(db, USER);
   await toggleBookmark(db, { listingId: 'listing-1' });
   await db.brands.put(brandRow({ id: 'b1' }));
+  await setComparedListings(db, ['listing-2']);
 });
 afterEach(async () => {
   await db.delete();
@@ -44,6 +46,7 @@ describe('clearDeviceData', () => {
     expect(before.bookmarks).toBe(1);
     expect(before.outbox).toBe(1);
     expect(before.brands).toBe(1);
+    expect(before.compared_listings).toBe(1);
 
     const storage = new MemoryStorage();
     storage.items.set('motorly.consent', '{}');
@@ -62,7 +65,7 @@ describe('clearDeviceData', () => {
     const after = await countLocalTables(db);
     expect(Object.values(after).every((c) => c === 0)).toBe(true);
     expect(Object.keys(after)).toEqual(
-      expect.arrayContaining(['bookmarks', 'outbox', 'needs_attention', 'sync_state']),
+      expect.arrayContaining(['bookmarks', 'outbox', 'needs_attention', 'sync_state', 'compared_listings']),
     );
     expect(sessionForgotten).toBe(true);
     expect(deleted.sort()).toEqual(['motorly-api', 'motorly-images']);

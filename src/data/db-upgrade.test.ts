@@ -1,6 +1,7 @@
 // Dexie version 9 drops vehicle_listings' updated_at index (nothing reads it since the whole-catalogue
 // listing index went). An installed version 8 database must upgrade in place and keep every row,
-// including changes still waiting in the outbox.
+// including changes still waiting in the outbox. Version 10 adds the compare list's mirror
+// (compared_listings) the same way.
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MotorlyDb } from './db';
@@ -98,5 +99,41 @@ describe('Dexie version 9', () => {
     expect(nativeIndexes(db, 'vehicle_listings')).not.toContain('updated_at');
     expect(nativeIndexes(db, 'reviews')).toContain('updated_at');
     db.close();
+  });
+});
+
+describe('Dexie version 10', () => {
+  it('upgrades a version 9 database: compared_listings is added empty, every row and the pending outbox stay', async () => {
+    const name = `db-upgrade-${++n}`;
+    names.push(name);
+    const v9 = new MotorlyDb(name, 9);
+    await v9.open();
+    expect(v9.verno).toBe(9);
+    expect(v9.tables.map((t) => t.name)).not.toContain('compared_listings');
+    const listings = [1, 2].map(listing);
+    await v9.vehicle_listings.bulkPut(listings as never);
+    await v9.bookmarks.put({ id: 'bm1', user_id: USER, vehicle_listing_id: listings[0].id } as never);
+    await v9.table('recent_listings').put({ id: listings[1].id, opened_at: 1 });
+    await v9.outbox.bulkPut([pendingOp(1, 'bm1'), pendingOp(2, 'bm2')]);
+    v9.close();
+
+    const v10 = new MotorlyDb(name);
+    await v10.open();
+    expect(v10.verno).toBeGreaterThanOrEqual(10);
+    expect(nativeIndexes(v10, 'compared_listings')).toEqual([]);
+    expect(await v10.table('compared_listings').count()).toBe(0);
+    await v10.table('compared_listings').put({ id: listings[0].id });
+    expect(await v10.table('compared_listings').toCollection().primaryKeys()).toEqual([listings[0].id]);
+    // Every row survives, and the changes not yet sent stay queued in order.
+    expect((await v10.vehicle_listings.bulkGet(listings.map((l) => l.id))).map((l) => l?.price)).toEqual(
+      listings.map((l) => l.price),
+    );
+    expect(await v10.bookmarks.get('bm1')).toMatchObject({ vehicle_listing_id: listings[0].id });
+    expect(await v10.table('recent_listings').get(listings[1].id)).toEqual({ id: listings[1].id, opened_at: 1 });
+    expect((await v10.outbox.orderBy('seq').toArray()).map((o) => [o.id, o.row_id])).toEqual([
+      ['op-1', 'bm1'],
+      ['op-2', 'bm2'],
+    ]);
+    v10.close();
   });
 });

@@ -6,7 +6,7 @@ import { loadModelPrices, registerListingDerived } from './catalogue/listing-der
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
 import { DEFAULT_DB_NAME } from './db-name';
 import { registerListingHistoryCascade } from './listing-history-cascade';
-import { OFFLINE_PACK_SCHEMA } from './offline-pack/types';
+import { COMPARE_MIRROR_SCHEMA, OFFLINE_PACK_SCHEMA } from './offline-pack/types';
 import { SYNCED_TABLES, syncedStores, type SyncedTableEntry } from './synced-tables';
 import type { QueryWindowRow } from './catalogue/query/window-types';
 
@@ -114,6 +114,9 @@ export const SCHEMA_V9: Record<string, string> = {
   vehicle_listings: 'id, car_model_id, dealer_id, listed_at, [car_model_id+price]',
 };
 
+/** Version 10 (issue 32): the compared listings, mirrored from the page's compare list so workers pin them. */
+export const SCHEMA_V10: Record<string, string> = COMPARE_MIRROR_SCHEMA;
+
 export const MAX_TRIES = 3;
 
 export class MotorlyDb extends Dexie {
@@ -182,6 +185,7 @@ export class MotorlyDb extends Dexie {
     if (maxVersion >= 7) this.version(7).stores(SCHEMA_V7);
     if (maxVersion >= 8) this.version(8).stores(SCHEMA_V8);
     if (maxVersion >= 9) this.version(9).stores(SCHEMA_V9);
+    if (maxVersion >= 10) this.version(10).stores(SCHEMA_V10);
     // Below the full schema (an upgrade test) the literal versions alone stand.
     if (maxVersion > this.verno) this.version(this.verno).stores(syncedStores(synced));
   }

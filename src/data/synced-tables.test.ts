@@ -13,6 +13,7 @@ import {
   SCHEMA_V7,
   SCHEMA_V8,
   SCHEMA_V9,
+  SCHEMA_V10,
 } from './db';
 import {
   CATALOGUE_TABLES,
@@ -33,6 +34,7 @@ const LITERAL_VERSIONS = [
   SCHEMA_V7,
   SCHEMA_V8,
   SCHEMA_V9,
+  SCHEMA_V10,
 ];
 /** What the literal versions add up to: each version's stores replace the earlier ones of that name. */
 const literalSchema: Record<string, string> = Object.assign({}, ...LITERAL_VERSIONS);
@@ -70,7 +72,14 @@ describe('synced tables list', () => {
     const db = open();
     await db.open();
     for (const t of SYNCED_TABLES) expect(installedIndexes(db, t.name), t.name).toEqual(split(t.indexes));
-    for (const local of ['outbox', 'sync_state', 'needs_attention', 'query_windows', ...Object.keys(SCHEMA_V8)])
+    for (const local of [
+      'outbox',
+      'sync_state',
+      'needs_attention',
+      'query_windows',
+      ...Object.keys(SCHEMA_V8),
+      ...Object.keys(SCHEMA_V10),
+    ])
       expect(installedIndexes(db, local), local).toEqual(split(literalSchema[local]));
   });
 

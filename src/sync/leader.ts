@@ -131,6 +131,8 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       client,
       store,
       userId,
+      // A held listing's price change brings its history row live, not on the next cycle.
+      priceHistory: dexieListingScope(db),
       onSubscribed: () => void engine.trigger('all'),
       onSkipped: () => void engine.trigger('user'),
       onApplyFailed: () => void engine.trigger('all'),

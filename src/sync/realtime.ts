@@ -3,11 +3,14 @@
 // holds (listing-channels.ts: by id and by the offline pack's area, never the whole table), written into
 // the local store, and new tombstones (deleted_rows INSERTs, RLS-checked per subscriber): a row that was
 // deleted or went out of view (an unpublished review) leaves the store at once. Realtime is only a hint:
-// every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile.
+// every (re)subscribe asks the engine for a catch-up pull, which covers anything missed meanwhile. A held
+// listing's price change brings its new price history row with it (live-price-history.ts).
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { realtimeTables, type SyncStore } from '@/data/sync-queue';
 import { isSyncTable, type SyncTableName } from '@/data/types';
 import { ListingChannels, type HeldListings } from './listing-channels';
+import { LivePriceHistory, type HistoryOnDevice } from './live-price-history';
+import { createSupabaseTransport } from './supabase-transport';
 import { syncError, type SyncErrorEvent } from './sync-errors';
 
 // Which tables stream, and how, is each table's `realtime` in data/synced-tables.ts.
@@ -50,6 +53,11 @@ export interface RealtimeOptions {
    * may bring it, so the engine pulls to catch up, as after a (re)subscribe.
    */
   onApplyFailed?: () => void;
+  /**
+   * The device's price history: given, a held listing's realtime price change fetches its new history
+   * rows at once (live-price-history.ts) instead of waiting for the next sync cycle.
+   */
+  priceHistory?: HistoryOnDevice;
 }
 
 type Queued = { table: ChangeSource; change: Change };
@@ -68,7 +76,10 @@ function runKey({ table, change }: Queued): string {
  * A failed run becomes a sync-error event and the next run goes on.
  */
 export function changeApplier(
-  opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError' | 'onApplyFailed'>,
+  opts: Pick<RealtimeOptions, 'store' | 'onChange' | 'onSkipped' | 'onError' | 'onApplyFailed'> & {
+    /** Told of the listing rows written, so their price history follows (live-price-history.ts). */
+    livePrices?: Pick<LivePriceHistory, 'note'>;
+  },
 ) {
   let queue: Queued[] = [];
   let draining: Promise<void> | null = null;
@@ -99,6 +110,7 @@ export function changeApplier(
       // The store skips rows with pending local ops: fewer written than given means one was skipped.
       if (rows.length && (await opts.store.applyPulled(table, rows)) < new Set(rows.map((r) => r.id)).size)
         opts.onSkipped?.(table);
+      if (table === HELD_REALTIME_TABLE) opts.livePrices?.note(rows);
     }
     for (const { change } of run) opts.onChange?.(table, change.eventType, changedRowId(change));
   };
@@ -158,7 +170,18 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
     ...(userId ? USER_REALTIME_TABLES.map((table) => ({ table, filter: `user_id=eq.${userId}` })) : []),
     ...(userId ? SHARED_REALTIME_TABLES.map((table) => ({ table })) : []),
   ];
-  const apply = changeApplier(opts);
+  const livePrices = opts.priceHistory
+    ? new LivePriceHistory({
+        transport: createSupabaseTransport(client),
+        store: opts.store,
+        history: opts.priceHistory,
+        onError: (err) => {
+          opts.onError(syncError('realtime', err));
+          opts.onApplyFailed?.();
+        },
+      })
+    : undefined;
+  const apply = changeApplier({ ...opts, livePrices });
   for (const { table, filter, event } of tables) {
     channel.on(
       'postgres_changes',
@@ -183,6 +206,7 @@ export function subscribeRealtime(opts: RealtimeOptions): RealtimeBridge {
   return {
     setHeld: (held) => listings.update(held),
     async close() {
+      livePrices?.close();
       await Promise.all([client.removeChannel(channel), listings.close()]);
     },
   };

@@ -1,5 +1,5 @@
-// Public surface of the device's held listings (issue 32): recently opened and offline-pack listings,
-// and the ids the query engine's eviction must keep.
+// Public surface of the device's held listings (issue 32): recently opened, compared and offline-pack
+// listings, the one pinned set (pinnedListingIds) and the ids the query engine's eviction must keep.
 export * from './types';
 export {
   recordListingOpened,
@@ -10,7 +10,9 @@ export {
   recentListings,
   packListings,
   packMeta,
+  comparedListings,
 } from './held';
+export { setComparedListings, mirrorComparedListings } from './compared';
 export { PACK_ID, readPack, updatePack, areaOutcodes, dropUnkeptListings, removePack } from './pack';
 export { dexieListingScope, type HeldArea } from './scope';
 export { watchHeldListings, type HeldSnapshot } from './watch';

@@ -76,6 +76,24 @@ export function dexieListingScope(db: MotorlyDb) {
         return { listingIds, history };
       });
     },
+    /** The history the device holds for these listings: row ids and the newest row's price (live-price-history). */
+    async historyOf(listingIds: readonly string[]) {
+      const out = new Map<string, { rowIds: string[]; latestPrice: number | null; at: number }>();
+      const rows = await db.listing_price_history
+        .where('vehicle_listing_id')
+        .anyOf([...listingIds])
+        .toArray();
+      for (const row of rows) {
+        const at = Date.parse(row.changed_at);
+        const seen = out.get(row.vehicle_listing_id);
+        if (!seen) out.set(row.vehicle_listing_id, { rowIds: [row.id], latestPrice: row.price, at });
+        else {
+          seen.rowIds.push(row.id);
+          if (at >= seen.at) Object.assign(seen, { latestPrice: row.price, at });
+        }
+      }
+      return out;
+    },
     async areaPulled(cursor: Cursor, joined: readonly string[]): Promise<void> {
       await db.transaction('rw', db.table('offline_pack'), packListings(db), async () => {
         if (joined.length) await packListings(db).bulkPut(joined.map((id) => ({ id })));

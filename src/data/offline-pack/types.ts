@@ -1,6 +1,6 @@
-// The device's held listings beyond search windows (issue 32): the last listings the user opened (pinned,
-// never evicted) and the offline pack, "Keep cars within N miles of POSTCODE on this device". Local-only
-// tables: nothing here is pushed to the server.
+// The device's held listings beyond search windows (issue 32): the last listings the user opened and the
+// compared ones (pinned, never evicted) and the offline pack, "Keep cars within N miles of POSTCODE on this
+// device". Local-only tables: nothing here is pushed to the server.
 import type { Cursor } from '../types';
 
 /** At most this many listings in an offline pack (the server caps it too). */
@@ -17,10 +17,24 @@ export const OFFLINE_PACK_SCHEMA: Record<string, string> = {
   offline_pack: 'id',
 };
 
+/**
+ * Dexie store added in version 10: the listings on the compare list. The list itself lives in the page's
+ * localStorage (entities/car/compare-store.ts), which the sync and query workers cannot read; this mirror
+ * lets them pin the compared listings like the rest.
+ */
+export const COMPARE_MIRROR_SCHEMA: Record<string, string> = {
+  compared_listings: 'id',
+};
+
 /** A listing the user opened: `id` is the listing's id. */
 export interface RecentListing {
   id: string;
   opened_at: number;
+}
+
+/** A listing on the compare list: `id` is the listing's id. */
+export interface ComparedListing {
+  id: string;
 }
 
 /** A listing that is in the offline pack: `id` is the listing's id. */

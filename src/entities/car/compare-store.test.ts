@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/data/db';
+import { comparedListings } from '@/data/offline-pack';
 import { DEFAULT_ANNUAL_MILES, useCatalogueStore } from './compare-store';
 
 const item = (n: number) => ({ kind: 'model' as const, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` });
@@ -29,5 +31,28 @@ describe('catalogue store', () => {
     expect(useCatalogueStore.getState().annualMiles).toBe(50_000);
     useCatalogueStore.getState().setAnnualMiles(Number.NaN);
     expect(useCatalogueStore.getState().annualMiles).toBe(DEFAULT_ANNUAL_MILES);
+  });
+
+  it('mirrors the compared listings (not models) into IndexedDB, where the workers pin them', async () => {
+    const listing = (n: number) => ({ kind: 'listing' as const, id: item(n).id });
+    const s = useCatalogueStore.getState();
+    s.addToCompare(item(1));
+    s.addToCompare(listing(2));
+    s.addToCompare(listing(3));
+    const mirrored = () => comparedListings(db).toCollection().primaryKeys();
+    await vi.waitFor(async () => expect(await mirrored()).toEqual([item(2).id, item(3).id]));
+    s.removeFromCompare(listing(2));
+    await vi.waitFor(async () => expect(await mirrored()).toEqual([item(3).id]));
+    s.clearCompare();
+    await vi.waitFor(async () => expect(await mirrored()).toEqual([]));
+  });
+
+  it('pins a list saved before the mirror existed as the app starts', async () => {
+    const saved = { compare: [{ kind: 'listing', id: item(7).id }], annualMiles: 8000, annualMilesChosen: false };
+    localStorage.setItem('motorly-catalogue', JSON.stringify({ state: saved, version: 1 }));
+    await vi.waitFor(async () => expect(await comparedListings(db).count()).toBe(0));
+    vi.resetModules();
+    await import('./compare-store');
+    await vi.waitFor(async () => expect(await comparedListings(db).toCollection().primaryKeys()).toEqual([item(7).id]));
   });
 });

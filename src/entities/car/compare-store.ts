@@ -1,9 +1,12 @@
 // UI state of the catalogue screens kept on this device: the compare list and the yearly mileage
 // used for running costs. Persisted locally (zustand/persist on localStorage) so both survive reloads
-// and work offline; the compare list is mirrored into the /compare URL for sharing.
+// and work offline; the compare list is mirrored into the /compare URL for sharing, and its listings into
+// IndexedDB (data/offline-pack/compared.ts), where the workers pin them: followed live, never evicted.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import { mirrorComparedListings } from '@/data/offline-pack';
 import { DEFAULT_ANNUAL_MILES, MAX_ANNUAL_MILES, MIN_ANNUAL_MILES } from '@/domain/uk/mileage';
+import { reportError } from '@/shared/lib/report-error';
 import { addCompareItem, removeCompareItem, type AddResult, type CompareItem } from './compare-rules';
 
 // The one annual-mileage default lives in shared/lib/uk/mileage.ts (issue 34).
@@ -60,3 +63,19 @@ export const useCatalogueStore = create<CatalogueUiState>()(
     },
   ),
 );
+
+/** The listing ids on a compare list (models are catalogue rows, always held). */
+export const comparedListingIds = (items: readonly CompareItem[]): string[] =>
+  items.filter((i) => i.kind === 'listing').map((i) => i.id);
+
+function mirrorCompare(items: readonly CompareItem[]): void {
+  mirrorComparedListings(comparedListingIds(items)).catch((err: unknown) =>
+    reportError(err, { component: 'compare', action: 'keeping the compared cars on this device' }),
+  );
+}
+
+// On every change, and once at start: a list saved before the mirror existed is pinned too.
+useCatalogueStore.subscribe((state, prev) => {
+  if (state.compare !== prev.compare) mirrorCompare(state.compare);
+});
+mirrorCompare(useCatalogueStore.getState().compare);

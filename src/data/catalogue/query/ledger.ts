@@ -3,7 +3,7 @@
 // catalogue would pass its budget; a listing row goes with it only when nothing else refers to it.
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
-import { pinnedListingIds } from './referenced';
+import { keptListingIds } from '../../offline-pack/held';
 import type { ServerPage } from './server-search';
 import { isSavedWindow } from './saved-ttl';
 import { CATALOGUE_BUDGET_BYTES, SAVED_TTL_MS, WINDOW_MAX_IDS, type QueryWindowRow } from './window-types';
@@ -123,14 +123,16 @@ export class CoverageLedger {
     return evicted;
   }
 
-  /** Deletes windows and the listing rows only they referred to (not pinned, not in another window). */
+  /**
+   * Deletes windows and the listing rows only they referred to: not kept (pinned or the offline pack's,
+   * offline-pack/held.ts, the one definition the sync worker follows too), not in another window.
+   */
   async drop(windows: QueryWindowRow[]): Promise<void> {
     if (windows.length === 0) return;
     const { db } = this;
-    const pinned = await pinnedListingIds(db);
+    const kept = await keptListingIds(db);
     await db.transaction('rw', db.query_windows, db.vehicle_listings, async () => {
       await db.query_windows.bulkDelete(windows.map((w) => w.key));
-      const kept = new Set(pinned);
       await db.query_windows.each((w) => w.ids.forEach((id) => kept.add(id)));
       const orphans = [...new Set(windows.flatMap((w) => w.ids))].filter((id) => !kept.has(id));
       await db.vehicle_listings.bulkDelete(orphans);
