@@ -7,37 +7,51 @@ export const SAFETY_MS = 3000;
 
 /** Fetches and runs the app; on a listing link its screen's code too. */
 export function startApp(listingLink: boolean): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="app-modulepreload"]')) {
-    const preload = document.createElement('link');
-    preload.rel = 'modulepreload';
-    preload.crossOrigin = '';
-    preload.href = link.href;
-    document.head.append(preload);
-  }
   const inert = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
-  if (!inert) return;
-  const entry = document.createElement('script');
-  entry.type = 'module';
-  entry.crossOrigin = '';
-  entry.src = inert.src;
-  document.head.append(entry);
-  // Now rather than once the app has run and asked for it; in a task of its own, as each inserted preload
-  // costs the main thread a little.
-  if (listingLink) setTimeout(preloadListingScreen, 0);
+  if (inert) {
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = inert.src;
+    document.head.append(entry);
+  }
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="app-modulepreload"]')];
+  appendInBatches(links.map((link) => preloadOf(link.href, 'modulepreload')));
+  // Now rather than once the app has run and asked for it, after the app's own preloads.
+  if (listingLink && inert) setTimeout(preloadListingScreen, 0);
+}
+
+/** A <link> asking for one file: a module (modulepreload) or a stylesheet (preload as style). */
+function preloadOf(href: string, rel: 'modulepreload' | 'style'): HTMLLinkElement {
+  const preload = document.createElement('link');
+  preload.rel = rel === 'style' ? 'preload' : 'modulepreload';
+  if (rel === 'style') preload.as = 'style';
+  preload.crossOrigin = '';
+  preload.href = href;
+  return preload;
+}
+
+/** Preloads put in the head per task: each one starts a request on the main thread. */
+export const PRELOADS_PER_TASK = 8;
+
+/**
+ * Puts the preloads in the head a few per task: all 40-odd in one task made a task of 60-90 ms at Lighthouse's
+ * 4x CPU right after the first paint (each inserted preload starts its request there and then), counted by
+ * Total Blocking Time. The requests still all start within a few tasks, before the entry needs them.
+ */
+export function appendInBatches(preloads: readonly HTMLLinkElement[], perTask = PRELOADS_PER_TASK): void {
+  const batch = document.createDocumentFragment();
+  batch.append(...preloads.slice(0, perTask));
+  document.head.append(batch);
+  if (preloads.length > perTask) setTimeout(() => appendInBatches(preloads.slice(perTask), perTask), 0);
 }
 
 /** Asks for the listing screen's chunks and stylesheets (the build lists them, inert, in the HTML). */
 function preloadListingScreen(): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>(
-    'link[rel="app-route-preload"][data-route="listing"]',
-  )) {
-    const preload = document.createElement('link');
-    preload.rel = link.dataset.as === 'style' ? 'preload' : 'modulepreload';
-    if (link.dataset.as === 'style') preload.as = 'style';
-    preload.crossOrigin = '';
-    preload.href = link.href;
-    document.head.append(preload);
-  }
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="app-route-preload"][data-route="listing"]');
+  appendInBatches(
+    [...links].map((link) => preloadOf(link.href, link.dataset.as === 'style' ? 'style' : 'modulepreload')),
+  );
 }
 
 /**

@@ -1,9 +1,16 @@
 /**
  * Models and brands by id from one shared live query, however many components ask: a marketplace page
  * draws twenty cards, each needing its model's shape and brand, without twenty queries.
+ *
+ * A first visit's catalogue download writes brands and models while the cards are on screen, and every
+ * write re-runs the query. Two things keep that from blocking the page: each answer keeps the previous
+ * answer's row objects where a row is unchanged (so a card's memoised picture, keyed by its model object,
+ * is not drawn again), and a new answer reaches the cards as a transition, which React renders in slices
+ * (through useSyncExternalStore it was one synchronous render of every card and picture on the page).
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { replaceEqualDeep } from '@/shared/lib/replace-equal-deep';
 import { db } from '../db';
 import type { BrandRow, CarModelRow } from './types';
 import { startInOwnTask } from '../own-task';
@@ -19,14 +26,39 @@ let subscription: Subscription | null = null;
 let cancelStart: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * `rows` by id, reusing `prev`'s object for each row equal to it; `prev` itself when nothing changed.
+ * Exported for its unit test.
+ */
+export function shareRows<R extends { id: string }>(
+  prev: ReadonlyMap<string, R>,
+  rows: readonly R[],
+): ReadonlyMap<string, R> {
+  let changed = rows.length !== prev.size;
+  const next = new Map<string, R>();
+  for (const row of rows) {
+    const old = prev.get(row.id);
+    const kept = old === undefined ? row : replaceEqualDeep(old, row);
+    if (kept !== old) changed = true;
+    next.set(row.id, kept);
+  }
+  return changed ? next : prev;
+}
+
+/** The next lookup: `current` itself when the answer holds the same rows. */
+export function nextLookup(prev: CatalogueLookup, models: readonly CarModelRow[], brands: readonly BrandRow[]) {
+  const modelById = shareRows(prev.modelById, models);
+  const brandById = shareRows(prev.brandById, brands);
+  return modelById === prev.modelById && brandById === prev.brandById ? prev : { modelById, brandById };
+}
+
 function start(): void {
   cancelStart = null;
-  subscription = liveQuery(async () => {
-    const [models, brands] = await Promise.all([db.car_models.toArray(), db.brands.toArray()]);
-    return { modelById: new Map(models.map((m) => [m.id, m])), brandById: new Map(brands.map((b) => [b.id, b])) };
-  }).subscribe({
-    next: (value) => {
-      current = value;
+  subscription = liveQuery(() => Promise.all([db.car_models.toArray(), db.brands.toArray()])).subscribe({
+    next: ([models, brands]) => {
+      const next = nextLookup(current, models, brands);
+      if (next === current) return;
+      current = next;
       for (const l of listeners) l();
     },
     error: () => undefined,
@@ -48,11 +80,15 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Every model and brand by id (empty maps until the first answer). */
+/** Every model and brand by id (empty maps until the first answer); new answers render as a transition. */
 export function useCatalogueLookup(): CatalogueLookup {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => EMPTY,
-  );
+  const [lookup, setLookup] = useState(() => current);
+  useEffect(() => {
+    const update = () => startTransition(() => setLookup(current));
+    const unsubscribe = subscribe(update);
+    // An answer that arrived between this render and the subscription.
+    update();
+    return unsubscribe;
+  }, []);
+  return lookup;
 }

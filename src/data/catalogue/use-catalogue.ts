@@ -3,6 +3,7 @@
  * device holds are read live from the local store; what needs every listing for sale (a model's cars, the
  * biggest price drops, price indicators) is asked of the server, falling back to the held rows offline.
  */
+import { useMemo } from 'react';
 import { useCatalogueQuery } from './use-catalogue-query';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
@@ -23,27 +24,35 @@ export interface CatalogueBasics {
 
 /** Brands, models and their reviews (a few hundred rows): the small tables every screen joins with. */
 export function useCatalogueBasics(): CatalogueBasics | undefined {
-  return useCatalogueQuery(async () => {
+  // The query answers plain arrays, which useCatalogueQuery shares with its last answer row by row: a
+  // re-run that reads the same rows (the first download writes these tables while screens show) then
+  // renders nothing, and the maps below hold the same row objects as the arrays.
+  const rows = useCatalogueQuery(async () => {
     const [brands, models, reviews] = await Promise.all([
       db.brands.toArray(),
       db.car_models.toArray(),
       db.reviews.toArray(),
     ]);
-    const reviewByModel = new Map<string, ReviewRow>();
-    for (const r of reviews) {
-      if (!r.published) continue;
-      const prev = reviewByModel.get(r.car_model_id);
-      if (!prev || (r.published_at ?? '') > (prev.published_at ?? '')) reviewByModel.set(r.car_model_id, r);
-    }
     brands.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-    return {
-      brands,
-      models,
-      reviewByModel,
-      brandById: new Map(brands.map((b) => [b.id, b])),
-      modelById: new Map(models.map((m) => [m.id, m])),
-    };
+    return { brands, models, reviews };
   }, []);
+  return useMemo(() => rows && basicsOf(rows.brands, rows.models, rows.reviews), [rows]);
+}
+
+function basicsOf(brands: BrandRow[], models: CarModelRow[], reviews: readonly ReviewRow[]): CatalogueBasics {
+  const reviewByModel = new Map<string, ReviewRow>();
+  for (const r of reviews) {
+    if (!r.published) continue;
+    const prev = reviewByModel.get(r.car_model_id);
+    if (!prev || (r.published_at ?? '') > (prev.published_at ?? '')) reviewByModel.set(r.car_model_id, r);
+  }
+  return {
+    brands,
+    models,
+    reviewByModel,
+    brandById: new Map(brands.map((b) => [b.id, b])),
+    modelById: new Map(models.map((m) => [m.id, m])),
+  };
 }
 
 /** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
