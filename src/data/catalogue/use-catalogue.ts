@@ -242,14 +242,10 @@ export function useListingsByIds(ids: readonly string[]): Map<string, ListingRow
   }, [key]);
 }
 
-/**
- * Dealers by id. Keyed by the distinct ids, sorted: a list of cars names each dealer many times, so a new page
- * of cars from dealers already shown asks nothing again and hands back the same Map.
- */
 export function useDealersByIds(ids: readonly string[]): Map<string, DealerRow> | undefined {
-  const key = [...new Set(ids)].sort().join(',');
+  const key = ids.join(',');
   return useCatalogueQuery(async () => {
-    const rows = await db.dealers.bulkGet(key ? key.split(',') : []);
+    const rows = await db.dealers.bulkGet([...new Set(ids)]);
     return new Map(rows.filter((r): r is DealerRow => !!r).map((r) => [r.id, r]));
   }, [key]);
 }

@@ -85,30 +85,6 @@ describe('VirtualGrid', () => {
     expect(new Set(screen.getAllByTestId('card').map((c) => c.dataset.inVirtualList))).toEqual(new Set(['false']));
   });
 
-  it('virtualises from the count it is given (a list growing by pages switches after its first page)', () => {
-    const grid = (n: number) => (
-      <VirtualGrid
-        items={items(n)}
-        getKey={(c) => c.id}
-        renderItem={(c) => <article data-testid="card">{c.id}</article>}
-        minColumnWidth={null}
-        estimateRowHeight={150}
-        className="cat-grid"
-        testId="results"
-        virtualFrom={21}
-      />
-    );
-    const page = render(grid(20));
-    expect(screen.getAllByTestId('card')).toHaveLength(20);
-    expect(screen.getByTestId('results').dataset.virtual).toBeUndefined();
-    page.rerender(grid(40));
-    expect(screen.getByTestId('results').dataset.virtual).toBe('on');
-    // Only the rows near the viewport, laid out for the measured container: the first cards, in order.
-    const cards = screen.getAllByTestId('card');
-    expect(cards.length).toBeLessThan(40);
-    expect(cards.slice(0, 2).map((c) => c.textContent)).toEqual(['car-0', 'car-1']);
-  });
-
   it('fits as many columns as the width allows, at least one', () => {
     expect(columnsFor(1200, 250, 16)).toBe(4);
     expect(columnsFor(520, 250, 16)).toBe(2);

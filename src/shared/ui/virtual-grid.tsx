@@ -24,11 +24,6 @@ export interface VirtualGridProps<T> {
   testId?: string;
   /** Extra data-* attributes for the container (e.g. data-view). */
   data?: Record<string, string>;
-  /**
-   * Item count from which rows are virtualised (default VIRTUAL_FROM). A list that grows page by page passes
-   * a page and one: switching over remounts every card, so it should happen while the list is still short.
-   */
-  virtualFrom?: number;
 }
 
 function virtualisationOff(): boolean {
@@ -45,10 +40,10 @@ export function columnsFor(width: number, minColumnWidth: number | null, gap: nu
 }
 
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
-  const { items, getKey, renderItem, className, testId, data, virtualFrom = VIRTUAL_FROM } = props;
+  const { items, getKey, renderItem, className, testId, data } = props;
   const [off] = useState(virtualisationOff);
   const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
-  if (off || items.length < virtualFrom)
+  if (off || items.length < VIRTUAL_FROM)
     return (
       <div className={className} data-testid={testId} {...attrs}>
         {items.map((item, i) => (
@@ -76,16 +71,12 @@ function VirtualRows<T>({
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [top, setTop] = useState(0);
-  // No rows until the container is measured: rows laid out for a zero width and a zero offset would mount
-  // (one column, the wrong place in the list) only to be replaced by the right ones before the first paint.
-  const [measured, setMeasured] = useState(false);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       setWidth(el.clientWidth);
       setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
-      setMeasured(true);
     };
     measure();
     // The grid's own width sets the columns; the page's height changes when anything above it grows.
@@ -125,11 +116,8 @@ function VirtualRows<T>({
     // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
     // come into or leave the range.
     directDomUpdates: true,
-    // ...and not inside the scroll event: overscan keeps rows mounting well before they show, so the render
-    // can be a task of its own instead of lengthening the frame's.
-    useFlushSync: false,
   });
-  const rows = measured ? virtualizer.getVirtualItems() : [];
+  const rows = virtualizer.getVirtualItems();
   const setContainer = useCallback(
     (el: HTMLDivElement | null) => {
       ref.current = el;

@@ -1,5 +1,5 @@
 // useListingQuery(search): the marketplace's answer, device first, then the server's pages (query-session.ts).
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '../../db';
 import { queryKey, type ListingSearch } from '../filters';
 import { queryEngineFor, type EngineOverrides, type QueryEngineApi } from './engine-client';
@@ -40,8 +40,7 @@ export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions
       api,
       searchRef.current,
       { ttlMs: saved ? SAVED_TTL_MS : PASSING_TTL_MS, initialCount },
-      // A transition: a page of cars arriving renders in slices, and a tap or the scroll goes first.
-      (value) => startTransition(() => setState({ key, value })),
+      (value) => setState({ key, value }),
     );
     session.current = s;
     void s.start();

@@ -6,8 +6,6 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const positions = new Map<string, number>();
-/** How long after a scroll event the position is read (see useScrollMemory). */
-const RECORD_AFTER_MS = 120;
 /** The entry whose position is about to be restored: a page still short must not overwrite it. */
 let restoring: string | null = null;
 
@@ -25,32 +23,12 @@ export function useScrollMemory(ready: boolean): void {
   const done = useRef<string | null>(null);
 
   useEffect(() => {
-    // scrollY read in a scroll event lays the page out there and then (a virtual list has just moved its
-    // rows): hundreds of ms a frame at 4x CPU. So it is read a moment after scrolling, and at once on a click
-    // (a card opening a page), which is when the place must be exact; a Back drops a read still pending.
-    let timer: number | undefined;
     const record = () => {
-      window.clearTimeout(timer);
-      timer = undefined;
       const k = entryKey();
       if (k !== restoring) positions.set(k, window.scrollY);
     };
-    const soon = () => {
-      timer ??= window.setTimeout(record, RECORD_AFTER_MS);
-    };
-    const drop = () => {
-      window.clearTimeout(timer);
-      timer = undefined;
-    };
-    window.addEventListener('scroll', soon, { passive: true });
-    document.addEventListener('click', record, true);
-    window.addEventListener('popstate', drop);
-    return () => {
-      drop();
-      window.removeEventListener('scroll', soon);
-      document.removeEventListener('click', record, true);
-      window.removeEventListener('popstate', drop);
-    };
+    window.addEventListener('scroll', record, { passive: true });
+    return () => window.removeEventListener('scroll', record);
   }, []);
 
   // A layout effect: it runs before the scroll event a shrinking page fires, so that one is ignored.

@@ -37,12 +37,6 @@ export interface MarketplaceScreenProps {
 }
 
 const listingKey = (l: ListingRow): string => l.id;
-/**
- * The first page of cars renders in full; a second page turns the results into virtual rows. Switching later
- * (at VirtualGrid's default) remounted every card shown so far and mounted each page in full meanwhile: the
- * longest tasks of scrolling the marketplace.
- */
-const VIRTUAL_FROM_PAGE = PAGE_SIZE_DEFAULT + 1;
 /** The filters beside the results: each new page of results leaves them as they were. */
 const FilterPanel = memo(MarketFilterPanel);
 
@@ -206,7 +200,6 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
                 renderItem={renderCard}
-                virtualFrom={VIRTUAL_FROM_PAGE}
               />
             </SpaLinks>
             <div className="cat-paging">
