@@ -9,13 +9,10 @@ import { SyncEngine } from './engine';
 import { LivePriceHistory } from './live-price-history';
 import { changeApplier } from './realtime';
 import { FakeClock, FakeServer } from './testing/fake-server';
+import { HISTORY, historyId, listingId, seedListingsWithHistory } from './testing/held-history';
 import type { ColumnIn, Row } from './transport';
 
 const USER = '11111111-1111-4111-8111-111111111111';
-const HISTORY = 'listing_price_history';
-const listingId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-const historyId = (i: number, n: number) =>
-  `00000000-0000-4000-9${String(n).padStart(3, '0')}-${String(i).padStart(12, '0')}`;
 
 let n = 0;
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -27,15 +24,7 @@ async function setup(listings: number) {
   const db = new MotorlyDb(`live-history-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
-  for (let i = 0; i < listings; i++) {
-    server.upsertRow('vehicle_listings', { id: listingId(i), price: 1000 + i, outcode: 'LS1', status: 'active' });
-    server.upsertRow(HISTORY, {
-      id: historyId(i, 0),
-      vehicle_listing_id: listingId(i),
-      price: 1000 + i,
-      changed_at: '2026-11-01T00:00:00Z',
-    });
-  }
+  seedListingsWithHistory(server, listings);
   const transport = server.transport();
   /** The conditions of the history requests. */
   const historyRequests: ColumnIn[] = [];

@@ -5,16 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
 import { dexieListingScope, recentListings, recordListingOpened } from '@/data/offline-pack';
-import type { Cursor } from '@/data/types';
 import { SyncEngine } from './engine';
 import { FakeClock, FakeServer } from './testing/fake-server';
-import type { ColumnIn } from './transport';
+import { HISTORY, historyId, listingId, recordHistoryPages, seedListingsWithHistory } from './testing/held-history';
 
 const USER = '11111111-1111-4111-8111-111111111111';
-const listingId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-const historyId = (i: number, n: number) =>
-  `00000000-0000-4000-9${String(n).padStart(3, '0')}-${String(i).padStart(12, '0')}`;
-const HISTORY = 'listing_price_history';
 
 let n = 0;
 let engine: SyncEngine | null = null;
@@ -24,23 +19,10 @@ async function setup(listings = 30) {
   const db = new MotorlyDb(`history-pull-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
-  for (let i = 0; i < listings; i++) {
-    server.upsertRow('vehicle_listings', { id: listingId(i), price: 1000 + i, outcode: 'LS1', status: 'active' });
-    server.upsertRow(HISTORY, {
-      id: historyId(i, 0),
-      vehicle_listing_id: listingId(i),
-      price: 1000 + i,
-      changed_at: '2026-11-01T00:00:00Z',
-    });
-  }
+  seedListingsWithHistory(server, listings);
   const transport = server.transport();
   /** Every page request for price history, with its condition. */
-  const historyPages: { after: Cursor; where?: ColumnIn }[] = [];
-  const pullPage = transport.pullPage.bind(transport);
-  transport.pullPage = (table, after, limit, where) => {
-    if (table === HISTORY) historyPages.push({ after, where });
-    return pullPage(table, after, limit, where);
-  };
+  const historyPages = recordHistoryPages(transport);
   engine = new SyncEngine({
     store: createSyncStore(db),
     transport,
