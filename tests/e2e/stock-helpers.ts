@@ -45,9 +45,11 @@ export async function quietPetrolModel(): Promise<StockModel> {
 
 /** A plate no other test makes: the year's age identifier and three random letters. */
 export function freshPlate(year: number): string {
-  const letters = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
-  const pick = () => letters[Math.floor(Math.random() * letters.length)];
-  return `E${pick()}${String(year % 100).padStart(2, '0')} ${pick()}${pick()}${pick()}`;
+  // A memory tag never uses I, Q or Z (src/domain/uk/plates.ts); the random letters never I or Q.
+  const tagLetters = 'ABCDEFGHJKLMNOPRSTUVWXY';
+  const letters = `${tagLetters}Z`;
+  const pick = (from: string) => from[Math.floor(Math.random() * from.length)];
+  return `E${pick(tagLetters)}${String(year % 100).padStart(2, '0')} ${pick(letters)}${pick(letters)}${pick(letters)}`;
 }
 
 export interface ServerListing {
