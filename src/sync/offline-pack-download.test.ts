@@ -1,33 +1,53 @@
-// The offline pack's download in the worker: pages by id, progress in the pack's record, the 5,000 cap,
-// a failure in words, and a replaced pack's listings leaving unless pinned or in a search window.
+// The offline pack's download in the worker: its id slices asked at once and paged by keyset, progress in
+// the pack's record, the 5,000 cap, a failure in words, and a replaced pack's listings leaving unless pinned
+// or in a search window.
 import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
 import { packListingIds, readPack, recordListingOpened, removePack } from '@/data/offline-pack';
 import { PACK_PAGE_ROWS, downloadOfflinePack, type PackSource } from './offline-pack-download';
+import { PACK_CONCURRENCY, WHOLE_PACK, inPackRange, type PackRange } from './offline-pack-lanes';
 import { TransportError, type Row } from './transport';
 
 let n = 0;
+/** Sequential ids: every one in the first slice. */
 const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-const row = (i: number, outcode = 'M1'): Row => ({
-  id: id(i),
+/** Ids spread over the whole id space, as random UUIDs are. */
+const spreadId = (i: number) =>
+  `${((i * 2654435761) % 2 ** 32).toString(16).padStart(8, '0')}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const row = (i: number, outcode = 'M1', key = id): Row => ({
+  id: key(i),
   price: 1000 + i,
   outcode,
   updated_at: `2026-11-22T00:00:00.${String(i).padStart(6, '0')}Z`,
 });
 
-/** A source over `rows` (sorted by id), recording the progress seen when each page is asked. */
-function source(rows: Row[], db: MotorlyDb, fail?: number) {
-  const seen: (number | null)[] = [];
+/**
+ * A source over `rows` answering each range as the Data API would (by id, at most a page), recording
+ * the ranges asked, the ids it answered with and how many requests were in flight at most.
+ */
+function source(rows: Row[], fail?: number) {
+  const sorted = [...rows].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
+  const asked: PackRange[] = [];
+  const served = new Set<string>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const src: PackSource = {
-    async page(_postcode, _radius, afterId, withTotal) {
-      seen.push((await readPack(db))?.done ?? null);
-      if (fail !== undefined && seen.length === fail) throw new TransportError('network', 'Failed to fetch', 0);
-      const after = rows.filter((r) => afterId === null || String(r.id) > afterId);
-      return { rows: after.slice(0, PACK_PAGE_ROWS), total: withTotal ? rows.length : null };
+    async page(_postcode, _radius, range, withTotal) {
+      const nth = asked.push(range);
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (nth === fail) throw new TransportError('network', 'Failed to fetch', 0);
+        const page = sorted.filter((r) => inPackRange(String(r.id), range)).slice(0, PACK_PAGE_ROWS);
+        for (const r of page) served.add(String(r.id));
+        return { rows: page, total: withTotal ? rows.length : null };
+      } finally {
+        inFlight--;
+      }
     },
   };
-  return { src, seen };
+  return { src, asked, served, maxInFlight: () => maxInFlight };
 }
 
 async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', radius = 25) {
@@ -42,55 +62,66 @@ async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', rad
 }
 
 describe('offline pack download', () => {
-  it('writes every page, shows progress, and records the area', async () => {
+  it('asks for the first page with the count, then the rest in slices a few at a time', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    const rows = Array.from({ length: 2500 }, (_, i) => row(i, i % 2 ? 'M1' : 'M4'));
-    const { src, seen } = source(rows, db);
+    const rows = Array.from({ length: 4800 }, (_, i) => row(i, i % 2 ? 'M1' : 'M4', spreadId));
+    const { src, asked, maxInFlight } = source(rows);
+    await download(db, src);
+    expect(await db.vehicle_listings.count()).toBe(4800);
+    expect((await packListingIds(db)).size).toBe(4800);
+    expect(asked[0]).toEqual(WHOLE_PACK);
+    // 3,800 left after the first page: five slices of about 760, one page each (one more if the spread is uneven).
+    expect(asked.length).toBeGreaterThanOrEqual(6);
+    expect(asked.length).toBeLessThanOrEqual(7);
+    expect(maxInFlight()).toBe(PACK_CONCURRENCY);
+    const pack = await readPack(db);
+    expect(pack).toMatchObject({ status: 'ready', done: 4800, total: 4800, error: null });
+    expect(pack?.outcodes).toEqual(expect.arrayContaining(['M1', 'M4']));
+    expect(pack?.cursor?.id).toBe(spreadId(4799));
+  });
+
+  it('pages a crowded slice by keyset after the first page', async () => {
+    const db = new MotorlyDb(`pack-${++n}`);
+    const { src, asked } = source(Array.from({ length: 2500 }, (_, i) => row(i)));
     await download(db, src);
     expect(await db.vehicle_listings.count()).toBe(2500);
-    expect((await packListingIds(db)).size).toBe(2500);
-    // The next page is asked while the page before is written: progress 0, then 0 or 1,000, then 1,000 or 2,000.
-    expect(seen).toHaveLength(3);
-    const pack = await readPack(db);
-    expect(pack).toMatchObject({ status: 'ready', done: 2500, total: 2500, error: null });
-    expect(pack?.outcodes).toEqual(expect.arrayContaining(['M1', 'M4']));
-    expect(pack?.cursor?.id).toBe(id(2499));
+    // Sequential ids all fall in the first slice after the first page: it goes on after each page's last id.
+    expect(asked.filter((r) => r.after !== null).map((r) => r.after)).toEqual([id(999), id(1999)]);
+    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 2500, total: 2500 });
   });
 
   it('stops at 5,000 listings', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    const { src } = source(
-      Array.from({ length: 6200 }, (_, i) => row(i)),
-      db,
-    );
+    const { src, asked } = source(Array.from({ length: 6200 }, (_, i) => row(i)));
     await download(db, src);
     expect(await db.vehicle_listings.count()).toBe(5000);
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000 });
+    // No page asked after the 5,000th listing.
+    expect(asked.filter((r) => r.after !== null).map((r) => r.after)).toEqual([id(999), id(1999), id(2999), id(3999)]);
   });
 
   it('says why a download failed and keeps what it wrote, to be removed', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    const { src } = source(
-      Array.from({ length: 2500 }, (_, i) => row(i)),
-      db,
-      2,
-    );
+    const rows = Array.from({ length: 2500 }, (_, i) => row(i, 'M1', spreadId));
+    // The second request (the first slice's) fails; the first page, and a slice asked beside it, are written.
+    const { src, served } = source(rows, 2);
     await download(db, src);
-    expect(await readPack(db)).toMatchObject({ status: 'failed', done: 1000 });
+    expect(served.size).toBeGreaterThanOrEqual(1000);
+    expect(await readPack(db)).toMatchObject({ status: 'failed', done: served.size });
     expect((await readPack(db))?.error).toMatch(/connection dropped/);
-    expect(await removePack(db, new Set())).toBe(1000);
+    expect(await removePack(db, new Set())).toBe(served.size);
     expect(await db.vehicle_listings.count()).toBe(0);
     expect(await readPack(db)).toBeUndefined();
   });
 
   it('a new pack replaces the old: listings only the old one held go, unless pinned or in a window', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    await download(db, source([row(1), row(2), row(3), row(4)], db).src);
+    await download(db, source([row(1), row(2), row(3), row(4)]).src);
     await recordListingOpened(db, id(1));
     await downloadOfflinePack({
       db,
       store: createSyncStore(db),
-      source: source([row(4), row(5)], db).src,
+      source: source([row(4), row(5)]).src,
       postcode: 'LS1',
       radius: 10,
       windowIds: async () => new Set([id(2)]),

@@ -1,7 +1,9 @@
-// The offline pack's download, in the sync worker (off the page's main thread): pages of 1,000 whole
-// listings from offline_pack_listings, the next page fetched while the last is written through the raw
-// bulk-write path, progress kept in the pack's record (the card on the page watches it, in any tab, and
-// it survives a reload). A pack asked for again replaces the old one: listings only the old one held go.
+// The offline pack's download, in the sync worker (off the page's main thread): a first page of 1,000
+// whole listings with the pack's count, then the rest in id slices asked a few at a time, each paged by
+// keyset (offline-pack-lanes.ts), so no round trip waits on the one before. Each page is
+// written as it lands (the raw bulk-write path for the rows, then the pack's ids and progress in one
+// transaction), one write at a time; the card on the page watches the pack's record, in any tab, and it
+// survives a reload. A pack asked for again replaces the old one: listings only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import { pullSelect, type SyncStore } from '@/data/sync-queue';
@@ -17,6 +19,14 @@ import {
   readPack,
   updatePack,
 } from '@/data/offline-pack';
+import {
+  PACK_CONCURRENCY,
+  WHOLE_PACK,
+  nextInLane,
+  remainingAfter,
+  slicesAfter,
+  type PackRange,
+} from './offline-pack-lanes';
 import { maxCursor } from './timestamps';
 import { toTransportError } from './supabase-transport';
 import type { Row } from './transport';
@@ -25,18 +35,19 @@ export const PACK_PAGE_ROWS = 1000;
 
 export interface PackPage {
   rows: Row[];
-  /** Listings in the whole pack (asked with the first page only). */
+  /** Listings in the whole pack (counted with the first slice's first page only). */
   total: number | null;
 }
 
 /** Where the pack's pages come from (the Data API, or a fake in tests). */
 export interface PackSource {
-  page(postcode: string, radius: number, afterId: string | null, withTotal: boolean): Promise<PackPage>;
+  /** Up to PACK_PAGE_ROWS of the pack's listings in `range`, by id; `withTotal` also counts the whole pack. */
+  page(postcode: string, radius: number, range: PackRange, withTotal: boolean): Promise<PackPage>;
 }
 
 export function supabasePackSource(client: SupabaseClient): PackSource {
   return {
-    async page(postcode, radius, afterId, withTotal) {
+    async page(postcode, radius, range, withTotal) {
       let query = client
         .rpc(
           'offline_pack_listings',
@@ -46,7 +57,9 @@ export function supabasePackSource(client: SupabaseClient): PackSource {
         .select(pullSelect('vehicle_listings'))
         .order('id')
         .limit(PACK_PAGE_ROWS);
-      if (afterId) query = query.gt('id', afterId);
+      if (range.from) query = query.gte('id', range.from);
+      if (range.after) query = query.gt('id', range.after);
+      if (range.before) query = query.lt('id', range.before);
       // The select string is built at run time, so supabase-js cannot infer the row type from it.
       const { data, error, status, count } = await query.retry(false).overrideTypes<Row[], { merge: false }>();
       if (error) throw Object.assign(toTransportError(status, error), { detail: error.message });
@@ -99,31 +112,65 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const ids = new Set<string>();
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
-  try {
-    let next: Promise<PackPage> | null = source.page(postcode, radius, null, true);
-    let total: number | null = null;
-    while (next) {
-      const page: PackPage = await next;
-      const { rows, total: counted } = page;
-      total ??= counted;
-      const last: boolean = rows.length < PACK_PAGE_ROWS || ids.size + rows.length >= MAX_PACK_LISTINGS;
-      // The next page is on the wire while this one is written.
-      next = last ? null : source.page(postcode, radius, String(rows[rows.length - 1].id), false);
-      // Its failure is thrown when it is awaited, after this page's write (not reported as unhandled before).
-      next?.catch(() => undefined);
-      if (rows.length) {
-        await store.applyPulled('vehicle_listings', rows, { notify: false });
-        await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
-      }
-      for (const r of rows) {
-        ids.add(String(r.id));
-        if (typeof r.outcode === 'string') outcodes.add(r.outcode);
-        cursor = maxCursor(cursor, { updated_at: String(r.updated_at), id: String(r.id) });
-      }
-      await updatePack(db, { done: ids.size, total: total ?? ids.size });
+  let total: number | null = null;
+  const writePage = async (page: Row[]) => {
+    // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
+    const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
+    if (rows.length) await store.applyPulled('vehicle_listings', rows, { notify: false });
+    for (const r of rows) {
+      ids.add(String(r.id));
+      if (typeof r.outcode === 'string') outcodes.add(r.outcode);
+      cursor = maxCursor(cursor, { updated_at: String(r.updated_at), id: String(r.id) });
     }
+    await db.transaction('rw', packMeta(db), packListings(db), async () => {
+      if (rows.length) await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
+      await updatePack(db, { done: ids.size, total: total === null ? null : Math.max(total, ids.size) });
+    });
+  };
+  // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
+  let writes: Promise<void> = Promise.resolve();
+  /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
+  let stopped = false;
+  let received = 0;
+  const failures: unknown[] = [];
+  const fail = (err: unknown) => {
+    stopped = true;
+    failures.push(err);
+  };
+  /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
+  const ask = async (range: PackRange, withTotal: boolean): Promise<PackPage & { next: PackRange | null }> => {
+    const page = await source.page(postcode, radius, range, withTotal);
+    if (withTotal) total = page.total;
+    received += page.rows.length;
+    if (received >= MAX_PACK_LISTINGS) stopped = true;
+    writes = writes.then(() => writePage(page.rows));
+    writes.catch(fail);
+    const full = page.rows.length >= PACK_PAGE_ROWS;
+    return { ...page, next: full ? nextInLane(range, String(page.rows[page.rows.length - 1].id)) : null };
+  };
+  try {
+    // The first page, alone: with the pack's count, it tells how to cut the rest.
+    const first = await ask(WHOLE_PACK, true);
+    if (first.next?.after && !stopped) {
+      const after = first.next.after;
+      const slices = slicesAfter(after, remainingAfter(after, first.rows.length, total, MAX_PACK_LISTINGS));
+      const worker = async () => {
+        for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
+          let range: PackRange | null = slice;
+          while (range && !stopped) range = (await ask(range, false)).next;
+        }
+      };
+      await Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)));
+    }
+  } catch (err) {
+    fail(err);
+  }
+  await writes.catch(() => undefined);
+  try {
+    if (failures.length) throw failures[0];
     await updatePack(db, {
       status: 'ready',
+      done: ids.size,
       total: ids.size,
       outcodes: areaOutcodes(postcode, radius, outcodes),
       cursor,

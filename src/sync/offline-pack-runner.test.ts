@@ -6,6 +6,7 @@ import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
 import { packMeta, readPack } from '@/data/offline-pack';
 import type { PackSource } from './offline-pack-download';
+import { inPackRange } from './offline-pack-lanes';
 import { offlinePackRunner } from './offline-pack-runner';
 
 let n = 0;
@@ -13,11 +14,12 @@ const row = (i: number) => ({ id: `id-${i}`, outcode: 'M1', updated_at: '2026-11
 
 function setup(online = true) {
   const db = new MotorlyDb(`pack-runner-${++n}`);
+  /** Downloads started: the first slice's first request is the one that counts the pack. */
   let calls = 0;
   const source: PackSource = {
-    async page() {
-      calls++;
-      return { rows: [row(1), row(2)], total: 2 };
+    async page(_postcode, _radius, range, withTotal) {
+      if (withTotal) calls++;
+      return { rows: [row(1), row(2)].filter((r) => inPackRange(r.id, range)), total: withTotal ? 2 : null };
     },
   };
   const errors: unknown[] = [];

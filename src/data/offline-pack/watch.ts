@@ -13,12 +13,13 @@ export interface HeldSnapshot {
 }
 
 async function snapshot(db: MotorlyDb): Promise<HeldSnapshot> {
-  const [pinned, packIds, pack] = await Promise.all([pinnedListingIds(db), packListingIds(db), readPack(db)]);
+  const [pinned, pack] = await Promise.all([pinnedListingIds(db), readPack(db)]);
   const centre = pack ? locatePostcode(pack.postcode) : null;
-  const area =
-    pack && pack.status === 'ready' && centre?.ok
-      ? { outcodes: pack.outcodes, centre: centre.point, radius: pack.radius }
-      : null;
+  const ready = pack?.status === 'ready' && centre?.ok;
+  const area = ready ? { outcodes: pack.outcodes, centre: centre.point, radius: pack.radius } : null;
+  // The pack's ids matter only with its area followed: not read while it downloads, so its pages (up to
+  // 5,000 ids) do not run this again each time, beside the download in the same worker.
+  const packIds = ready ? await packListingIds(db) : new Set<string>();
   return { pinned: [...pinned].sort(), packIds, area };
 }
 

@@ -29,6 +29,9 @@ describe('offline pack words', () => {
     expect(packSummary(pack({ status: 'downloading', done: 1000, total: 4321 }))).toBe(
       'Downloading 1,000 of 4,321 cars within 25 miles of M1 1AE…',
     );
+    expect(packSummary(pack({ status: 'downloading', done: 830 }))).toBe(
+      'Downloading 830 cars within 25 miles of M1 1AE…',
+    );
     expect(packSummary(pack({ done: 4321 }))).toBe(
       "4,321 cars within 25 miles of M1 1AE are kept on this device and kept up to date while you're online.",
     );

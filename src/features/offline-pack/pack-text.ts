@@ -19,9 +19,9 @@ export function packSummary(pack: OfflinePack): string {
     .replace(/ on this device$/, '');
   switch (pack.status) {
     case 'downloading':
-      return pack.total === null
-        ? `Finding the cars within ${place}…`
-        : `Downloading ${count(pack.done)} of ${cars(pack.total)} within ${place}…`;
+      // The pack's slices land in any order: cars may arrive before the one that counts them all.
+      if (pack.total !== null) return `Downloading ${count(pack.done)} of ${cars(pack.total)} within ${place}…`;
+      return pack.done === 0 ? `Finding the cars within ${place}…` : `Downloading ${cars(pack.done)} within ${place}…`;
     case 'ready':
       return pack.done === 0
         ? `No cars for sale within ${place} right now. Cars listed there later arrive by themselves.`
