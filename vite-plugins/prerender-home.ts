@@ -12,6 +12,11 @@ const A11Y_BOOT_FILE = 'a11y-boot.js';
 // A shared listing link's page drawn before the app runs (loaded by /a11y-boot.js on such a link only).
 const EARLY_VIEW_ENTRY = fileURLToPath(new URL('../src/early/listing-view-script.ts', import.meta.url));
 const EARLY_VIEW_FILE = 'listing-early-view.js';
+// The marketplace's first cards drawn before the app runs (marketplace.html's own async head script).
+const MARKET_VIEW_ENTRY = fileURLToPath(new URL('../src/early/marketplace-view-script.ts', import.meta.url));
+const MARKET_VIEW_FILE = 'marketplace-early-view.js';
+/** The prerendered screen whose HTML carries the early request (src/early/market-request.ts). */
+const MARKET_ROUTE = 'marketplace';
 /**
  * A listing link's own copy of index.html, which the preview server (and a host with the same rewrite)
  * answers for /marketplace/<id>: its head asks for /listing-early-view.js itself, beside the head script,
@@ -80,6 +85,8 @@ const EARLY_ROUTES = [{ route: 'listing-detail', name: 'listing' }];
 
 interface Rendered {
   home: string;
+  /** /marketplace's first-page request body, made by the app's own modules (src/early/market-request.ts). */
+  marketBody: string;
   /** Screens with their own HTML file: path, file name, route chunk name, body. */
   screens: { path: string; file: string; route: string; body: string }[];
 }
@@ -105,12 +112,13 @@ async function renderPages(): Promise<Rendered> {
       renderHome: () => Promise<string>;
       renderScreen: (path: string) => Promise<string>;
       screenFiles: () => { path: string; file: string }[];
+      marketplaceFirstPageBody: () => string;
     };
     const home = await mod.renderHome();
     const screens = [];
     for (const { path, file } of mod.screenFiles())
       screens.push({ path, file, route: file.replace(/\.html$/, ''), body: await mod.renderScreen(path) });
-    return { home, screens };
+    return { home, screens, marketBody: mod.marketplaceFirstPageBody() };
   } finally {
     await server.close();
   }
@@ -121,6 +129,7 @@ interface EarlyWork {
   prerenderCss: string;
   a11yBoot: string;
   earlyView: string;
+  marketView: string;
 }
 
 /** The prerendered pages, their stylesheet and the two head scripts: nothing here needs the app's bundle. */
@@ -137,7 +146,7 @@ async function startEarlyWork(bootEnv: Record<string, string>): Promise<EarlyWor
       target: 'es2020',
       define: { 'import.meta.env': JSON.stringify(bootEnv) },
     }).then((out) => out.outputFiles[0].text);
-  const scripts = Promise.all([script(A11Y_BOOT_ENTRY), script(EARLY_VIEW_ENTRY)]);
+  const scripts = Promise.all([script(A11Y_BOOT_ENTRY), script(EARLY_VIEW_ENTRY), script(MARKET_VIEW_ENTRY)]);
   // The CSP (style-src 'self') refuses style attributes in HTML: they become rules in a stylesheet.
   const styles = new Map<string, string>();
   const extract = (html: string) =>
@@ -148,13 +157,17 @@ async function startEarlyWork(bootEnv: Record<string, string>): Promise<EarlyWor
     });
   const pages = await renderPages();
   const rendered = {
+    ...pages,
     home: extract(pages.home),
     screens: pages.screens.map((screen) => ({ ...screen, body: extract(screen.body) })),
   };
   const prerenderCss = [...styles].map(([css, name]) => `[data-pr-style="${name}"]{${css}}`).join('\n');
-  const [a11yBoot, earlyView] = await scripts;
-  return { rendered, prerenderCss, a11yBoot, earlyView };
+  const [a11yBoot, earlyView, marketView] = await scripts;
+  return { rendered, prerenderCss, a11yBoot, earlyView, marketView };
 }
+
+/** Text as an HTML attribute's double-quoted value. */
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function prerenderHome(): Plugin[] {
   let rendered: Rendered | null = null;
@@ -187,6 +200,7 @@ export function prerenderHome(): Plugin[] {
         this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: work.prerenderCss });
         this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: work.a11yBoot });
         this.emitFile({ type: 'asset', fileName: EARLY_VIEW_FILE, source: work.earlyView });
+        this.emitFile({ type: 'asset', fileName: MARKET_VIEW_FILE, source: work.marketView });
       },
     },
     transformIndexHtml: {
@@ -240,11 +254,20 @@ export function prerenderHome(): Plugin[] {
         );
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
+          // The marketplace's first page is asked for by the head script and drawn by its early view.
+          const market = screen.route === MARKET_ROUTE;
+          const searchAttr = market ? ` data-early-search="${attribute(pages.marketBody)}"` : '';
           extraHtml.set(
             screen.file,
             page(screen.route)
               // /a11y-boot.js and main.tsx compare the address with the page this file holds.
-              .replace('<html lang="en-GB">', `<html lang="en-GB" data-prerendered-path="${screen.path}">`)
+              .replace('<html lang="en-GB">', `<html lang="en-GB" data-prerendered-path="${screen.path}"${searchAttr}>`)
+              .replace(
+                `<script src="/${A11Y_BOOT_FILE}"></script>`,
+                market
+                  ? `<script src="/${A11Y_BOOT_FILE}"></script><script async src="/${MARKET_VIEW_FILE}"></script>`
+                  : `<script src="/${A11Y_BOOT_FILE}"></script>`,
+              )
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
           );

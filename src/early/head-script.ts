@@ -4,15 +4,18 @@
 // cookie choice so the prerendered banner stays hidden, install keeps the browser's one beforeinstallprompt,
 // performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
 // paint must not show another page's prerendered content), keeping taps on the prerendered page for the app
-// to replay (clicks.ts), a shared listing link's early request and view, and the app's start (start-app.ts).
+// to replay (clicks.ts), a shared listing link's and the marketplace's early request and view, and the app's
+// start (start-app.ts).
 import { applyStoredSettingsEarly } from '@/features/accessibility/early';
 import { markStoredConsentEarly } from '@/features/consent/early';
 import { recordEarlyInstallPrompt } from '@/features/install/early';
 import { recordEarlyLongTasks } from '@/features/performance/early';
+import { startEarlySearch } from '@/data/catalogue/early-search';
 import { env } from '@/shared/lib/env';
 import { recordEarlyClicks } from './clicks';
 import { EARLY_VIEW_DONE_EVENT, listingIdOfPath, startEarlyListing } from './listing-answer';
 import { listingRequestUrl } from './listing-request';
+import { earlyMarketBody } from './market-request';
 import { afterFirstContentfulPaint, SAFETY_MS, startApp } from './start-app';
 
 /** The build's name for listing-view-script.ts (vite-plugins/prerender-home.ts). */
@@ -50,6 +53,17 @@ if (listingId) {
     script.async = true;
     script.addEventListener('error', resolve, { once: true });
     document.head.append(script);
+  });
+}
+
+// The marketplace's first visit: its first page now (market-request.ts), drawn by /marketplace-early-view.js
+// (marketplace.html's own async head script) before the app's code is fetched.
+const marketBody = listingId ? null : earlyMarketBody();
+if (marketBody) {
+  startEarlySearch(env.earlyApiUrl, env.supabaseAnonKey, marketBody);
+  earlyView = new Promise((resolve) => {
+    window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
+    setTimeout(resolve, SAFETY_MS);
   });
 }
 

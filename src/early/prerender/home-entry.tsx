@@ -9,6 +9,8 @@ import { AppShell } from '@/app/app-shell';
 import { preloadHomeRoute } from '@/app/home-route';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { PRERENDERED_SCREENS, routes } from '@/app/route-table';
+import { parseSearchParams } from '@/data/catalogue/filters';
+import { searchBody } from '@/data/catalogue/query';
 
 async function render(path: string): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -44,3 +46,12 @@ export async function renderScreen(path: string): Promise<string> {
 
 export const screenFiles = (): { path: string; file: string }[] =>
   PRERENDERED_SCREENS.map(({ path, file }) => ({ path, file }));
+
+/**
+ * The first page's search_listings request body of /marketplace with no query string, as the app's query engine
+ * sends it (the same modules make it): marketplace.html carries it for the head script's early request.
+ */
+export function marketplaceFirstPageBody(): string {
+  const search = parseSearchParams('');
+  return searchBody(search, null, search.pageSize);
+}

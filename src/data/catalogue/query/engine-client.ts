@@ -1,7 +1,9 @@
 // The page's handle on the query engine: the query worker when the browser has workers, else the engine in
 // the page (unit tests). One per database, made on first use.
+import { reportError } from '@/shared/lib/report-error';
 import type { MotorlyDb } from '../../db';
 import type { ListingSearch } from '../filters';
+import { takeEarlyPage } from './early-page';
 import { QueryEngine, type LocalAnswer } from './engine';
 import { startOpenClock } from './open-clock';
 import type { QueryCall, QueryResponse } from './protocol';
@@ -50,8 +52,14 @@ class WorkerEngine implements QueryEngineApi {
   local(search: ListingSearch, limit: number) {
     return this.call<LocalAnswer>({ op: 'local', search, limit });
   }
-  fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number) {
-    return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs });
+  async fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number): Promise<ServerPage> {
+    // The head script's early answer is in this page, not the worker's: adopted here, stored by the worker.
+    const early = await takeEarlyPage(search, after, limit);
+    if (!early) return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs });
+    this.call({ op: 'record', search, after, page: early, ttlMs }).catch((err: unknown) =>
+      reportError(err, { component: 'query-engine', action: 'storing the early first page on this device' }),
+    );
+    return early;
   }
   tick(elapsedMs: number) {
     return this.call<string[]>({ op: 'tick', elapsedMs });

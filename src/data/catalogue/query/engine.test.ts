@@ -1,12 +1,15 @@
 // The query engine on fake-indexeddb with a fake RPC: windows recorded and answered in order, TTL counted in
 // open time, LRU eviction under the budget, and rows others refer to never deleted.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MotorlyDb } from '../../db';
 import { listingRow } from '../../testing/fixtures';
 import { withTestDb } from '../../testing/test-db';
 import { emptyListingSearch, queryKey, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
+import { startEarlySearch } from '../early-search';
+import { searchBody } from './early-page';
 import { QueryEngine } from './engine';
+import { MARKET_TOTAL_KEY } from './window-types';
 import type { RpcClient } from './rpc-client';
 
 let db: MotorlyDb;
@@ -155,5 +158,57 @@ describe('query engine: TTL and eviction', () => {
     await engine.local(byPrice, 1);
     const lru = await db.query_windows.orderBy('lastUsed').first();
     expect(lru?.key).toBe(queryKey({ ...byPrice, fuel: ['diesel'] }));
+  });
+});
+
+describe("query engine: the head script's early first page", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The head script's request for `search`'s first page, answered by `answer` (the fake server's own). */
+  async function earlyRequest(search: ListingSearch, answer: Promise<unknown>) {
+    vi.stubGlobal('window', {});
+    const fetch = vi.fn(async () => new Response(JSON.stringify(await answer), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
+    return fetch;
+  }
+
+  it('adopts it as the first page, recorded as a fetched one (window, rows, market size), and asks only for later pages', async () => {
+    const server = fakeServer(market);
+    const answer = await server.client.rpc('search_listings', JSON.parse(searchBody(base, null, 2)) as never);
+    const early = await earlyRequest(base, Promise.resolve(answer.data));
+    const calls = server.calls.length;
+    const engine = new QueryEngine(db, { client: server.client });
+    const first = await engine.fetch(base, null, 2);
+    await engine.chore;
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(server.calls).toHaveLength(calls);
+    expect(first.rows.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(await db.query_windows.get(queryKey(base))).toMatchObject({ ids: ['a', 'b'], total: 4, nextCursor: '2' });
+    expect((await db.vehicle_listings.toCollection().primaryKeys()).sort()).toEqual(['a', 'b']);
+    expect((await db.sync_state.get(MARKET_TOTAL_KEY))?.value).toMatchObject({ total: 4 });
+    // Taken once: the next page, and the first page asked again, go to the server.
+    await engine.fetch(base, first.nextCursor, 2);
+    await engine.fetch(base, null, 2);
+    await engine.chore;
+    expect(server.calls).toHaveLength(calls + 2);
+  });
+
+  it('is not taken for another search, nor when the early request failed', async () => {
+    const server = fakeServer(market);
+    await earlyRequest(byPrice, Promise.resolve({ rows: [] }));
+    // (The market-size requests, page_size 1, are not pages.)
+    const pages = () => server.calls.filter((c) => c.page_size !== 1);
+    const engine = new QueryEngine(db, { client: server.client });
+    await engine.fetch({ ...byPrice, fuel: ['diesel'] }, null, 2);
+    expect(pages()).toHaveLength(1);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    startEarlySearch('http://api', 'anon', searchBody(byPrice, null, byPrice.pageSize));
+    expect((await engine.fetch(byPrice, null, 2)).rows.map((r) => r.id)).toEqual(['a', 'b']);
+    await engine.chore;
+    expect(pages()).toHaveLength(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ListingSearch,
 } from '../filters';
 import type { ListingRow } from '../types';
+import { takeEarlyPage } from './early-page';
 import { CoverageLedger } from './ledger';
 import { serverOrder } from './order';
 import type { RpcClient } from './rpc-client';
@@ -83,18 +84,31 @@ export class QueryEngine {
     return { window: null, rows, dealerMiles: milesByDealer(search, rows), held: held.length, marketTotal };
   }
 
-  /** A server page for `search` after `after`, recorded in its window and kept within the budget. */
+  /**
+   * A server page for `search` after `after`, recorded in its window and kept within the budget. The first page
+   * of the head script's early request (a first visit to /marketplace) is taken instead of asking again.
+   */
   async fetch(
     search: ListingSearch,
     after: string | null,
     limit: number,
     ttlMs = PASSING_TTL_MS,
   ): Promise<ServerPage & { facets: SearchFacets | null }> {
-    const page = await searchServer(search, after, limit, this.opts.client, after === null);
+    const page =
+      (await takeEarlyPage(search, after, limit)) ??
+      (await searchServer(search, after, limit, this.opts.client, after === null));
+    this.record(search, after, page, ttlMs);
+    return page;
+  }
+
+  /**
+   * Stores a server page as fetch does (its window, its rows, the market's size), after the writes before it:
+   * the page goes back at once, a next page extends its window only once the first is recorded, and a busy
+   * store never delays an answer. The page adopts the early request's answer through this (query.worker.ts).
+   */
+  record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs = PASSING_TTL_MS): void {
     const key = queryKey(search);
     const now = this.now();
-    // The page goes back at once; its rows are stored after it, in order (a next page extends its window
-    // only once the first is recorded), and a busy store never delays an answer.
     this.chore = this.chore.then(async () => {
       // A saved search's window lives a day, whether or not the screen knew it was one.
       await this.ledger.record(key, after, page, await windowTtl(this.db, search, ttlMs), now);
@@ -106,7 +120,6 @@ export class QueryEngine {
     this.chore = this.chore.catch((err: unknown) =>
       reportError(err, { component: 'query-engine', action: 'storing a search page on this device' }),
     );
-    return page;
   }
 
   /** The background writes, in order (tests wait for them). */

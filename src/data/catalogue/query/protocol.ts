@@ -1,11 +1,12 @@
 // Messages between the page and the query worker.
 import type { ListingSearch } from '../filters';
-import type { ServerSearchErrorKind } from './server-search';
+import type { ServerPage, ServerSearchErrorKind } from './server-search';
 
 export type QueryRequest =
   | { id: number; op: 'init'; dbName: string; budgetBytes?: number }
   | { id: number; op: 'local'; search: ListingSearch; limit: number }
   | { id: number; op: 'fetch'; search: ListingSearch; after: string | null; limit: number; ttlMs: number }
+  | { id: number; op: 'record'; search: ListingSearch; after: string | null; page: ServerPage; ttlMs: number }
   | { id: number; op: 'tick'; elapsedMs: number };
 
 export type QueryResponse =

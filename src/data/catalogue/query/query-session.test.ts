@@ -1,12 +1,14 @@
 // A search's answer as it grows: device rows first, the server's page inserted without reshuffling them,
 // honest coverage offline and on a refused search, loadMore from the window and then the cursor.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listingRow } from '../../testing/fixtures';
 import { emptyListingSearch, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
 import type { LocalAnswer, WindowSummary } from './engine';
 import type { QueryEngineApi } from './engine-client';
-import { QuerySession, type ListingQueryState } from './query-session';
+import { startEarlySearch } from '../early-search';
+import { arrivedEarlyPage, searchBody } from './early-page';
+import { earlyQueryState, QuerySession, type ListingQueryState } from './query-session';
 import { ServerSearchError, type ServerPage } from './server-search';
 
 const search: ListingSearch = { ...emptyListingSearch(3), sort: 'price-asc' };
@@ -149,5 +151,41 @@ describe('query session', () => {
     await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 41 }));
     expect(calls).toEqual(['local 3', 'fetch null']);
     expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'new']);
+  });
+});
+
+describe("the first render on a first visit (the head script's early answer)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the answer the session shows once it adopts that page, with the same row objects', async () => {
+    const rows = [row('a', 100), row('b', 200), row('c', 300)];
+    const raw = { rows: rows.map((r) => ({ ...r, distance_miles: null })), total: 2543, total_is_estimate: false };
+    vi.stubGlobal('window', {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ...raw, next_cursor: 'n', facets: null }), { status: 200 })),
+    );
+    const early = startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
+    expect(earlyQueryState(search)).toBeNull(); // not in yet
+    await early.answer;
+    expect(earlyQueryState({ ...search, sort: 'mileage' })).toBeNull();
+    const first = earlyQueryState(search)!;
+    expect(first).toMatchObject({ coverage: 'partial', total: 2543, hasMore: true, marketTotal: 2543 });
+    const adopted = arrivedEarlyPage(search)!;
+    const { engine } = fakeEngine({ local: [local([])], fetch: [adopted] });
+    const { session, seen } = run(engine);
+    await session.start();
+    const last = seen.at(-1)!;
+    expect(last.rows).toEqual(first.rows);
+    last.rows.forEach((r, i) => expect(r).toBe(first.rows[i]));
+    const facts = ({ coverage, total, estimated, hasMore, facets, dealerMiles }: ListingQueryState) => ({
+      coverage,
+      total,
+      estimated,
+      hasMore,
+      facets,
+      dealerMiles,
+    });
+    expect(facts(last)).toEqual(facts(first));
   });
 });

@@ -2,6 +2,7 @@
 // same order (never reshuffled), loadMore() from the window or the next cursor, and an honest coverage state.
 import { toRpcFilters, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
+import { arrivedEarlyPage } from './early-page';
 import type { LocalAnswer } from './engine';
 import type { QueryEngineApi } from './engine-client';
 import { serverOrder } from './order';
@@ -59,6 +60,37 @@ export interface SessionOptions {
   initialCount?: number;
   online?: () => boolean;
   now?: () => number;
+}
+
+/** What a first server page says about the whole answer. */
+function firstPageFacts(search: ListingSearch, page: ServerPage): Partial<ListingQueryState> {
+  return {
+    total: page.total,
+    estimated: page.estimated,
+    facets: page.facets,
+    postcodeError: page.postcodeError,
+    ...(page.total !== null && Object.keys(toRpcFilters(search).filters).length === 0
+      ? { marketTotal: page.total }
+      : {}),
+  };
+}
+
+/**
+ * The first render's answer on a first visit to /marketplace once the head script's early request has answered
+ * (early-page.ts): what the session shows when it adopts that page (a device with nothing held), so the app's
+ * first commit shows the cards the early view drew rather than placeholders. Null without such an answer.
+ */
+export function earlyQueryState(search: ListingSearch): ListingQueryState | null {
+  const page = arrivedEarlyPage(search);
+  if (!page) return null;
+  return {
+    ...INITIAL_QUERY_STATE,
+    rows: [...page.rows].sort(serverOrder(search)),
+    dealerMiles: { ...page.dealerMiles },
+    ...firstPageFacts(search, page),
+    coverage: page.nextCursor === null ? 'complete' : 'partial',
+    hasMore: page.nextCursor !== null,
+  };
 }
 
 export class QuerySession {
@@ -205,17 +237,7 @@ export class QuerySession {
     this.set({
       rows,
       dealerMiles: { ...this.state.dealerMiles, ...page.dealerMiles },
-      ...(first
-        ? {
-            total: page.total,
-            estimated: page.estimated,
-            facets: page.facets,
-            postcodeError: page.postcodeError,
-            ...(page.total !== null && Object.keys(toRpcFilters(this.search).filters).length === 0
-              ? { marketTotal: page.total }
-              : {}),
-          }
-        : {}),
+      ...(first ? firstPageFacts(this.search, page) : {}),
       coverage: page.nextCursor === null ? 'complete' : 'partial',
       error: undefined,
       loadingMore: false,

@@ -78,6 +78,43 @@ function refusal(status: number, message: string): ServerSearchError {
   return new ServerSearchError('The search service is not answering just now. Please try again.', 'server', status);
 }
 
+/** search_listings' arguments for one page of `search` (the early request for /marketplace sends the same). */
+export function searchArgs(
+  search: ListingSearch,
+  after: string | null,
+  pageSize: number,
+  includeCounts: boolean,
+): Record<string, unknown> {
+  const { filters, sort } = toRpcFilters(search);
+  return {
+    filters,
+    sort,
+    after,
+    page_size: Math.max(1, Math.min(SERVER_PAGE_MAX, Math.round(pageSize))),
+    include_counts: includeCounts,
+  };
+}
+
+/** The RPC's JSON answer as a page (rows without distance_miles, miles by dealer instead). */
+export function serverPageOf(data: unknown): ServerPage {
+  const answer = data as RawAnswer;
+  if (!answer || !Array.isArray(answer.rows)) throw new Error('search_listings answered without rows');
+  const dealerMiles: Record<string, number> = {};
+  const rows = answer.rows.map(({ distance_miles, ...row }) => {
+    if (distance_miles !== null && distance_miles !== undefined) dealerMiles[row.dealer_id] = Number(distance_miles);
+    return row as ListingRow;
+  });
+  return {
+    rows,
+    dealerMiles,
+    total: answer.total ?? null,
+    estimated: Boolean(answer.total_is_estimate),
+    nextCursor: answer.next_cursor ?? null,
+    facets: answer.facets ? { ...answer.facets, estimated: Boolean(answer.facets_are_estimates) } : null,
+    ...(answer.postcode_error ? { postcodeError: answer.postcode_error } : {}),
+  };
+}
+
 /** One page from the server for `search`, after `after` (a cursor from the previous page). */
 export async function searchServer(
   search: ListingSearch,
@@ -86,28 +123,10 @@ export async function searchServer(
   client: RpcClient = fetchRpcClient(),
   includeCounts = true,
 ): Promise<ServerPage> {
-  const { filters, sort } = toRpcFilters(search);
-  const { data, error, status } = await client.rpc('search_listings', {
-    filters,
-    sort,
-    after,
-    page_size: Math.max(1, Math.min(SERVER_PAGE_MAX, Math.round(pageSize))),
-    include_counts: includeCounts,
-  });
+  const { data, error, status } = await client.rpc(
+    'search_listings',
+    searchArgs(search, after, pageSize, includeCounts),
+  );
   if (error) throw refusal(status, error.message.replace(/\.$/, ''));
-  const answer = data as RawAnswer;
-  const dealerMiles: Record<string, number> = {};
-  const rows = answer.rows.map(({ distance_miles, ...row }) => {
-    if (distance_miles !== null) dealerMiles[row.dealer_id] = Number(distance_miles);
-    return row as ListingRow;
-  });
-  return {
-    rows,
-    dealerMiles,
-    total: answer.total,
-    estimated: answer.total_is_estimate,
-    nextCursor: answer.next_cursor,
-    facets: answer.facets ? { ...answer.facets, estimated: answer.facets_are_estimates } : null,
-    ...(answer.postcode_error ? { postcodeError: answer.postcode_error } : {}),
-  };
+  return serverPageOf(data);
 }

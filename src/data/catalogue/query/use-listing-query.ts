@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '../../db';
 import { queryKey, type ListingSearch } from '../filters';
 import { queryEngineFor, type EngineOverrides, type QueryEngineApi } from './engine-client';
-import { INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
+import { earlyQueryState, INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
 import { PASSING_TTL_MS, SAVED_TTL_MS } from './window-types';
 
 export interface ListingQuery extends ListingQueryState {
@@ -28,7 +28,11 @@ function testOverrides(): EngineOverrides {
 
 export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
   const key = `${queryKey(search)}|${search.pageSize}`;
-  const [state, setState] = useState<{ key: string; value: ListingQueryState }>({ key, value: INITIAL_QUERY_STATE });
+  // A first visit to /marketplace: the head script's early answer, when in, is the first render's (no blink).
+  const [state, setState] = useState<{ key: string; value: ListingQueryState }>(() => ({
+    key,
+    value: earlyQueryState(search) ?? INITIAL_QUERY_STATE,
+  }));
   const session = useRef<QuerySession | null>(null);
   const searchRef = useRef(search);
   searchRef.current = search;

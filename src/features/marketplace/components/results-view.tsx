@@ -1,17 +1,10 @@
 // List or grid results. Phones (below 640 px) start with the compact list so several cars fit a screen.
 import { useState } from 'react';
+import { initialResultsView as initialView, RESULTS_VIEW_KEY, type ResultsView } from '../early';
 
-export type ResultsView = 'list' | 'grid';
+export type { ResultsView } from '../early';
 
-const KEY = 'motorly.marketplace.view';
-const PHONE_QUERY = '(max-width: 639.98px)';
-
-function initialView(): ResultsView {
-  if (typeof window === 'undefined') return 'grid';
-  const saved = window.localStorage?.getItem(KEY);
-  if (saved === 'list' || saved === 'grid') return saved;
-  return window.matchMedia?.(PHONE_QUERY).matches ? 'list' : 'grid';
-}
+const KEY = RESULTS_VIEW_KEY;
 
 export function useResultsView(): [ResultsView, (v: ResultsView) => void] {
   const [view, setView] = useState<ResultsView>(initialView);

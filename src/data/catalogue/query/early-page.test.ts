@@ -1,0 +1,71 @@
+// The head script's early request for /marketplace is adopted only when it asked exactly what the query engine
+// would, once, and never as a broken page.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseSearchParams } from '../filters';
+import { startEarlySearch } from '../early-search';
+import { arrivedEarlyPage, searchBody, takeEarlyPage } from './early-page';
+import type { RpcClient } from './rpc-client';
+import { searchServer } from './server-search';
+
+const search = parseSearchParams('');
+
+function answering(body: unknown, status = 200) {
+  vi.stubGlobal('window', {});
+  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('early first page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("has the body of the query engine's own request for that page", async () => {
+    const sent: Record<string, unknown>[] = [];
+    const client: RpcClient = {
+      rpc: (_fn, args) => {
+        sent.push(args);
+        return Promise.resolve({ data: { rows: [] }, error: null, status: 200 });
+      },
+    };
+    await searchServer(search, null, search.pageSize, client, true);
+    expect(searchBody(search, null, search.pageSize)).toBe(JSON.stringify(sent[0]));
+    expect(JSON.parse(searchBody(search, null, search.pageSize))).toMatchObject({
+      after: null,
+      page_size: search.pageSize,
+      include_counts: true,
+    });
+  });
+
+  it('POSTs the body with the anon key, and is taken once, for the same request only', async () => {
+    const fetch = answering({ rows: [{ id: 'a', dealer_id: 'd', distance_miles: 2 }], total: 9, next_cursor: 'n' });
+    const body = searchBody(search, null, search.pageSize);
+    startEarlySearch('http://api/', 'anon', body);
+    expect(fetch).toHaveBeenCalledWith('http://api/rest/v1/rpc/search_listings', {
+      method: 'POST',
+      headers: { apikey: 'anon', Authorization: 'Bearer anon', 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(takeEarlyPage({ ...search, sort: 'mileage' }, null, search.pageSize)).toBeNull();
+    expect(takeEarlyPage(search, 'cursor', search.pageSize)).toBeNull();
+    expect(takeEarlyPage(search, null, 50)).toBeNull();
+    const page = await takeEarlyPage(search, null, search.pageSize);
+    expect(page).toMatchObject({ rows: [{ id: 'a' }], dealerMiles: { d: 2 }, total: 9, nextCursor: 'n' });
+    expect(takeEarlyPage(search, null, search.pageSize)).toBeNull();
+    expect(arrivedEarlyPage(search)).toBeNull(); // taken: the first render no longer draws it
+  });
+
+  it('answers null (the app asks itself) when the request failed or the answer is malformed', async () => {
+    answering({ message: 'no' }, 500);
+    startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
+    await expect(takeEarlyPage(search, null, search.pageSize)).resolves.toBeNull();
+    answering({ rows: 'nope' });
+    startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
+    await expect(takeEarlyPage(search, null, search.pageSize)).resolves.toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
+    await expect(takeEarlyPage(search, null, search.pageSize)).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+// The query engine's side of the early request (../early-search.ts): the first page's request body for a search,
+// the early answer as a page for the first render, and taking it once as the session's first server page.
+import type { ListingSearch } from '../filters';
+import { currentEarlySearch, earlySearchFor, type EarlySearch } from '../early-search';
+import { searchArgs, serverPageOf, type ServerPage } from './server-search';
+
+/** The JSON body of search_listings' request for a page of `search` (the early request's, for its first). */
+export function searchBody(search: ListingSearch, after: string | null, pageSize: number): string {
+  return JSON.stringify(searchArgs(search, after, pageSize, after === null));
+}
+
+/** The answer read as a page once (null when it is missing or malformed). */
+function pageOf(early: EarlySearch): ServerPage | null {
+  if (early.page === undefined) {
+    try {
+      early.page = early.arrived ? serverPageOf(early.arrived) : null;
+    } catch {
+      early.page = null;
+    }
+  }
+  return early.page as ServerPage | null;
+}
+
+/** The early answer for `search`'s first page if it has arrived and is not yet taken (the first render's rows). */
+export function arrivedEarlyPage(search: ListingSearch): ServerPage | null {
+  // Every list's first render asks: without an early request, at no cost.
+  if (!currentEarlySearch()) return null;
+  const early = earlySearchFor(searchBody(search, null, search.pageSize));
+  return early && !early.taken && early.arrived !== undefined ? pageOf(early) : null;
+}
+
+/**
+ * The early answer as this request's page, once: null when no early request asked the same (another search,
+ * a next page, or already taken); else a promise of the page, null if the early request failed.
+ */
+export function takeEarlyPage(
+  search: ListingSearch,
+  after: string | null,
+  pageSize: number,
+): Promise<ServerPage | null> | null {
+  if (after !== null || !currentEarlySearch()) return null;
+  const early = earlySearchFor(searchBody(search, null, pageSize));
+  if (!early || early.taken) return null;
+  early.taken = true;
+  return early.answer.then(() => pageOf(early));
+}

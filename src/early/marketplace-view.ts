@@ -1,0 +1,232 @@
+// The marketplace's first cards drawn before the app runs: the head script's early answer (search_listings'
+// first page of the default search, market-request.ts) drawn in plain DOM over the prerendered page's result
+// placeholders, with the status line the app shows for the same answer. The cards are the DOM of ListingCard as
+// the screen first renders it on a first visit (no model or brand lookup yet, no price indicator, reduction or
+// town yet; marketplace-view.test.tsx compares them), so the app's first commit puts the same cards in the same
+// place. It reaches into plain modules only (car-art, formats, the marketplace's early.ts): this script is
+// bundled alone.
+import { representativeMonthly } from '@/data/catalogue/listing-costs';
+import type { ListingRow } from '@/data/catalogue/types';
+import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
+import { fuelLabel, GEARBOX_LABELS, type BodyStyle, type FuelType, type Gearbox } from '@/domain/uk/body';
+import {
+  CAR_ART_SHARED_DEFS,
+  CAR_ART_SHARED_DEFS_ID,
+  ILLUSTRATION_TAG,
+  carArtInlineSvg,
+  galleryShots,
+} from '@/entities/car/components/car-art';
+import { coverageStatus, initialResultsView, sheetTotal, type ResultsView } from '@/features/marketplace/early';
+import { formatGBP, formatMiles } from '@/shared/lib/format';
+import { href } from '@/shared/lib/routes';
+
+/** What a card shows of a listing row. */
+export interface EarlyCardRow {
+  id: string;
+  title: string;
+  price: number;
+  year: number;
+  mileage: number;
+  fuel_type: FuelType;
+  gearbox: Gearbox;
+  body_style: BodyStyle;
+  colour: string;
+  image_seed: number;
+  outcode: string;
+  status: string;
+  photos?: string[] | null;
+}
+
+/** The first page as the early view draws it, or null when the answer lacks what the cards show. */
+export interface EarlyMarketAnswer {
+  rows: EarlyCardRow[];
+  total: number | null;
+  estimated: boolean;
+  nextCursor: string | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const strings = ['id', 'title', 'fuel_type', 'body_style', 'colour', 'outcode', 'status'] as const;
+const numbers = ['price', 'year', 'mileage', 'image_seed'] as const;
+
+function cardRow(row: unknown): EarlyCardRow | null {
+  if (!isObject(row)) return null;
+  if (!strings.every((k) => typeof row[k] === 'string') || !numbers.every((k) => typeof row[k] === 'number'))
+    return null;
+  if (row.gearbox !== 'manual' && row.gearbox !== 'automatic') return null;
+  if (row.photos != null && !(Array.isArray(row.photos) && row.photos.every((p) => typeof p === 'string'))) return null;
+  return row as unknown as EarlyCardRow;
+}
+
+/** search_listings' JSON answer read for the early view (null when any row lacks what its card shows). */
+export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
+  if (!isObject(data) || !Array.isArray(data.rows) || data.rows.length === 0) return null;
+  const rows = data.rows.map(cardRow);
+  if (rows.some((r) => r === null)) return null;
+  return {
+    rows: rows as EarlyCardRow[],
+    total: typeof data.total === 'number' ? data.total : null,
+    estimated: data.total_is_estimate === true,
+    nextCursor: typeof data.next_cursor === 'string' ? data.next_cursor : null,
+  };
+}
+
+type Child = Node | string | null | false;
+
+function el(doc: Document, tag: string, attrs: Record<string, string>, ...children: Child[]): HTMLElement {
+  const node = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const child of children) if (child !== null && child !== false) node.append(child);
+  return node;
+}
+
+/** A card's link inside the results (SpaLinks' CardLink: the router handles its clicks). */
+const cardLink = (doc: Document, id: string, attrs: Record<string, string>, ...children: Child[]) =>
+  el(doc, 'a', { href: href.listing(id), 'data-spa-link': '', ...attrs }, ...children);
+
+/** CarImage's photo sizes for a card (a column of the results grid). */
+const PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+/** The card's picture: the dealer's photo, else the drawing (drawn at once here; the app queues its own). */
+function picture(doc: Document, l: EarlyCardRow): Node[] {
+  const photo = l.photos?.[0];
+  if (photo)
+    return [
+      el(doc, 'img', {
+        class: 'cat-img',
+        src: photoUrl(photo, 640),
+        srcset: PHOTO_WIDTHS.map((w) => `${photoUrl(photo, w)} ${w}w`).join(', '),
+        sizes: PHOTO_SIZES,
+        alt: '',
+        width: '400',
+        height: '240',
+        loading: 'lazy',
+        decoding: 'async',
+        crossorigin: 'anonymous',
+        'data-photo': photo,
+      }),
+    ];
+  const shot = galleryShots(l.image_seed)[0];
+  const art = el(doc, 'span', { class: 'cat-img', 'aria-hidden': 'true' });
+  art.innerHTML = carArtInlineSvg({
+    bodyStyle: l.body_style,
+    colour: l.colour,
+    view: shot.view,
+    backdrop: shot.backdrop,
+  });
+  return [art, el(doc, 'span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG)];
+}
+
+/** One result card: ListingCard's DOM for a row with nothing looked up yet. */
+export function earlyListingCard(doc: Document, l: EarlyCardRow): HTMLElement {
+  const reserved = l.status === 'reserved';
+  return el(
+    doc,
+    'article',
+    { class: 'cat-card cat-listing', 'data-testid': 'listing-card', 'data-listing-id': l.id },
+    cardLink(
+      doc,
+      l.id,
+      { class: 'cat-card__media', tabindex: '-1', 'aria-hidden': 'true' },
+      ...picture(doc, l),
+      reserved && el(doc, 'span', { class: 'cat-ribbon' }, 'Reserved'),
+    ),
+    el(
+      doc,
+      'div',
+      { class: 'cat-card__body' },
+      el(
+        doc,
+        'h3',
+        { class: 'cat-card__title', 'data-essential': '' },
+        cardLink(doc, l.id, {}, l.title, reserved && el(doc, 'span', { class: 'sr-only' }, ' (reserved)')),
+      ),
+      el(
+        doc,
+        'p',
+        { class: 'cat-price', 'data-essential': '' },
+        el(doc, 'strong', {}, formatGBP(l.price)),
+        el(doc, 'span', { class: 'cat-muted' }, ` or ${formatGBP(representativeMonthly(l.price))}/mo*`),
+      ),
+      el(
+        doc,
+        'ul',
+        { class: 'cat-facts', 'aria-label': 'Key facts', 'data-essential': '' },
+        el(doc, 'li', {}, String(l.year)),
+        el(doc, 'li', {}, formatMiles(l.mileage)),
+        el(doc, 'li', {}, fuelLabel(l.fuel_type)),
+        el(doc, 'li', {}, GEARBOX_LABELS[l.gearbox]),
+      ),
+      el(doc, 'div', { class: 'cat-card__tags' }),
+      el(doc, 'p', { class: 'cat-muted cat-card__where', 'data-essential': '' }, l.outcode),
+      el(
+        doc,
+        'div',
+        { class: 'cat-card__actions' },
+        el(
+          doc,
+          'button',
+          {
+            type: 'button',
+            class: 'btn btn--sm',
+            'aria-pressed': 'false',
+            'data-testid': 'compare-toggle',
+            'aria-label': `Compare ${l.title}`,
+          },
+          el(doc, 'span', { 'aria-hidden': 'true' }, '⇄'),
+          'Compare',
+        ),
+      ),
+    ),
+  );
+}
+
+/** The results grid (VirtualGrid's plain list, as the screen renders a first page), marked data-early-view. */
+export function earlyResultsGrid(doc: Document, rows: EarlyCardRow[], view: ResultsView): HTMLElement {
+  const grid = el(doc, 'div', {
+    class: view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid',
+    'data-testid': 'listing-results',
+    'data-view': view,
+  });
+  for (const row of rows) grid.append(earlyListingCard(doc, row));
+  grid.dataset.earlyView = '';
+  return grid;
+}
+
+/** The status line's content (the count heading's span), as the screen shows it for this answer. */
+export function earlyCount(doc: Document, answer: EarlyMarketAnswer): HTMLElement {
+  const q = {
+    coverage: answer.nextCursor === null ? ('complete' as const) : ('partial' as const),
+    // The status line reads only how many rows there are.
+    rows: answer.rows as unknown as ListingRow[],
+    total: answer.total,
+    estimated: answer.estimated,
+    heldMatches: 0,
+    marketTotal: null,
+  };
+  const total = sheetTotal(q);
+  return el(
+    doc,
+    'span',
+    { 'data-coverage': q.coverage, ...(total === undefined ? {} : { 'data-total': String(total) }) },
+    coverageStatus(q),
+  );
+}
+
+/**
+ * Draws the answer over the prerendered results (`results`: its section.cat-results): the status line, the
+ * view toggle's state and the cards in place of the placeholders. False when there is nothing to draw.
+ */
+export function drawEarlyMarketplace(doc: Document, results: Element, data: unknown): boolean {
+  const answer = earlyMarketAnswer(data);
+  const placeholders = results.querySelector(':scope > .cat-grid');
+  const count = results.querySelector('[data-testid="result-count"]');
+  if (!answer || !placeholders || !count) return false;
+  const view = initialResultsView();
+  for (const button of results.querySelectorAll('[data-testid^="view-"]'))
+    button.setAttribute('aria-pressed', String(button.getAttribute('data-testid') === `view-${view}`));
+  if (!doc.getElementById(CAR_ART_SHARED_DEFS_ID)) doc.body.insertAdjacentHTML('afterbegin', CAR_ART_SHARED_DEFS);
+  count.replaceChildren(earlyCount(doc, answer));
+  placeholders.replaceWith(earlyResultsGrid(doc, answer.rows, view));
+  return true;
+}

@@ -1,0 +1,99 @@
+// A first visit to /marketplace (issue 32): the head script asks for the first page before the app's code,
+// /marketplace-early-view.js draws the first cards from that answer while the app's scripts are still held back,
+// the app adopts the same answer (one search_listings request, not two) without a layout shift, and the page
+// then works as before (a filter, Show more). Any query string keeps the app's own path.
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+
+const status = (page: Page) => page.getByTestId('result-count').locator('[data-coverage]');
+const cards = (page: Page) => page.getByTestId('listing-card');
+
+/** Holds the app's scripts (/assets/*.js) back until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** search_listings requests, with their bodies. */
+function searches(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/search_listings')) seen.push(r);
+  });
+  return seen;
+}
+
+test('first visit: the first cards are drawn before the app runs, and the app adopts them', async ({ page, axe }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const calls = searches(page);
+  const release = await holdAppCode(page);
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+
+  // No app code has run: the cards are the early view's, over the prerendered page.
+  const early = page.locator('#root[data-prerendered] [data-testid="listing-results"][data-early-view]');
+  await expect(early.getByTestId('listing-card')).toHaveCount(20, { timeout: 30_000 });
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+  await expect(early.getByTestId('listing-card').first().locator('svg').first()).toBeVisible();
+  const body = await page.evaluate(() => document.documentElement.dataset.earlySearch ?? '');
+  expect(JSON.parse(body)).toMatchObject({ after: null, page_size: 20, include_counts: true });
+  const firstIds = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
+
+  release();
+  // The app's own render replaces the early view with the same cards, in the same order.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-early-view]')).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(20);
+  expect(await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')))).toEqual(firstIds);
+  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+  // One request for the first page: the early one (the app took its answer instead of asking again).
+  expect(calls.filter((r) => r.postData() === body)).toHaveLength(1);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.002);
+  await axe(page);
+
+  // The page works as before: Show more, then a filter (a new search from the server).
+  await page.getByTestId('load-more').click();
+  await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('sort').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc/);
+  // The new order's cards (the router shows the old ones until they are in; the list may load on a page).
+  const firstPrices = () =>
+    cards(page).evaluateAll((els) =>
+      els.slice(0, 5).map((e) => Number(e.querySelector('.cat-price strong')?.textContent?.replace(/[^\d]/g, ''))),
+    );
+  await expect
+    .poll(async () => {
+      const prices = await firstPrices();
+      return prices.length === 5 && prices.every((p, i) => i === 0 || p >= prices[i - 1]);
+    })
+    .toBe(true);
+  await expect(status(page)).toHaveText(/^\d+ of [\d,]+ shown$/);
+  expect(calls.some((r) => (r.postData() ?? '').includes('"sort":"price-asc"'))).toBe(true);
+});
+
+test("a marketplace address with a query string keeps the app's own path (no early request)", async ({ page }) => {
+  const calls = searches(page);
+  await page.goto('/marketplace?fuel=diesel');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-early-view]')).toHaveCount(0);
+  // The app's own request carries the filter; nothing asked for the default search's first page.
+  const body = await page.evaluate(() => document.documentElement.dataset.earlySearch ?? '');
+  expect(body).not.toBe('');
+  expect(calls.some((r) => (r.postData() ?? '').includes('"fuel":["diesel"]'))).toBe(true);
+  expect(calls.filter((r) => r.postData() === body)).toHaveLength(0);
+});
