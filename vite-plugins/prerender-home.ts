@@ -254,7 +254,8 @@ export function prerenderHome(): Plugin[] {
         );
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
-          // The marketplace's first page is asked for by the head script and drawn by its early view.
+          // The marketplace's first page is asked for by the head script and drawn by its early view (asked for at
+          // high priority: an async script is otherwise queued behind the stylesheets, a round trip later).
           const market = screen.route === MARKET_ROUTE;
           const searchAttr = market ? ` data-early-search="${attribute(pages.marketBody)}"` : '';
           extraHtml.set(
@@ -265,7 +266,7 @@ export function prerenderHome(): Plugin[] {
               .replace(
                 `<script src="/${A11Y_BOOT_FILE}"></script>`,
                 market
-                  ? `<script src="/${A11Y_BOOT_FILE}"></script><script async src="/${MARKET_VIEW_FILE}"></script>`
+                  ? `<script src="/${A11Y_BOOT_FILE}"></script><script async fetchpriority="high" src="/${MARKET_VIEW_FILE}"></script>`
                   : `<script src="/${A11Y_BOOT_FILE}"></script>`,
               )
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)

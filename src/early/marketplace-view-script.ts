@@ -6,24 +6,33 @@
 // The head script fetches the app's code once this is done.
 import { currentEarlySearch } from '@/data/catalogue/early-search';
 import { EARLY_VIEW_DONE_EVENT } from './listing-answer';
-import { drawEarlyMarketplace } from './marketplace-view';
+import { drawEarlyMarketplace, drawEarlyPictures } from './marketplace-view';
 
-async function draw(): Promise<void> {
+/** Draws the cards; resolves once they are on screen, with the drawing of their pictures to follow. */
+async function draw(): Promise<(() => Promise<void>) | null> {
   const early = currentEarlySearch();
-  if (!early) return;
+  if (!early) return null;
   const data = await early.answer;
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const root = document.getElementById('root');
   const results = root?.querySelector('main section.cat-results');
   // The app has rendered the page already, or there is nothing to draw: its own render decides.
-  if (!root?.dataset.prerendered || !results || !drawEarlyMarketplace(document, results, data)) return;
+  const drawn = root?.dataset.prerendered && results ? drawEarlyMarketplace(document, results, data) : null;
+  if (!drawn) return null;
   document.documentElement.dataset.earlyView = '';
   // On screen before the app's code is asked for (it would take bandwidth and main-thread time from this frame).
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return () => drawEarlyPictures(document, drawn.grid, drawn.rows);
 }
 
 // Before the app runs there is no error path: the app draws the results anyway, so a failure is a warning.
+const warn = (e: unknown) => console.warn('marketplace early view: not drawn', e);
 void draw()
-  .catch((e: unknown) => console.warn('marketplace early view: not drawn', e))
-  .finally(() => window.dispatchEvent(new Event(EARLY_VIEW_DONE_EVENT)));
+  .catch((e: unknown) => (warn(e), null))
+  .then((pictures) => {
+    window.dispatchEvent(new Event(EARLY_VIEW_DONE_EVENT));
+    // The pictures while the app's code downloads (the app replaces them with its own).
+    return pictures?.();
+  })
+  .catch(warn);

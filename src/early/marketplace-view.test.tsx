@@ -14,7 +14,13 @@ import { carArtInlineSvg, galleryShots } from '@/entities/car/components/car-art
 import { ListingCard } from '@/entities/car/components/listing-card';
 import { coverageStatus } from '@/features/marketplace/early';
 import { SpaLinks } from '@/shared/ui';
-import { drawEarlyMarketplace, earlyCount, earlyListingCard, earlyMarketAnswer } from './marketplace-view';
+import {
+  drawEarlyMarketplace,
+  drawEarlyPictures,
+  earlyCount,
+  earlyListingCard,
+  earlyMarketAnswer,
+} from './marketplace-view';
 
 const car = listingRow({
   id: '920ee558-b744-5e62-ac34-2863bd074331',
@@ -52,11 +58,15 @@ describe('marketplace early view', () => {
     vi.unstubAllGlobals();
   });
 
-  it("is the DOM of the results' first render of the same row (ListingCard, nothing looked up yet)", () => {
+  it("is the DOM of the results' first render of the same row (ListingCard, nothing looked up yet)", async () => {
     const early = earlyListingCard(document, car);
     expect(comparable(early).isEqualNode(comparable(appCard(car)))).toBe(true);
     const shot = galleryShots(car.image_seed)[0];
-    // The drawing the app's card draws into its box.
+    // Then the drawing the app's card draws into its box, filled in after the cards are on screen.
+    const grid = document.createElement('div');
+    grid.append(early);
+    document.body.append(grid);
+    await drawEarlyPictures(document, grid, [car]);
     const drawn = document.createElement('span');
     drawn.innerHTML = carArtInlineSvg({
       bodyStyle: car.body_style,
@@ -65,6 +75,7 @@ describe('marketplace early view', () => {
       backdrop: shot.backdrop,
     });
     expect(early.querySelector('span.cat-img')?.innerHTML).toBe(drawn.innerHTML);
+    expect(document.getElementById('car-art-defs')).not.toBeNull();
     expect(early.dataset.testid).toBe('listing-card');
     expect(early.querySelector('.cat-price')?.textContent).toMatch(/^£15,995 or £\d+\/mo\*$/);
   });
@@ -102,11 +113,11 @@ describe('marketplace early view', () => {
       <button data-testid="view-list" aria-pressed="false"></button><button data-testid="view-grid" aria-pressed="true"></button>
       <div class="cat-grid"><span class="skeleton"></span></div></section>`;
     const results = document.querySelector('section')!;
-    expect(drawEarlyMarketplace(document, results, { rows: [{ ...car, price: '£1' }], next_cursor: null })).toBe(false);
-    expect(drawEarlyMarketplace(document, results, { rows: [] })).toBe(false);
+    expect(drawEarlyMarketplace(document, results, { rows: [{ ...car, price: '£1' }], next_cursor: null })).toBeNull();
+    expect(drawEarlyMarketplace(document, results, { rows: [] })).toBeNull();
     expect(results.querySelector('.skeleton')).not.toBeNull();
     window.matchMedia = (q: string) => ({ matches: q.includes('max-width') }) as MediaQueryList;
-    expect(drawEarlyMarketplace(document, results, { rows: [car], total: 1, next_cursor: null })).toBe(true);
+    expect(drawEarlyMarketplace(document, results, { rows: [car], total: 1, next_cursor: null })?.rows).toHaveLength(1);
     expect(results.querySelector('.skeleton')).toBeNull();
     const grid = results.querySelector<HTMLElement>('[data-testid="listing-results"]')!;
     expect(grid.dataset).toMatchObject({ view: 'list', earlyView: '' });
@@ -114,6 +125,5 @@ describe('marketplace early view', () => {
     expect(results.querySelectorAll('[data-testid="listing-card"]')).toHaveLength(1);
     expect(results.querySelector('h2')?.textContent).toBe('1 car found');
     expect(results.querySelector('[data-testid="view-list"]')?.getAttribute('aria-pressed')).toBe('true');
-    expect(document.getElementById('car-art-defs')).not.toBeNull();
   });
 });

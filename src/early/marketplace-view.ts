@@ -87,7 +87,10 @@ const cardLink = (doc: Document, id: string, attrs: Record<string, string>, ...c
 /** CarImage's photo sizes for a card (a column of the results grid). */
 const PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
-/** The card's picture: the dealer's photo, else the drawing (drawn at once here; the app queues its own). */
+/**
+ * The card's picture: the dealer's photo, else the drawing's box, empty as in the app's first render (its
+ * drawing is queued; drawEarlyPictures fills the early view's boxes after the cards are on screen).
+ */
 function picture(doc: Document, l: EarlyCardRow): Node[] {
   const photo = l.photos?.[0];
   if (photo)
@@ -106,15 +109,10 @@ function picture(doc: Document, l: EarlyCardRow): Node[] {
         'data-photo': photo,
       }),
     ];
-  const shot = galleryShots(l.image_seed)[0];
-  const art = el(doc, 'span', { class: 'cat-img', 'aria-hidden': 'true' });
-  art.innerHTML = carArtInlineSvg({
-    bodyStyle: l.body_style,
-    colour: l.colour,
-    view: shot.view,
-    backdrop: shot.backdrop,
-  });
-  return [art, el(doc, 'span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG)];
+  return [
+    el(doc, 'span', { class: 'cat-img', 'aria-hidden': 'true' }),
+    el(doc, 'span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG),
+  ];
 }
 
 /** One result card: ListingCard's DOM for a row with nothing looked up yet. */
@@ -213,20 +211,47 @@ export function earlyCount(doc: Document, answer: EarlyMarketAnswer): HTMLElemen
   );
 }
 
+/** A card's drawing, as the app's card draws it with nothing looked up (CarImage's inline picture). */
+export function cardDrawing(l: EarlyCardRow): string {
+  const shot = galleryShots(l.image_seed)[0];
+  return carArtInlineSvg({ bodyStyle: l.body_style, colour: l.colour, view: shot.view, backdrop: shot.backdrop });
+}
+
+/**
+ * Fills the early view's empty picture boxes, a few per task (a page of drawings in one task is a long task on
+ * a phone), until done or the app has replaced the grid.
+ */
+export async function drawEarlyPictures(doc: Document, grid: Element, rows: EarlyCardRow[], perTask = 2) {
+  if (!doc.getElementById(CAR_ART_SHARED_DEFS_ID)) doc.body.insertAdjacentHTML('afterbegin', CAR_ART_SHARED_DEFS);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const boxes = [...grid.querySelectorAll<HTMLElement>('[data-listing-id] span.cat-img')];
+  for (let i = 0; i < boxes.length && grid.isConnected; i += perTask) {
+    for (const box of boxes.slice(i, i + perTask)) {
+      const row = byId.get(box.closest('[data-listing-id]')?.getAttribute('data-listing-id') ?? '');
+      if (row && !box.firstChild) box.innerHTML = cardDrawing(row);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 /**
  * Draws the answer over the prerendered results (`results`: its section.cat-results): the status line, the
- * view toggle's state and the cards in place of the placeholders. False when there is nothing to draw.
+ * view toggle's state and the cards in place of the placeholders. Null when there is nothing to draw.
  */
-export function drawEarlyMarketplace(doc: Document, results: Element, data: unknown): boolean {
+export function drawEarlyMarketplace(
+  doc: Document,
+  results: Element,
+  data: unknown,
+): { grid: HTMLElement; rows: EarlyCardRow[] } | null {
   const answer = earlyMarketAnswer(data);
   const placeholders = results.querySelector(':scope > .cat-grid');
   const count = results.querySelector('[data-testid="result-count"]');
-  if (!answer || !placeholders || !count) return false;
+  if (!answer || !placeholders || !count) return null;
   const view = initialResultsView();
   for (const button of results.querySelectorAll('[data-testid^="view-"]'))
     button.setAttribute('aria-pressed', String(button.getAttribute('data-testid') === `view-${view}`));
-  if (!doc.getElementById(CAR_ART_SHARED_DEFS_ID)) doc.body.insertAdjacentHTML('afterbegin', CAR_ART_SHARED_DEFS);
   count.replaceChildren(earlyCount(doc, answer));
-  placeholders.replaceWith(earlyResultsGrid(doc, answer.rows, view));
-  return true;
+  const grid = earlyResultsGrid(doc, answer.rows, view);
+  placeholders.replaceWith(grid);
+  return { grid, rows: answer.rows };
 }

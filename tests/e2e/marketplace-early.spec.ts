@@ -1,9 +1,21 @@
 // A first visit to /marketplace (issue 32): the head script asks for the first page before the app's code,
 // /marketplace-early-view.js draws the first cards from that answer while the app's scripts are still held back,
 // the app adopts the same answer (one search_listings request, not two) without a layout shift, and the page
-// then works as before (a filter, Show more). Any query string keeps the app's own path.
+// then works as before (a filter, Show more). Any query string keeps the app's own path. SHOTS=<dir> leaves
+// screenshots of the early view and the app's takeover at 390, 820 and 1280 px.
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
+
+const SHOTS = process.env.SHOTS;
+
+async function shots(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [390, 820, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/marketplace-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -51,6 +63,7 @@ test('first visit: the first cards are drawn before the app runs, and the app ad
   const body = await page.evaluate(() => document.documentElement.dataset.earlySearch ?? '');
   expect(JSON.parse(body)).toMatchObject({ after: null, page_size: 20, include_counts: true });
   const firstIds = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
+  await shots(page, 'early');
 
   release();
   // The app's own render replaces the early view with the same cards, in the same order.
@@ -64,6 +77,7 @@ test('first visit: the first cards are drawn before the app runs, and the app ad
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls).toBeLessThanOrEqual(0.002);
   await axe(page);
+  await shots(page, 'app');
 
   // The page works as before: Show more, then a filter (a new search from the server).
   await page.getByTestId('load-more').click();
