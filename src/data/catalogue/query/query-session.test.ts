@@ -128,6 +128,30 @@ describe('query session', () => {
     expect(seen.at(-1)).toMatchObject({ coverage: 'complete', total: 7, hasMore: false });
   });
 
+  it('ends complete when the server has confirmed an exact total, though its full last page carried a cursor', async () => {
+    const six = [1, 2, 3, 4, 5, 6].map((n) => row(`r${n}`, n));
+    const { engine, calls } = fakeEngine({
+      local: [local([])],
+      fetch: [page(six.slice(0, 3), 'c1', 6), page(six.slice(3), 'c2', null)],
+    });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 6, hasMore: true });
+    await session.loadMore();
+    expect(ids(seen.at(-1)!)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'complete', hasMore: false });
+    await session.loadMore();
+    expect(calls).toEqual(['local 3', 'fetch null', 'fetch c1']);
+  });
+
+  it('keeps going past a full page when the total is an estimate', async () => {
+    const three = [1, 2, 3].map((n) => row(`r${n}`, n));
+    const { engine } = fakeEngine({ local: [local([])], fetch: [{ ...page(three, 'c1', 3), estimated: true }] });
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(seen.at(-1)).toMatchObject({ coverage: 'partial', hasMore: true });
+  });
+
   it("says a shown answer is the device's when the connection goes, and asks the server when it comes back", async () => {
     // A fresh window: the server is not asked again at once.
     const window = { complete: false, total: 40, asOf: Date.now(), nextCursor: 'w', held: 3 } as WindowSummary;

@@ -232,13 +232,18 @@ export class QuerySession {
     if (this.cancelled) return;
     this.serverAnswered = true;
     const rows = this.merge(page, first);
-    this.cursor = page.nextCursor;
+    // The server hands out a cursor whenever a page is full, so a last page that is exactly full would leave
+    // "40 of 40 shown" and a next page with nothing in it: an exact total the server has confirmed ends it.
+    const total = first ? page.total : this.state.total;
+    const estimated = first ? page.estimated : this.state.estimated;
+    const exhausted = total !== null && !estimated && this.confirmed.size >= total;
+    this.cursor = exhausted ? null : page.nextCursor;
     this.localAvailable = 0;
     this.set({
       rows,
       dealerMiles: { ...this.state.dealerMiles, ...page.dealerMiles },
       ...(first ? firstPageFacts(this.search, page) : {}),
-      coverage: page.nextCursor === null ? 'complete' : 'partial',
+      coverage: this.cursor === null ? 'complete' : 'partial',
       error: undefined,
       loadingMore: false,
     });
