@@ -58,8 +58,10 @@ export function tapNextPage(timeoutMs: number): Promise<NextPage> {
       .slice(0, 3)
       .map((e) => e.getAttribute('data-listing-id'))
       .join(',');
+  // "20 of 31 shown" while more are on the server; "31 cars found" once the last page is in.
   const shown = () => {
-    const m = /([\d,]+) of (?:about )?([\d,]+) shown/.exec(document.querySelector('main')?.textContent ?? '');
+    const text = document.querySelector('main')?.textContent ?? '';
+    const m = /([\d,]+) of (?:about )?([\d,]+) shown/.exec(text) ?? /([\d,]+) cars? found/.exec(text);
     return m ? Number(m[1].replace(/,/g, '')) : null;
   };
   const next = Array.from(document.querySelectorAll<HTMLElement>('main button, main a')).find(
@@ -69,7 +71,8 @@ export function tapNextPage(timeoutMs: number): Promise<NextPage> {
       b.getAttribute('aria-disabled') !== 'true',
   );
   const shownBefore = shown();
-  const how: NextPage['how'] = next ? 'pager' : shownBefore !== null ? 'scroll' : 'none';
+  const partial = /[\d,]+ of (?:about )?[\d,]+ shown/.test(document.querySelector('main')?.textContent ?? '');
+  const how: NextPage['how'] = next ? 'pager' : partial ? 'scroll' : 'none';
   if (how === 'none') return Promise.resolve({ ms: NaN, outcome: 'timeout', how });
   const before = lead();
   const t0 = performance.now();
