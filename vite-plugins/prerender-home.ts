@@ -254,8 +254,8 @@ export function prerenderHome(): Plugin[] {
         );
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
-          // The marketplace's first page is asked for by the head script and drawn by its early view (asked for at
-          // high priority: an async script is otherwise queued behind the stylesheets, a round trip later).
+          // The marketplace's first page is asked for by the head script and drawn by its early view, both once the
+          // page has painted (src/early/head-script.ts), so neither delays that first paint.
           const market = screen.route === MARKET_ROUTE;
           const searchAttr = market ? ` data-early-search="${attribute(pages.marketBody)}"` : '';
           extraHtml.set(
@@ -263,12 +263,6 @@ export function prerenderHome(): Plugin[] {
             page(screen.route)
               // /a11y-boot.js and main.tsx compare the address with the page this file holds.
               .replace('<html lang="en-GB">', `<html lang="en-GB" data-prerendered-path="${screen.path}"${searchAttr}>`)
-              .replace(
-                `<script src="/${A11Y_BOOT_FILE}"></script>`,
-                market
-                  ? `<script src="/${A11Y_BOOT_FILE}"></script><script async fetchpriority="high" src="/${MARKET_VIEW_FILE}"></script>`
-                  : `<script src="/${A11Y_BOOT_FILE}"></script>`,
-              )
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
           );

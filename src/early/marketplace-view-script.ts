@@ -1,6 +1,6 @@
-// Built by the prerender plugin into /marketplace-early-view.js, which marketplace.html loads from its head
-// (async). On a first visit to /marketplace the head script has already asked for the first page
-// (market-request.ts); once it is in and the HTML parsed, this draws the first cards and the status line over
+// Built by the prerender plugin into /marketplace-early-view.js, which the head script adds (async) once
+// marketplace.html has painted, having just asked for the first page (market-request.ts) on a first visit to
+// /marketplace; once that is in and the HTML parsed, this draws the first cards and the status line over
 // the prerendered placeholders (marketplace-view.ts), before the app's code has arrived. The app's first render
 // shows the same answer (the query engine adopts it: src/data/catalogue/query/early-page.ts) and replaces it.
 // The head script fetches the app's code once this is done.
