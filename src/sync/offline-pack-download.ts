@@ -165,7 +165,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   } catch (err) {
     fail(err);
   }
-  await writes.catch(() => undefined);
+  // The last write's failure, if any, joins the others: the pack then says it failed.
+  await writes.catch(fail);
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {

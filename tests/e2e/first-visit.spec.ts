@@ -1,19 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { holdAppCode } from './hold-app-code';
 
 const HOME_HEADING = 'Find the right car, the easy way';
-
-/** Holds the app's scripts back until the returned function is called: the page shows only its HTML. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('dist/index.html holds the prerendered layout and home page', () => {
   const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');

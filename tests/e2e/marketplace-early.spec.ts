@@ -5,6 +5,7 @@
 // screenshots of the early view and the app's takeover at 390, 820 and 1280 px.
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { holdAppCode } from './hold-app-code';
 
 const SHOTS = process.env.SHOTS;
 
@@ -21,17 +22,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const status = (page: Page) => page.getByTestId('result-count').locator('[data-coverage]');
 const cards = (page: Page) => page.getByTestId('listing-card');
-
-/** Holds the app's scripts (/assets/*.js) back until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** search_listings requests, with their bodies. */
 function searches(page: Page): Request[] {
