@@ -1,6 +1,8 @@
 // How a catalogue screen beside the marketplace reads what the device no longer holds in full: the server's
 // answer when online, else (offline, or the server failing) the answer from the rows this device holds,
-// marked 'device' so the screen can say it is partial. Re-asked when the connection comes back.
+// marked 'device' so the screen can say it is partial. Re-asked when the connection comes back. A server
+// that is slow to answer does not leave the screen loading: after SLOW_SERVER_MS the device's answer shows
+// meanwhile, and the server's replaces it when it comes.
 import { useEffect, useState } from 'react';
 import { reportError } from '@/shared/lib/report-error';
 import { ServerSearchError } from './query/server-search';
@@ -33,6 +35,43 @@ export async function serverFirst<T>(
   return { value: await fromDevice(), source: 'device' };
 }
 
+/** How long a screen waits on the server before it shows what the device holds meanwhile. */
+export const SLOW_SERVER_MS = 4000;
+
+/**
+ * serverFirst() in stages, for a screen: `show` gets the server's answer, or the device's when the server
+ * fails; if the server has not answered after `slowMs`, the device's answer first, then the server's when it
+ * comes. Returns a function that stops further answers.
+ */
+export function answerInStages<T>(
+  fromServer: () => Promise<T>,
+  fromDevice: () => Promise<T>,
+  show: (answer: SourcedAnswer<T>) => void,
+  slowMs: number = SLOW_SERVER_MS,
+): () => void {
+  let live = true;
+  let settled = false;
+  const failed = (err: unknown) => reportError(err, { component: 'catalogue', action: 'reading from the device' });
+  const slow = setTimeout(() => {
+    void fromDevice().then((value) => live && !settled && show({ value, source: 'device' }), failed);
+  }, slowMs);
+  serverFirst(fromServer, fromDevice).then(
+    (answer) => {
+      settled = true;
+      clearTimeout(slow);
+      if (live) show(answer);
+    },
+    (err: unknown) => {
+      clearTimeout(slow);
+      failed(err);
+    },
+  );
+  return () => {
+    live = false;
+    clearTimeout(slow);
+  };
+}
+
 /**
  * serverFirst() as a hook: undefined until the first answer for `key`; re-run when `key` changes and when
  * the browser comes back online. `key` stands for everything the two readers depend on.
@@ -49,17 +88,11 @@ export function useServerFirst<T>(
     window.addEventListener('online', again);
     return () => window.removeEventListener('online', again);
   }, []);
-  useEffect(() => {
-    let live = true;
-    serverFirst(fromServer, fromDevice).then(
-      (answer) => live && setState({ key, answer }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
+  useEffect(
+    () => answerInStages(fromServer, fromDevice, (answer) => setState({ key, answer })),
     // The readers are closures over `key`: a new pair each render must not ask again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, round]);
+    [key, round],
+  );
   return state?.key === key ? state.answer : undefined;
 }
