@@ -173,8 +173,32 @@ describe('query session', () => {
     online = true;
     session.connectivityChanged();
     await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 41 }));
-    expect(calls).toEqual(['local 3', 'fetch null']);
+    // The page after it is asked at once (the prefetch), ready for a next page.
+    expect(calls).toEqual(['local 3', 'fetch null', 'fetch x']);
     expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'new']);
+  });
+
+  it('asks for the next page as soon as a page lands, and a next page then takes it without asking again', async () => {
+    let answerNext: (p: ServerPage) => void = () => undefined;
+    const calls: string[] = [];
+    const engine: QueryEngineApi = {
+      local: () => Promise.resolve(local([])),
+      fetch: (_s, after) => {
+        calls.push(`fetch ${after}`);
+        if (after === null) return Promise.resolve(page([row('a', 1), row('b', 2), row('c', 3)], 'p2', 6));
+        return new Promise((resolve) => (answerNext = resolve));
+      },
+      tick: () => Promise.resolve([]),
+    };
+    const { session, seen } = run(engine);
+    await session.start();
+    expect(calls).toEqual(['fetch null', 'fetch p2']);
+    const more = session.loadMore();
+    answerNext(page([row('d', 4), row('e', 5), row('f', 6)], null, 6));
+    await more;
+    expect(calls).toEqual(['fetch null', 'fetch p2']);
+    expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(seen.at(-1)).toMatchObject({ coverage: 'complete', hasMore: false, loadingMore: false });
   });
 });
 

@@ -60,6 +60,8 @@ export interface SessionOptions {
   initialCount?: number;
   online?: () => boolean;
   now?: () => number;
+  /** The answer already on screen (answer-cache.ts): the state until the device's own answer replaces it. */
+  seed?: ListingQueryState;
 }
 
 /** What a first server page says about the whole answer. */
@@ -96,6 +98,8 @@ export function earlyQueryState(search: ListingSearch): ListingQueryState | null
 export class QuerySession {
   state: ListingQueryState = INITIAL_QUERY_STATE;
   private cursor: string | null = null;
+  /** The next server page, asked as soon as the one before it landed (a next page within the 300 ms target). */
+  private prefetched: { after: string; page: Promise<ServerPage> } | null = null;
   /** Rows the device holds beyond those shown (a window's, or offline matches). */
   private localAvailable = 0;
   private windowComplete = false;
@@ -104,6 +108,8 @@ export class QuerySession {
   private serverAnswered = false;
   private cancelled = false;
   private readonly order: (a: ListingRow, b: ListingRow) => number;
+  /** The device's first answer, awaited by a loadMore that comes before it (a seeded session's). */
+  private localDone: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly engine: QueryEngineApi,
@@ -112,6 +118,7 @@ export class QuerySession {
     private readonly onChange: (s: ListingQueryState) => void,
   ) {
     this.order = serverOrder(search);
+    if (opts.seed) this.state = opts.seed;
   }
 
   private get pageSize() {
@@ -150,6 +157,7 @@ export class QuerySession {
       },
       () => null,
     );
+    this.localDone = local;
     if (!this.online()) {
       await local;
       return this.offline();
@@ -222,8 +230,10 @@ export class QuerySession {
   private async fromServer(after: string | null, local?: Promise<unknown>): Promise<void> {
     const first = after === null;
     let page: ServerPage;
+    const ahead = after !== null && this.prefetched?.after === after ? this.prefetched.page : null;
+    this.prefetched = null;
     try {
-      page = await this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs);
+      page = await (ahead ?? this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs));
     } catch (e) {
       await local;
       if (e instanceof ServerSearchError && e.kind === 'offline') return this.offline();
@@ -247,11 +257,25 @@ export class QuerySession {
       error: undefined,
       loadingMore: false,
     });
+    this.prefetch();
+  }
+
+  /** Asks for the page after the last one now, so loadMore finds it in hand (its failure is loadMore's to show). */
+  private prefetch() {
+    const after = this.cursor;
+    if (after === null || this.cancelled || !this.online()) return;
+    const page = this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs);
+    page.catch(() => undefined);
+    this.prefetched = { after, page };
   }
 
   async loadMore(): Promise<void> {
     if (this.state.loadingMore || !this.state.hasMore) return;
     this.set({ loadingMore: true });
+    // A seeded answer's cursor and window are the device's to say: wait for its answer first.
+    await this.localDone;
+    if (this.cancelled) return;
+    if (this.state.rows.length >= this.localAvailable && this.cursor === null) return this.set({ loadingMore: false });
     if (this.state.rows.length < this.localAvailable) {
       const local = await this.engine.local(this.search, this.state.rows.length + this.pageSize);
       if (this.cancelled) return;

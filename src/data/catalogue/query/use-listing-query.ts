@@ -1,7 +1,8 @@
 // useListingQuery(search): the marketplace's answer, device first, then the server's pages (query-session.ts).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { db } from '../../db';
 import { queryKey, type ListingSearch } from '../filters';
+import { answerKey, answersFor } from './answer-cache';
 import { queryEngineFor, type EngineOverrides, type QueryEngineApi } from './engine-client';
 import { earlyQueryState, INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
 import { PASSING_TTL_MS, SAVED_TTL_MS } from './window-types';
@@ -27,24 +28,31 @@ function testOverrides(): EngineOverrides {
 }
 
 export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
-  const key = `${queryKey(search)}|${search.pageSize}`;
+  const key = answerKey(queryKey(search), search.pageSize);
+  const { saved, engine, initialCount } = opts;
+  const api = useMemo(() => engine ?? queryEngineFor(db, testOverrides()), [engine]);
+  const answers = useMemo(() => answersFor(api, engine ? undefined : db), [api, engine]);
+  // A search this page answered lately shows its last answer in the render that follows the tap; the session
+  // below re-reads the device and re-asks the server as for any search.
+  const cached = useMemo(() => answers.get(key), [answers, key]);
   // A first visit to /marketplace: the head script's early answer, when in, is the first render's (no blink).
   const [state, setState] = useState<{ key: string; value: ListingQueryState }>(() => ({
     key,
-    value: earlyQueryState(search) ?? INITIAL_QUERY_STATE,
+    value: earlyQueryState(search) ?? cached ?? INITIAL_QUERY_STATE,
   }));
   const session = useRef<QuerySession | null>(null);
   const searchRef = useRef(search);
   searchRef.current = search;
-  const { saved, engine, initialCount } = opts;
 
   useEffect(() => {
-    const api = engine ?? queryEngineFor(db, testOverrides());
     const s = new QuerySession(
       api,
       searchRef.current,
-      { ttlMs: saved ? SAVED_TTL_MS : PASSING_TTL_MS, initialCount },
-      (value) => setState({ key, value }),
+      { ttlMs: saved ? SAVED_TTL_MS : PASSING_TTL_MS, initialCount, seed: cached },
+      (value) => {
+        answers.put(key, value);
+        setState({ key, value });
+      },
     );
     session.current = s;
     void s.start();
@@ -56,12 +64,13 @@ export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions
       window.removeEventListener('online', changed);
       window.removeEventListener('offline', changed);
     };
-    // initialCount is read once per query: later changes are the user's own scrolling.
+    // initialCount and the cached answer are read once per query: later changes are the user's own scrolling and
+    // this session's own answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, saved, engine]);
+  }, [key, saved, api, answers]);
 
   const loadMore = useCallback(() => void session.current?.loadMore(), []);
   // Until this query's own answer arrives, say so rather than show the previous query's rows.
-  const value = state.key === key ? state.value : INITIAL_QUERY_STATE;
+  const value = state.key === key ? state.value : (cached ?? INITIAL_QUERY_STATE);
   return { ...value, loadMore };
 }

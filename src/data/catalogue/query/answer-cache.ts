@@ -1,0 +1,141 @@
+// Recent answers held in the page, so a repeated search shows its rows in the render that follows the tap:
+// no worker round trip and no IndexedDB read first (issue 32: local rows within one frame). The session then
+// re-reads the device and re-asks the server as for any search. One cache per query engine, bounded (least
+// recently used out first); an answer goes when a listing it shows changes or its window leaves the device.
+import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import type { MotorlyDb } from '../../db';
+import type { ListingRow } from '../types';
+import type { ListingQueryState } from './query-session';
+
+/** Answers held: a session's worth of searches, each at most a window's rows (about 1 MB at the cap). */
+export const ANSWER_CACHE_SIZE = 40;
+
+/** The cache's key of a search: its normalised query, then its page size (as the hook keys its state). */
+export const answerKey = (queryKey: string, pageSize: number): string => `${queryKey}|${pageSize}`;
+const queryKeyOf = (key: string): string => key.slice(0, key.lastIndexOf('|'));
+
+/** Only an answer the server or a window stands behind is kept: never loading, offline or refused ones. */
+const cacheable = (s: ListingQueryState): boolean =>
+  (s.coverage === 'complete' || s.coverage === 'partial') && (s.rows.length > 0 || s.coverage === 'complete');
+
+export class AnswerCache {
+  private readonly entries = new Map<string, ListingQueryState>();
+
+  constructor(readonly size = ANSWER_CACHE_SIZE) {}
+
+  /** The answer last shown for `key`, if still held (it becomes the most recently used). */
+  get(key: string): ListingQueryState | undefined {
+    const s = this.entries.get(key);
+    if (s) {
+      this.entries.delete(key);
+      this.entries.set(key, s);
+    }
+    return s;
+  }
+
+  /** Keeps a session's answer as shown; an answer that is not one (loading, offline, error) drops the key's. */
+  put(key: string, state: ListingQueryState): void {
+    this.entries.delete(key);
+    if (!cacheable(state)) return;
+    this.entries.set(key, { ...state, loadingMore: false, error: undefined });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.size) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Cached rows whose id is in `has`, by id (the candidates a storage change may have touched). */
+  rowsWhere(has: (id: string) => boolean): Map<string, ListingRow> {
+    const out = new Map<string, ListingRow>();
+    for (const s of this.entries.values()) for (const r of s.rows) if (has(r.id)) out.set(r.id, r);
+    return out;
+  }
+
+  /** Drops every answer showing one of these listings. */
+  dropListings(ids: ReadonlySet<string>): void {
+    if (ids.size === 0) return;
+    for (const [key, s] of this.entries) if (s.rows.some((r) => ids.has(r.id))) this.entries.delete(key);
+  }
+
+  /** Query keys (without page size) of the held answers for which `has` is true. */
+  queriesWhere(has: (queryKey: string) => boolean): string[] {
+    return [...new Set(this.keys.map(queryKeyOf))].filter(has);
+  }
+
+  /** Drops the answers of these queries (every page size). */
+  dropQueries(queryKeys: ReadonlySet<string>): void {
+    for (const key of this.keys) if (queryKeys.has(queryKeyOf(key))) this.entries.delete(key);
+  }
+}
+
+// Field by field, as a local edit waiting to be sent may change a row without a new updated_at; only fields
+// both have, since the store adds derived ones (colour_key, ulez...) that a server row lacks.
+function changed(held: ListingRow | undefined, now: ListingRow | undefined): boolean {
+  if (held === undefined || now === undefined) return true;
+  const a = held as unknown as Record<string, unknown>;
+  const b = now as unknown as Record<string, unknown>;
+  return Object.keys(a).some((k) => k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * Keeps `cache` honest against the device's store, in whichever worker the writes happen (Dexie's
+ * storagemutated reaches every context): an answer goes once a listing it shows was changed (realtime, a pull)
+ * or deleted, or once its query's window left the device (TTL, budget). The same rows written again with no
+ * change (another search's page) keep it. Returns the unsubscribe.
+ */
+export function watchStore(db: MotorlyDb, cache: AnswerCache): () => void {
+  const prefix = `idb://${db.name}/`;
+  const part = (parts: ObservabilitySet, table: string): RangeSet | null => {
+    const tree: IntervalTree | undefined = parts[`${prefix}${table}/`];
+    return tree ? RangeSet(tree) : null;
+  };
+  const onChange = (parts: ObservabilitySet) => {
+    const listings = part(parts, 'vehicle_listings');
+    const windows = part(parts, 'query_windows');
+    if (listings)
+      void checkListings(
+        db,
+        cache,
+        cache.rowsWhere((id) => listings.hasKey(id)),
+      );
+    if (windows)
+      void checkWindows(
+        db,
+        cache,
+        cache.queriesWhere((k) => windows.hasKey(k)),
+      );
+  };
+  Dexie.on('storagemutated', onChange);
+  return () => Dexie.on.storagemutated.unsubscribe(onChange);
+}
+
+async function checkListings(db: MotorlyDb, cache: AnswerCache, held: Map<string, ListingRow>): Promise<void> {
+  if (held.size === 0) return;
+  const ids = [...held.keys()];
+  const now = await db.vehicle_listings.bulkGet(ids).catch(() => null);
+  // Unreadable: assume the worst.
+  cache.dropListings(new Set(ids.filter((id, i) => now === null || changed(held.get(id), now[i]))));
+}
+
+async function checkWindows(db: MotorlyDb, cache: AnswerCache, queryKeys: string[]): Promise<void> {
+  if (queryKeys.length === 0) return;
+  const now = await db.query_windows.bulkGet(queryKeys).catch(() => null);
+  cache.dropQueries(new Set(queryKeys.filter((_, i) => now === null || now[i] === undefined)));
+}
+
+const caches = new WeakMap<object, AnswerCache>();
+
+/** The answer cache of a query engine (made on first use; watching `db` when given). */
+export function answersFor(engine: object, db?: MotorlyDb): AnswerCache {
+  let cache = caches.get(engine);
+  if (!cache) {
+    cache = new AnswerCache();
+    caches.set(engine, cache);
+    if (db) watchStore(db, cache);
+  }
+  return cache;
+}
