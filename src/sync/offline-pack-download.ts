@@ -1,9 +1,10 @@
-// The offline pack's download, in the sync worker (off the page's main thread): a first page of 1,000
-// whole listings with the pack's count, then the rest in id slices asked a few at a time, each paged by
-// keyset (offline-pack-lanes.ts), so no round trip waits on the one before. Each page is
-// written as it lands (the raw bulk-write path for the rows, then the pack's ids and progress in one
-// transaction), one write at a time; the card on the page watches the pack's record, in any tab, and it
-// survives a reload. A pack asked for again replaces the old one: listings only the old one held go.
+// The offline pack's download, in the sync worker (off the page's main thread): the server first says how
+// far the pack reaches and how many listings it holds (offline_pack_reach, which finds the pack once), then
+// pages of it are read by id inside that distance (offline_pack_page: a cheap read each), in id slices asked
+// a few at a time and paged by keyset (offline-pack-lanes.ts), so no round trip waits on the one before.
+// Each page is written as it lands (the raw bulk-write path for the rows, then the pack's ids and progress
+// in one transaction), one write at a time; the card on the page watches the pack's record, in any tab,
+// and it survives a reload. A pack asked for again replaces the old one: listings only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import { pullSelect, type SyncStore } from '@/data/sync-queue';
@@ -19,51 +20,53 @@ import {
   readPack,
   updatePack,
 } from '@/data/offline-pack';
-import {
-  PACK_CONCURRENCY,
-  WHOLE_PACK,
-  nextInLane,
-  remainingAfter,
-  slicesAfter,
-  type PackRange,
-} from './offline-pack-lanes';
+import { PACK_CONCURRENCY, nextInLane, packSlices, type PackRange } from './offline-pack-lanes';
 import { maxCursor } from './timestamps';
 import { toTransportError } from './supabase-transport';
 import type { Row } from './transport';
 
 export const PACK_PAGE_ROWS = 1000;
 
-export interface PackPage {
-  rows: Row[];
-  /** Listings in the whole pack (counted with the first slice's first page only). */
-  total: number | null;
+/** How far the pack reaches (miles) and how many listings lie within that (offline_pack_reach). */
+export interface PackReach {
+  within: number;
+  listings: number;
 }
 
-/** Where the pack's pages come from (the Data API, or a fake in tests). */
+/** Where the pack comes from (the Data API, or a fake in tests). */
 export interface PackSource {
-  /** Up to PACK_PAGE_ROWS of the pack's listings in `range`, by id; `withTotal` also counts the whole pack. */
-  page(postcode: string, radius: number, range: PackRange, withTotal: boolean): Promise<PackPage>;
+  reach(postcode: string, radius: number): Promise<PackReach>;
+  /** Up to PACK_PAGE_ROWS of the pack's listings in `range`, by id. */
+  page(postcode: string, reach: PackReach, range: PackRange): Promise<Row[]>;
 }
 
 export function supabasePackSource(client: SupabaseClient): PackSource {
+  const failed = (status: number, error: { message: string }) =>
+    Object.assign(toTransportError(status, error), { detail: error.message });
   return {
-    async page(postcode, radius, range, withTotal) {
-      let query = client
-        .rpc(
-          'offline_pack_listings',
-          { postcode, radius, max_rows: MAX_PACK_LISTINGS },
-          withTotal ? { count: 'exact' } : undefined,
-        )
+    async reach(postcode, radius) {
+      const { data, error, status } = await client
+        .rpc('offline_pack_reach', { postcode, radius, max_rows: MAX_PACK_LISTINGS })
+        .single<PackReach>()
+        .retry(false);
+      if (error) throw failed(status, error);
+      return { within: Number(data.within), listings: Number(data.listings) };
+    },
+    async page(postcode, reach, range) {
+      const { data, error, status } = await client
+        .rpc('offline_pack_page', {
+          postcode,
+          within: reach.within,
+          after_id: range.after,
+          before_id: range.before,
+          page_rows: PACK_PAGE_ROWS,
+        })
         .select(pullSelect('vehicle_listings'))
-        .order('id')
-        .limit(PACK_PAGE_ROWS);
-      if (range.from) query = query.gte('id', range.from);
-      if (range.after) query = query.gt('id', range.after);
-      if (range.before) query = query.lt('id', range.before);
-      // The select string is built at run time, so supabase-js cannot infer the row type from it.
-      const { data, error, status, count } = await query.retry(false).overrideTypes<Row[], { merge: false }>();
-      if (error) throw Object.assign(toTransportError(status, error), { detail: error.message });
-      return { rows: data ?? [], total: count ?? null };
+        .retry(false)
+        // The select string is built at run time, so supabase-js cannot infer the row type from it.
+        .overrideTypes<Row[], { merge: false }>();
+      if (error) throw failed(status, error);
+      return data ?? [];
     },
   };
 }
@@ -138,30 +141,26 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     failures.push(err);
   };
   /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
-  const ask = async (range: PackRange, withTotal: boolean): Promise<PackPage & { next: PackRange | null }> => {
-    const page = await source.page(postcode, radius, range, withTotal);
-    if (withTotal) total = page.total;
-    received += page.rows.length;
+  const ask = async (reach: PackReach, range: PackRange): Promise<PackRange | null> => {
+    const rows = await source.page(postcode, reach, range);
+    received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
-    writes = writes.then(() => writePage(page.rows));
+    writes = writes.then(() => writePage(rows));
     writes.catch(fail);
-    const full = page.rows.length >= PACK_PAGE_ROWS;
-    return { ...page, next: full ? nextInLane(range, String(page.rows[page.rows.length - 1].id)) : null };
+    return rows.length >= PACK_PAGE_ROWS ? nextInLane(range, String(rows[rows.length - 1].id)) : null;
   };
   try {
-    // The first page, alone: with the pack's count, it tells how to cut the rest.
-    const first = await ask(WHOLE_PACK, true);
-    if (first.next?.after && !stopped) {
-      const after = first.next.after;
-      const slices = slicesAfter(after, remainingAfter(after, first.rows.length, total, MAX_PACK_LISTINGS));
-      const worker = async () => {
-        for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
-          let range: PackRange | null = slice;
-          while (range && !stopped) range = (await ask(range, false)).next;
-        }
-      };
-      await Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)));
-    }
+    const reach = await source.reach(postcode, radius);
+    total = Math.min(reach.listings, MAX_PACK_LISTINGS);
+    await updatePack(db, { total });
+    const slices = packSlices(total);
+    const worker = async () => {
+      for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
+        let range: PackRange | null = slice;
+        while (range && !stopped) range = await ask(reach, range);
+      }
+    };
+    if (total > 0) await Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)));
   } catch (err) {
     fail(err);
   }

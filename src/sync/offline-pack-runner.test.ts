@@ -14,12 +14,15 @@ const row = (i: number) => ({ id: `id-${i}`, outcode: 'M1', updated_at: '2026-11
 
 function setup(online = true) {
   const db = new MotorlyDb(`pack-runner-${++n}`);
-  /** Downloads started: the first slice's first request is the one that counts the pack. */
+  /** Downloads started: each asks the pack's size once. */
   let calls = 0;
   const source: PackSource = {
-    async page(_postcode, _radius, range, withTotal) {
-      if (withTotal) calls++;
-      return { rows: [row(1), row(2)].filter((r) => inPackRange(r.id, range)), total: withTotal ? 2 : null };
+    async reach() {
+      calls++;
+      return { within: 10, listings: 2 };
+    },
+    async page(_postcode, _reach, range) {
+      return [row(1), row(2)].filter((r) => inPackRange(r.id, range));
     },
   };
   const errors: unknown[] = [];

@@ -109,6 +109,60 @@ describe('offline_pack_listings', () => {
   });
 });
 
+/** The pack as the device downloads it: its reach once, then pages by id inside that distance. */
+async function readPackByReach(postcode: string, radius: number, max: number, page = 1000) {
+  const { data: reach, error } = await anonClient()
+    .rpc('offline_pack_reach', { postcode, radius, max_rows: max })
+    .single<{ within: number; listings: number }>();
+  if (error) throw new Error(error.message);
+  const ids: string[] = [];
+  for (let after: string | null = null; ;) {
+    const res: { data: unknown; error: { message: string } | null } = await anonClient()
+      .rpc('offline_pack_page', { postcode, within: reach.within, after_id: after, page_rows: page })
+      .select('id');
+    if (res.error) throw new Error(res.error.message);
+    const got: string[] = (res.data as { id: string }[]).map((r) => r.id);
+    expect([...got].sort()).toEqual(got);
+    ids.push(...got);
+    if (got.length < page) return { reach, ids };
+    after = got[got.length - 1];
+  }
+}
+
+describe('offline_pack_reach and offline_pack_page', () => {
+  it('find the pack once, then read the same listings page by page, by id', async () => {
+    for (const [postcode, radius, max] of [
+      ['M1 1AE', 40, 5000],
+      ['B1', 100, 120],
+    ] as const) {
+      const want = expected(postcode.split(' ')[0], radius, max);
+      const { reach, ids } = await readPackByReach(postcode, radius, max, 50);
+      expect(ids).toHaveLength(reach.listings);
+      // Listings tied at the edge's distance all come (the device keeps the first max of them).
+      expect(ids).toEqual(expect.arrayContaining(want));
+      expect(reach.listings).toBeLessThanOrEqual(want.length + 5);
+      if (want.length < max) expect(reach.within).toBe(radius);
+    }
+  });
+
+  it('answer bad input with a 400 and a clear message', async () => {
+    for (const [fn, body, message] of [
+      ['offline_pack_reach', { postcode: 'M1', radius: 101 }, /radius must be/],
+      ['offline_pack_page', { postcode: 'M1', within: 500 }, /within must be/],
+      ['offline_pack_page', { postcode: 'M1', within: 5, page_rows: 5000 }, /page_rows must be/],
+      ['offline_pack_page', { postcode: 'ZZ99', within: 5 }, /No UK postcode area/],
+    ] as const) {
+      const res = await rest(`/rpc/${fn}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(message);
+    }
+  });
+});
+
 describe('the scoped listing pull over the Data API', () => {
   it('reads listings by id, only those changed since a time when asked, and a page of an area by outcode', async () => {
     const transport = createSupabaseTransport(anonClient());
