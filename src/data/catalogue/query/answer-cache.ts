@@ -6,6 +6,7 @@ import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
 import type { ListingQueryState } from './query-session';
+import { sameListing } from './same-row';
 
 /** Answers held: a session's worth of searches, each at most a window's rows (about 1 MB at the cap). */
 export const ANSWER_CACHE_SIZE = 40;
@@ -72,14 +73,9 @@ export class AnswerCache {
   }
 }
 
-// Field by field, as a local edit waiting to be sent may change a row without a new updated_at; only fields
-// both have, since the store adds derived ones (colour_key, ulez...) that a server row lacks.
-function changed(held: ListingRow | undefined, now: ListingRow | undefined): boolean {
-  if (held === undefined || now === undefined) return true;
-  const a = held as unknown as Record<string, unknown>;
-  const b = now as unknown as Record<string, unknown>;
-  return Object.keys(a).some((k) => k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-}
+// Field by field (same-row.ts), as a local edit waiting to be sent may change a row without a new updated_at.
+const changed = (held: ListingRow | undefined, now: ListingRow | undefined): boolean =>
+  held === undefined || now === undefined || !sameListing(held, now);
 
 /**
  * Keeps `cache` honest against the device's store, in whichever worker the writes happen (Dexie's

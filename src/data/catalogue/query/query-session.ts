@@ -6,6 +6,7 @@ import { arrivedEarlyPage } from './early-page';
 import type { LocalAnswer } from './engine';
 import type { QueryEngineApi } from './engine-client';
 import { serverOrder } from './order';
+import { keepSame } from './same-row';
 import { ServerSearchError, type SearchFacets, type ServerPage } from './server-search';
 
 /**
@@ -182,7 +183,7 @@ export class QuerySession {
     // A window's rows are the server's own answer.
     if (w) for (const r of local.rows) this.confirmed.add(r.id);
     this.set({
-      rows: local.rows,
+      rows: keepSame(this.state.rows, local.rows),
       dealerMiles: local.dealerMiles,
       total: w?.total ?? null,
       estimated: w?.estimated ?? false,
@@ -224,7 +225,7 @@ export class QuerySession {
         (this.confirmed.has(r.id) || (page.nextCursor !== null && last !== undefined && this.order(r, last) > 0)),
     );
     for (const r of page.rows) this.confirmed.add(r.id);
-    return [...kept, ...page.rows].sort(this.order);
+    return [...kept, ...keepSame(this.state.rows, page.rows)].sort(this.order);
   }
 
   private async fromServer(after: string | null, local?: Promise<unknown>): Promise<void> {
@@ -273,7 +274,7 @@ export class QuerySession {
     if (this.state.loadingMore || !this.state.hasMore) return;
     this.set({ loadingMore: true });
     // A seeded answer's cursor and window are the device's to say: wait for its answer first.
-    await this.localDone;
+    if (this.opts.seed) await this.localDone;
     if (this.cancelled) return;
     if (this.state.rows.length >= this.localAvailable && this.cursor === null) return this.set({ loadingMore: false });
     if (this.state.rows.length < this.localAvailable) {
