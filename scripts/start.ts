@@ -6,6 +6,7 @@ import { build, preview } from 'vite';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { marketFirstPage } from './market-first-page';
 import { prepareAppSecurity } from './security-headers';
 
 const args = process.argv.slice(2);
@@ -66,7 +67,13 @@ if (!skipBuild) {
   await build({ logLevel: 'warn' });
 }
 
+// A first visit to /marketplace gets its first page in the HTML (scripts/market-first-page.ts).
+const anonKey = process.env.VITE_SUPABASE_ANON_KEY;
+const firstPage = anonKey
+  ? [marketFirstPage({ outDir: path.resolve('dist'), apiUrl: apiTarget, anonKey, headers: appSecurity.headers })]
+  : [];
 const server = await preview({
+  plugins: firstPage,
   preview: {
     port: appPort,
     strictPort: true,

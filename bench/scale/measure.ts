@@ -86,6 +86,7 @@ export async function measureSize(opts: {
     port: ports.appInner,
     publicApi: api,
     stackPort: ports.apiInner,
+    anonKey: stack.stack.anonKey,
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -39,14 +39,16 @@ function installObservers(): void {
     }
     return false;
   };
-  const watch = new MutationObserver(() => {
+  const check = () => {
     if (state.firstCard >= 0 || !inView()) return;
     watch.disconnect();
     requestAnimationFrame(() => {
       state.firstCard = performance.now();
     });
-  });
-  const start = () => watch.observe(document.documentElement, { childList: true, subtree: true });
+  };
+  const watch = new MutationObserver(check);
+  // The cards may be in the HTML itself (the server's first page), parsed before the observer starts.
+  const start = () => (watch.observe(document.documentElement, { childList: true, subtree: true }), check());
   if (document.documentElement) start();
   else document.addEventListener('readystatechange', start, { once: true });
 }

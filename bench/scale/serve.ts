@@ -1,12 +1,14 @@
 // The built app served as `npm start` serves it (scripts/start.ts: vite preview, the security headers,
 // /supabase and /api proxied to the stack), plus what a static host in production does and vite preview
 // does not: brotli (quality 11, compressed once) for the static files, so "bytes on the wire" are the
-// bytes a phone would receive.
+// bytes a phone would receive. A first visit to /marketplace gets its first page in the HTML, as from
+// `npm start` (scripts/market-first-page.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { preview, type Plugin } from 'vite';
+import { marketFirstPage } from '../../scripts/market-first-page';
 import { appSecurityHeaders } from '../../scripts/security-headers';
 
 const TYPES: Record<string, string> = {
@@ -72,15 +74,24 @@ export interface AppServer {
 
 /**
  * Serves `outDir` on `port`. `publicApi` is the API origin the build talks to (the metered relay),
- * `stackPort` the stack itself (the proxies' target, as start.ts's are).
+ * `stackPort` the stack itself (the proxies' target, as start.ts's are), `anonKey` the key the build carries.
  */
-export async function serveApp(opts: { outDir: string; port: number; publicApi: string; stackPort: number }) {
+export async function serveApp(opts: {
+  outDir: string;
+  port: number;
+  publicApi: string;
+  stackPort: number;
+  anonKey: string;
+}) {
   const stack = `http://127.0.0.1:${opts.stackPort}`;
   const headers = appSecurityHeaders([new URL(opts.publicApi).origin, stack]);
   const server = await preview({
     configFile: false,
     logLevel: 'error',
-    plugins: [brotliStatic(path.resolve(opts.outDir), headers)],
+    plugins: [
+      marketFirstPage({ outDir: path.resolve(opts.outDir), apiUrl: stack, anonKey: opts.anonKey, headers }),
+      brotliStatic(path.resolve(opts.outDir), headers),
+    ],
     build: { outDir: opts.outDir },
     preview: {
       port: opts.port,

@@ -16,6 +16,7 @@ import { recordEarlyClicks } from './clicks';
 import { EARLY_VIEW_DONE_EVENT, listingIdOfPath, startEarlyListing } from './listing-answer';
 import { listingRequestUrl } from './listing-request';
 import { earlyMarketBody } from './market-request';
+import { adoptServerFirstPage } from './server-first-page';
 import { afterFirstContentfulPaint, SAFETY_MS, startApp } from './start-app';
 
 /** The build's name for listing-view-script.ts (vite-plugins/prerender-home.ts). */
@@ -61,7 +62,18 @@ if (listingId) {
 // The marketplace's first visit: its first page (market-request.ts), drawn by /marketplace-early-view.js before the
 // app's code is fetched. Both are asked for once the prerendered page has painted: started in the head, they
 // held that first paint back (Lighthouse mobile: /marketplace's LCP 1.5-1.7 s against 1.1-1.3 s).
-const marketBody = listingId ? null : earlyMarketBody();
+// When the server has put the first page in the HTML (scripts/market-first-page.ts) the cards are in the first
+// paint: its answer is handed to the app, and /marketplace-early-view.js only draws the pictures, beside the app's
+// code rather than before it.
+const servedFirstPage = !listingId && adoptServerFirstPage();
+const marketBody = listingId || servedFirstPage ? null : earlyMarketBody();
+if (servedFirstPage)
+  afterFirstContentfulPaint(() => {
+    const script = document.createElement('script');
+    script.src = `/${MARKET_VIEW_SCRIPT}`;
+    script.async = true;
+    document.head.append(script);
+  });
 if (marketBody) {
   earlyView = new Promise((resolve) => {
     window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });

@@ -3,10 +3,12 @@
 // /marketplace; once that is in and the HTML parsed, this draws the first cards and the status line over
 // the prerendered placeholders (marketplace-view.ts), before the app's code has arrived. The app's first render
 // shows the same answer (the query engine adopts it: src/data/catalogue/query/early-page.ts) and replaces it.
-// The head script fetches the app's code once this is done.
+// The head script fetches the app's code once this is done. When the server put the cards in the page, this
+// only draws their pictures.
 import { currentEarlySearch } from '@/data/catalogue/early-search';
 import { EARLY_VIEW_DONE_EVENT } from './listing-answer';
-import { drawEarlyMarketplace, drawEarlyPictures } from './marketplace-view';
+import { drawEarlyMarketplace, drawEarlyPictures, earlyMarketAnswer } from './marketplace-view';
+import { EARLY_GRID } from './server-first-page';
 
 /** Draws the cards; resolves once they are on screen, with the drawing of their pictures to follow. */
 async function draw(): Promise<(() => Promise<void>) | null> {
@@ -16,6 +18,13 @@ async function draw(): Promise<(() => Promise<void>) | null> {
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const root = document.getElementById('root');
+  // The server drew the cards (scripts/market-first-page.ts): only their pictures are left.
+  const served = root?.dataset.prerendered ? document.querySelector(EARLY_GRID) : null;
+  const answer = served ? earlyMarketAnswer(data) : null;
+  if (served && answer) {
+    document.documentElement.dataset.earlyView = '';
+    return () => drawEarlyPictures(document, served, answer.rows);
+  }
   const results = root?.querySelector('main section.cat-results');
   // The app has rendered the page already, or there is nothing to draw: its own render decides.
   const drawn = root?.dataset.prerendered && results ? drawEarlyMarketplace(document, results, data) : null;

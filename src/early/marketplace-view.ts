@@ -19,6 +19,7 @@ import {
 import { coverageStatus, initialResultsView, sheetTotal, type ResultsView } from '@/features/marketplace/early';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
+import { gridClass } from './server-first-page';
 
 /** What a card shows of a listing row. */
 export interface EarlyCardRow {
@@ -71,18 +72,28 @@ export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
   };
 }
 
-type Child = Node | string | null | false;
+type Child<T> = T | string | null | false;
 
-function el(doc: Document, tag: string, attrs: Record<string, string>, ...children: Child[]): HTMLElement {
-  const node = doc.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const child of children) if (child !== null && child !== false) node.append(child);
-  return node;
+/** Makes elements: the page's DOM (domBuilder) or HTML text on the server (markupBuilder, marketplace-markup.ts). */
+export interface Builder<T> {
+  el(tag: string, attrs: Record<string, string>, ...children: Child<T>[]): T;
+}
+
+/** Elements of `doc`. */
+export function domBuilder(doc: Document): Builder<HTMLElement> {
+  return {
+    el(tag, attrs, ...children) {
+      const node = doc.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      for (const child of children) if (child !== null && child !== false) node.append(child);
+      return node;
+    },
+  };
 }
 
 /** A card's link inside the results (SpaLinks' CardLink: the router handles its clicks). */
-const cardLink = (doc: Document, id: string, attrs: Record<string, string>, ...children: Child[]) =>
-  el(doc, 'a', { href: href.listing(id), 'data-spa-link': '', ...attrs }, ...children);
+const cardLink = <T>(b: Builder<T>, id: string, attrs: Record<string, string>, ...children: Child<T>[]) =>
+  b.el('a', { href: href.listing(id), 'data-spa-link': '', ...attrs }, ...children);
 
 /** CarImage's photo sizes for a card (a column of the results grid). */
 const PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
@@ -91,11 +102,11 @@ const PHOTO_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
  * The card's picture: the dealer's photo, else the drawing's box, empty as in the app's first render (its
  * drawing is queued; drawEarlyPictures fills the early view's boxes after the cards are on screen).
  */
-function picture(doc: Document, l: EarlyCardRow): Node[] {
+function picture<T>(b: Builder<T>, l: EarlyCardRow): T[] {
   const photo = l.photos?.[0];
   if (photo)
     return [
-      el(doc, 'img', {
+      b.el('img', {
         class: 'cat-img',
         src: photoUrl(photo, 640),
         srcset: PHOTO_WIDTHS.map((w) => `${photoUrl(photo, w)} ${w}w`).join(', '),
@@ -110,59 +121,52 @@ function picture(doc: Document, l: EarlyCardRow): Node[] {
       }),
     ];
   return [
-    el(doc, 'span', { class: 'cat-img', 'aria-hidden': 'true' }),
-    el(doc, 'span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG),
+    b.el('span', { class: 'cat-img', 'aria-hidden': 'true' }),
+    b.el('span', { class: 'car-art-tag', 'aria-hidden': 'true' }, ILLUSTRATION_TAG),
   ];
 }
 
 /** One result card: ListingCard's DOM for a row with nothing looked up yet. */
-export function earlyListingCard(doc: Document, l: EarlyCardRow): HTMLElement {
+export function listingCard<T>(b: Builder<T>, l: EarlyCardRow): T {
   const reserved = l.status === 'reserved';
-  return el(
-    doc,
+  return b.el(
     'article',
     { class: 'cat-card cat-listing', 'data-testid': 'listing-card', 'data-listing-id': l.id },
     cardLink(
-      doc,
+      b,
       l.id,
       { class: 'cat-card__media', tabindex: '-1', 'aria-hidden': 'true' },
-      ...picture(doc, l),
-      reserved && el(doc, 'span', { class: 'cat-ribbon' }, 'Reserved'),
+      ...picture(b, l),
+      reserved && b.el('span', { class: 'cat-ribbon' }, 'Reserved'),
     ),
-    el(
-      doc,
+    b.el(
       'div',
       { class: 'cat-card__body' },
-      el(
-        doc,
+      b.el(
         'h3',
         { class: 'cat-card__title', 'data-essential': '' },
-        cardLink(doc, l.id, {}, l.title, reserved && el(doc, 'span', { class: 'sr-only' }, ' (reserved)')),
+        cardLink(b, l.id, {}, l.title, reserved && b.el('span', { class: 'sr-only' }, ' (reserved)')),
       ),
-      el(
-        doc,
+      b.el(
         'p',
         { class: 'cat-price', 'data-essential': '' },
-        el(doc, 'strong', {}, formatGBP(l.price)),
-        el(doc, 'span', { class: 'cat-muted' }, ` or ${formatGBP(representativeMonthly(l.price))}/mo*`),
+        b.el('strong', {}, formatGBP(l.price)),
+        b.el('span', { class: 'cat-muted' }, ` or ${formatGBP(representativeMonthly(l.price))}/mo*`),
       ),
-      el(
-        doc,
+      b.el(
         'ul',
         { class: 'cat-facts', 'aria-label': 'Key facts', 'data-essential': '' },
-        el(doc, 'li', {}, String(l.year)),
-        el(doc, 'li', {}, formatMiles(l.mileage)),
-        el(doc, 'li', {}, fuelLabel(l.fuel_type)),
-        el(doc, 'li', {}, GEARBOX_LABELS[l.gearbox]),
+        b.el('li', {}, String(l.year)),
+        b.el('li', {}, formatMiles(l.mileage)),
+        b.el('li', {}, fuelLabel(l.fuel_type)),
+        b.el('li', {}, GEARBOX_LABELS[l.gearbox]),
       ),
-      el(doc, 'div', { class: 'cat-card__tags' }),
-      el(doc, 'p', { class: 'cat-muted cat-card__where', 'data-essential': '' }, l.outcode),
-      el(
-        doc,
+      b.el('div', { class: 'cat-card__tags' }),
+      b.el('p', { class: 'cat-muted cat-card__where', 'data-essential': '' }, l.outcode),
+      b.el(
         'div',
         { class: 'cat-card__actions' },
-        el(
-          doc,
+        b.el(
           'button',
           {
             type: 'button',
@@ -171,7 +175,7 @@ export function earlyListingCard(doc: Document, l: EarlyCardRow): HTMLElement {
             'data-testid': 'compare-toggle',
             'aria-label': `Compare ${l.title}`,
           },
-          el(doc, 'span', { 'aria-hidden': 'true' }, '⇄'),
+          b.el('span', { 'aria-hidden': 'true' }, '⇄'),
           'Compare',
         ),
       ),
@@ -179,20 +183,20 @@ export function earlyListingCard(doc: Document, l: EarlyCardRow): HTMLElement {
   );
 }
 
+/** One result card in the page's DOM. */
+export const earlyListingCard = (doc: Document, l: EarlyCardRow): HTMLElement => listingCard(domBuilder(doc), l);
+
 /** The results grid (VirtualGrid's plain list, as the screen renders a first page), marked data-early-view. */
-export function earlyResultsGrid(doc: Document, rows: EarlyCardRow[], view: ResultsView): HTMLElement {
-  const grid = el(doc, 'div', {
-    class: view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid',
-    'data-testid': 'listing-results',
-    'data-view': view,
-  });
-  for (const row of rows) grid.append(earlyListingCard(doc, row));
-  grid.dataset.earlyView = '';
-  return grid;
+export function resultsGrid<T>(b: Builder<T>, rows: EarlyCardRow[], view: ResultsView): T {
+  const attrs = { class: gridClass(view), 'data-testid': 'listing-results', 'data-view': view, 'data-early-view': '' };
+  return b.el('div', attrs, ...rows.map((row) => listingCard(b, row)));
 }
 
+export const earlyResultsGrid = (doc: Document, rows: EarlyCardRow[], view: ResultsView): HTMLElement =>
+  resultsGrid(domBuilder(doc), rows, view);
+
 /** The status line's content (the count heading's span), as the screen shows it for this answer. */
-export function earlyCount(doc: Document, answer: EarlyMarketAnswer): HTMLElement {
+export function countLine<T>(b: Builder<T>, answer: EarlyMarketAnswer): T {
   const q = {
     coverage: answer.nextCursor === null ? ('complete' as const) : ('partial' as const),
     // The status line reads only how many rows there are.
@@ -203,13 +207,14 @@ export function earlyCount(doc: Document, answer: EarlyMarketAnswer): HTMLElemen
     marketTotal: null,
   };
   const total = sheetTotal(q);
-  return el(
-    doc,
+  return b.el(
     'span',
     { 'data-coverage': q.coverage, ...(total === undefined ? {} : { 'data-total': String(total) }) },
     coverageStatus(q),
   );
 }
+
+export const earlyCount = (doc: Document, answer: EarlyMarketAnswer): HTMLElement => countLine(domBuilder(doc), answer);
 
 /** A card's drawing, as the app's card draws it with nothing looked up (CarImage's inline picture). */
 export function cardDrawing(l: EarlyCardRow): string {

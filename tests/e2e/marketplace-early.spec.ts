@@ -1,8 +1,10 @@
-// A first visit to /marketplace (issue 32): the head script asks for the first page before the app's code,
-// /marketplace-early-view.js draws the first cards from that answer while the app's scripts are still held back,
-// the app adopts the same answer (one search_listings request, not two) without a layout shift, and the page
-// then works as before (a filter, Show more). Any query string keeps the app's own path. SHOTS=<dir> leaves
-// screenshots of the early view and the app's takeover at 390, 820 and 1280 px.
+// A first visit to /marketplace (issue 32): the server puts the first page in the HTML (scripts/market-first-page.ts:
+// the cards and the answer), so the cards are there before any script has run; the app adopts that answer (no
+// search_listings request for it) without a layout shift, and the page then works as before (a filter, Show
+// more). When the server serves the static page instead (an error or a slow answer), the head script asks for the
+// first page before the app's code and /marketplace-early-view.js draws the cards, with the same outcome. Any
+// query string keeps the app's own path. SHOTS=<dir> leaves screenshots of the early view and the app's takeover
+// at 390, 820 and 1280 px.
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { holdAppCode } from './hold-app-code';
@@ -32,64 +34,84 @@ function searches(page: Page): Request[] {
   return seen;
 }
 
-test('first visit: the first cards are drawn before the app runs, and the app adopts them', async ({ page, axe }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
+/** Serves the static marketplace.html (the server's fallback) for the navigation to /marketplace. */
+async function serveStaticPage(page: Page): Promise<void> {
+  await page.route(/\/marketplace$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch({
+      url: route
+        .request()
+        .url()
+        .replace(/\/marketplace$/, '/marketplace.html'),
+    });
+    await route.fulfill({ response: res });
   });
-  const calls = searches(page);
-  const release = await holdAppCode(page);
-  await page.goto('/marketplace', { waitUntil: 'commit' });
+}
 
-  // No app code has run: the cards are the early view's, over the prerendered page.
-  const early = page.locator('#root[data-prerendered] [data-testid="listing-results"][data-early-view]');
-  await expect(early.getByTestId('listing-card')).toHaveCount(20, { timeout: 30_000 });
-  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
-  // The picture: the drawing, or the dealer's photo (a car another spec added comes first in the full run).
-  await expect(early.getByTestId('listing-card').first().locator('svg, img').first()).toBeVisible();
-  const body = await page.evaluate(() => document.documentElement.dataset.earlySearch ?? '');
-  expect(JSON.parse(body)).toMatchObject({ after: null, page_size: 20, include_counts: true });
-  const firstIds = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
-  await shots(page, 'early');
+for (const served of [true, false])
+  test(`first visit (${served ? "the server's first page" : 'the static page and the early request'}): the first cards are there before the app runs, and the app adopts them`, async ({
+    page,
+    axe,
+  }) => {
+    if (!served) await serveStaticPage(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const calls = searches(page);
+    const release = await holdAppCode(page);
+    await page.goto('/marketplace', { waitUntil: 'commit' });
 
-  release();
-  // The app's own render replaces the early view with the same cards, in the same order.
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-early-view]')).toHaveCount(0);
-  await expect(cards(page)).toHaveCount(20);
-  expect(await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')))).toEqual(firstIds);
-  await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
-  // One request for the first page: the early one (the app took its answer instead of asking again).
-  expect(calls.filter((r) => r.postData() === body)).toHaveLength(1);
-  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-  expect(cls).toBeLessThanOrEqual(0.002);
-  await axe(page);
-  await shots(page, 'app');
+    // No app code has run: the cards are the early view's, over the prerendered page.
+    const early = page.locator('#root[data-prerendered] [data-testid="listing-results"][data-early-view]');
+    await expect(early.getByTestId('listing-card')).toHaveCount(20, { timeout: 30_000 });
+    await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+    // The picture: the drawing, or the dealer's photo (a car another spec added comes first in the full run).
+    await expect(early.getByTestId('listing-card').first().locator('svg, img').first()).toBeVisible();
+    const body = await page.evaluate(() => document.documentElement.dataset.earlySearch ?? '');
+    expect(JSON.parse(body)).toMatchObject({ after: null, page_size: 20, include_counts: true });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-early-answer'))).toBe(served);
+    const firstIds = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')));
+    await shots(page, 'early');
 
-  // The page works as before: Show more, then a filter (a new search from the server).
-  await page.getByTestId('load-more').click();
-  await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByTestId('sort').selectOption('price-asc');
-  await expect(page).toHaveURL(/sort=price-asc/);
-  // The new order's cards (the router shows the old ones until they are in; the list may load on a page).
-  const firstPrices = () =>
-    cards(page).evaluateAll((els) =>
-      els.slice(0, 5).map((e) => Number(e.querySelector('.cat-price strong')?.textContent?.replace(/[^\d]/g, ''))),
-    );
-  await expect
-    .poll(async () => {
-      const prices = await firstPrices();
-      return prices.length === 5 && prices.every((p, i) => i === 0 || p >= prices[i - 1]);
-    })
-    .toBe(true);
-  await expect(status(page)).toHaveText(/^\d+ of [\d,]+ shown$/);
-  expect(calls.some((r) => (r.postData() ?? '').includes('"sort":"price-asc"'))).toBe(true);
-});
+    release();
+    // The app's own render replaces the early view with the same cards, in the same order.
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[data-early-view]')).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(20);
+    expect(await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id')))).toEqual(firstIds);
+    await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+    // The app took the page's answer (served) or the early request's instead of asking again.
+    expect(calls.filter((r) => r.postData() === body)).toHaveLength(served ? 0 : 1);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThanOrEqual(0.002);
+    await axe(page);
+    await shots(page, 'app');
+
+    // The page works as before: Show more, then a filter (a new search from the server).
+    await page.getByTestId('load-more').click();
+    await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('sort').selectOption('price-asc');
+    await expect(page).toHaveURL(/sort=price-asc/);
+    // The new order's cards (the router shows the old ones until they are in; the list may load on a page).
+    const firstPrices = () =>
+      cards(page).evaluateAll((els) =>
+        els.slice(0, 5).map((e) => Number(e.querySelector('.cat-price strong')?.textContent?.replace(/[^\d]/g, ''))),
+      );
+    await expect
+      .poll(async () => {
+        const prices = await firstPrices();
+        return prices.length === 5 && prices.every((p, i) => i === 0 || p >= prices[i - 1]);
+      })
+      .toBe(true);
+    await expect(status(page)).toHaveText(/^\d+ of [\d,]+ shown$/);
+    expect(calls.some((r) => (r.postData() ?? '').includes('"sort":"price-asc"'))).toBe(true);
+  });
 
 test("a marketplace address with a query string keeps the app's own path (no early request)", async ({ page }) => {
   const calls = searches(page);
@@ -101,4 +123,29 @@ test("a marketplace address with a query string keeps the app's own path (no ear
   expect(body).not.toBe('');
   expect(calls.some((r) => (r.postData() ?? '').includes('"fuel":["diesel"]'))).toBe(true);
   expect(calls.filter((r) => r.postData() === body)).toHaveLength(0);
+});
+
+test("on a phone the server's cards take the list view before they are painted; the app keeps them in place", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const release = await holdAppCode(page);
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  const early = page.locator('#root[data-prerendered] [data-testid="listing-results"][data-early-view]');
+  await expect(early).toHaveAttribute('data-view', 'list', { timeout: 30_000 });
+  await expect(early).toHaveClass('cat-grid cat-grid--list');
+  await expect(page.getByTestId('view-list')).toHaveAttribute('aria-pressed', 'true');
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('listing-results')).toHaveAttribute('data-view', 'list');
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThanOrEqual(0.002);
 });
