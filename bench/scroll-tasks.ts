@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { startPrivateApp } from './private-app';
+import { summariseTrace, TRACE_CATEGORIES } from './trace-tasks';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55930);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55931);
@@ -16,6 +17,8 @@ const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const SCROLL_PX = Number(process.env.BENCH_SCROLL_PX ?? 12_000);
 /** Pixels a frame: about 1,500 px a second at 60 fps, a steady thumb flick. */
 const STEP_PX = 25;
+/** BENCH_TRACE=grid-1280 (view-width): only that run, with a Chromium trace whose long tasks are summarised. */
+const TRACE = process.env.BENCH_TRACE;
 const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -85,7 +88,19 @@ async function marketplace(browser: Browser, width: number, view: 'grid' | 'list
   await page.goto(`http://localhost:${APP_PORT}/marketplace`);
   await page.getByTestId('listing-card').first().waitFor({ timeout: 120_000 });
   await page.waitForTimeout(2000);
+  const traced = TRACE ? await page.context().newCDPSession(page) : null;
+  const events: unknown[] = [];
+  if (traced) {
+    traced.on('Tracing.dataCollected', (d: { value: unknown[] }) => events.push(...d.value));
+    await traced.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+  }
   const { tasks, seconds } = await throttled(page, () => scrollTasks(page));
+  if (traced) {
+    const done = new Promise((resolve) => traced.once('Tracing.tracingComplete', resolve));
+    await traced.send('Tracing.end');
+    await done;
+    console.log(summariseTrace(events, path.join(OUT_DIR, `trace-${view}-${width}.json`)));
+  }
   const cards = Number(
     ((await page.getByTestId('result-count').textContent()) ?? '').match(/^([\d,]+)/)?.[1]?.replace(/,/g, '') ?? 0,
   );
@@ -114,10 +129,14 @@ async function main(): Promise<void> {
   const browser = app.browser;
   try {
     const rows: Result[] = [];
-    for (const width of [390, 1280]) {
-      rows.push(await staticPage(browser, width));
-      for (const view of ['grid', 'list'] as const) rows.push(await marketplace(browser, width, view));
-    }
+    if (TRACE) {
+      const [view, width] = TRACE.split('-');
+      rows.push(await marketplace(browser, Number(width), view === 'list' ? 'list' : 'grid'));
+    } else
+      for (const width of [390, 1280]) {
+        rows.push(await staticPage(browser, width));
+        for (const view of ['grid', 'list'] as const) rows.push(await marketplace(browser, width, view));
+      }
     console.log(
       `\nScrolling ${SCROLL_PX.toLocaleString('en-GB')} px, ${STEP_PX} px a frame, CPU slowed ${CPU_SLOWDOWN}x`,
     );

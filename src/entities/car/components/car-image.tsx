@@ -113,9 +113,10 @@ function ensureSharedDefs(): void {
  * A generated picture of the car (no network, works offline; memoised per model, colour and view), put in the
  * page as an inline <svg> element: an <img> of an SVG data: URL makes the browser create, load, lay out and
  * paint a separate SVG document per picture, about 9 ms of main-thread time at 1x CPU each against about 1 ms
- * inline (24 pictures: 190-240 ms against 24-34 ms, Chromium 156). In a virtualised list (VirtualGrid) the
- * markup goes in at mount, since those rows mount one every few frames while the page scrolls; elsewhere the
- * draw queue puts it in a few pictures per task, once the picture comes near when `whenNear`. The listing's
+ * inline (24 pictures: 190-240 ms against 24-34 ms, Chromium 156). The draw queue puts the markup in a few
+ * pictures per task, once the picture comes near when `whenNear`; in a virtualised list (VirtualGrid) at once,
+ * as its rows mount near the viewport. Not at mount: a row of cards mounting in the scroll event's task with
+ * its pictures made tasks of 70-290 ms while scrolling the marketplace at 4x CPU (bench:scroll-tasks). The listing's
  * main picture (`eager`) stays an <img>: the page's largest paint, drawn before the app by the head script.
  */
 export function CarImage(props: CarImageProps) {
@@ -123,13 +124,12 @@ export function CarImage(props: CarImageProps) {
   if (props.photo) return <StoragePhotoCarImage {...props} photo={props.photo} />;
   if (props.photoUrl) return <PhotoCarImage {...props} photoUrl={props.photoUrl} />;
   const drawn = props.labelled ? { ...props, alt: illustrationAlt(props.alt) } : props;
+  // In a virtualised list the row is near the viewport already: no observer, drawn by the queue at once.
   const picture =
     props.eager === true ? (
       <ImgCarImage {...drawn} />
-    ) : inVirtualList ? (
-      <InlineCarImage {...drawn} />
     ) : (
-      <QueuedCarImage {...drawn} />
+      <QueuedCarImage {...drawn} whenNear={props.whenNear === true && !inVirtualList} />
     );
   if (!props.labelled) return picture;
   return (
@@ -210,21 +210,15 @@ const pictureBox = (alt: string, className: string | undefined) => ({
   'aria-hidden': alt ? undefined : true,
 });
 
-function InlineCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className }: CarImageProps) {
-  const markup = useMemo(() => {
-    ensureSharedDefs();
-    return { __html: carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand }) };
-  }, [bodyStyle, model, colour, view, backdrop, brand]);
-  return <span {...pictureBox(alt, className)} dangerouslySetInnerHTML={markup} />;
-}
-
 function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear }: CarImageProps) {
   const ref = useRef<HTMLSpanElement>(null);
   const near = useNear(ref, whenNear !== true);
   const markup = useMemo(() => {
     if (!near) return null;
-    ensureSharedDefs();
-    return carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand });
+    return () => {
+      ensureSharedDefs();
+      return carArtInlineSvg({ bodyStyle, model, colour, view, backdrop, brand });
+    };
   }, [near, bodyStyle, model, colour, view, backdrop, brand]);
   useQueuedMarkup(ref, markup);
   return <span ref={ref} {...pictureBox(alt, className)} />;

@@ -1,0 +1,60 @@
+// A Chromium trace's long tasks on the page's main thread, each with where its time went (bench:scroll-tasks
+// with BENCH_TRACE): the top-level task, then its heaviest kinds of work and script functions by total time.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } };
+}
+
+/** Writes the trace to `file` and returns a text summary of its tasks over 50 ms (durations in ms). */
+export function summariseTrace(raw: unknown[], file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ traceEvents: raw }));
+  const events = raw as TraceEvent[];
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.ph === 'M');
+  if (!main) return 'trace: no renderer main thread';
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+  const lines = [`trace ${file}: ${tasks.length} tasks over 50 ms`];
+  for (const t of tasks) {
+    const end = t.ts + (t.dur ?? 0);
+    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
+    const byKind = new Map<string, number>();
+    for (const e of inside) {
+      const fn = e.args?.data?.functionName;
+      const kind =
+        e.name === 'FunctionCall'
+          ? `FunctionCall ${fn || '?'} ${e.args?.data?.url?.split('/').pop() ?? ''}:${e.args?.data?.lineNumber ?? ''}`
+          : e.name === 'EventDispatch'
+            ? `EventDispatch ${e.args?.data?.type ?? ''}`
+            : e.name;
+      byKind.set(kind, (byKind.get(kind) ?? 0) + (e.dur ?? 0));
+    }
+    const top = [...byKind]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([k, d]) => `${k} ${(d / 1000).toFixed(0)}`);
+    lines.push(
+      `  ${((t.dur ?? 0) / 1000).toFixed(0)} ms at ${((t.ts - tasks[0].ts) / 1e6).toFixed(2)} s: ${top.join(' | ')}`,
+    );
+  }
+  return lines.join('\n');
+}
