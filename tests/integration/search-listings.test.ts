@@ -66,6 +66,7 @@ beforeAll(async () => {
     ['postcode and radius, distance', { postcode: 'LS1 4AP', radius: 50 }, 'distance'],
     ['postcode without radius, relevance bands', { postcode: 'm1', fuel: ['diesel'] }, 'relevance'],
     ['postcode without radius, distance', { postcode: 'SW1A 1AA', make }, 'distance'],
+    ['postcode only, dense relevance bands', { postcode: 'SW1A 1AA' }, 'relevance'],
     ['dealer stock', { dealer }, 'relevance'],
   ];
 });
@@ -107,6 +108,22 @@ describe('issue 32 server search: search_listings matches brute force', () => {
       const seeded = (ids: string[]) => ids.filter((id) => id[14] === '5');
       expect(seeded(seen), name).toEqual(seeded(want));
     }
+  });
+
+  it('pages small pages through dense relevance bands (found among the newest listings) like brute force', async () => {
+    world = await loadWorld(serviceClient());
+    const filters = { postcode: 'SW1A 1AA', radius: 25 };
+    const want = bruteForce(world, filters, 'relevance').rows.map((r) => r.id);
+    expect(want.length).toBeGreaterThan(100);
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Answer = await search(filters, 'relevance', after, 10);
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.next_cursor;
+    } while (after !== null && seen.length <= want.length + 50);
+    const seeded = (ids: string[]) => ids.filter((id) => id[14] === '5');
+    expect(seeded(seen)).toEqual(seeded(want));
   });
 
   it('reports an unknown postcode area and searches without it, as the app does', async () => {
