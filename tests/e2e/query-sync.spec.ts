@@ -12,11 +12,11 @@ const status = (page: Page) => page.getByTestId('result-count').locator('[data-c
 const cards = (page: Page) => page.getByTestId('listing-card');
 const ids = (page: Page) => cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-listing-id') ?? ''));
 
-/** search_listings calls whose filters include `part` (e.g. '"fuel":["diesel"]'). */
-function searches(page: Page, part = ''): Request[] {
+/** search_listings calls whose body includes each of `parts` (e.g. '"fuel":["diesel"]'). */
+function searches(page: Page, ...parts: string[]): Request[] {
   const seen: Request[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/rpc/search_listings') && (r.postData() ?? '').includes(part)) seen.push(r);
+    if (r.url().includes('/rpc/search_listings') && parts.every((p) => (r.postData() ?? '').includes(p))) seen.push(r);
   });
   return seen;
 }
@@ -118,7 +118,8 @@ test('offline: a covered query answers from the device; an uncovered one says so
 test('a window evicted under the catalogue budget comes back from the server', async ({ page }) => {
   // No room beside the search on screen: each new search evicts the ones before.
   await page.addInitScript(() => localStorage.setItem('motorly.query.budgetBytes', '1'));
-  const diesel = searches(page, '"fuel":["diesel"]');
+  // First pages only: the page after each is prefetched as it lands.
+  const diesel = searches(page, '"fuel":["diesel"]', '"after":null');
   await page.goto('/marketplace?fuel=diesel&sort=mileage');
   await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/, { timeout: 30_000 });
   const first = await ids(page);

@@ -122,6 +122,7 @@ describe('a session seeded from the cache', () => {
         });
       },
       fetch: () => Promise.reject(new Error('offline: not asked')),
+      record: () => undefined,
       tick: () => Promise.resolve([]),
     };
     const seen: ListingQueryState[] = [];

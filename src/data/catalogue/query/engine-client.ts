@@ -11,7 +11,15 @@ import { ServerSearchError, type ServerPage } from './server-search';
 
 export interface QueryEngineApi {
   local(search: ListingSearch, limit: number): Promise<LocalAnswer>;
-  fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number): Promise<ServerPage>;
+  /** `store` false: a prefetched page, not recorded in the window until record() (once it is shown). */
+  fetch(
+    search: ListingSearch,
+    after: string | null,
+    limit: number,
+    ttlMs: number,
+    store?: boolean,
+  ): Promise<ServerPage>;
+  record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs: number): unknown;
   tick(elapsedMs: number): Promise<string[]>;
 }
 
@@ -52,14 +60,17 @@ class WorkerEngine implements QueryEngineApi {
   local(search: ListingSearch, limit: number) {
     return this.call<LocalAnswer>({ op: 'local', search, limit });
   }
-  async fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number): Promise<ServerPage> {
+  async fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number, store = true) {
     // The head script's early answer is in this page, not the worker's: adopted here, stored by the worker.
     const early = await takeEarlyPage(search, after, limit);
-    if (!early) return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs });
-    this.call({ op: 'record', search, after, page: early, ttlMs }).catch((err: unknown) =>
-      reportError(err, { component: 'query-engine', action: 'storing the early first page on this device' }),
-    );
+    if (!early) return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs, store });
+    if (store) this.record(search, after, early, ttlMs);
     return early;
+  }
+  record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs: number) {
+    this.call({ op: 'record', search, after, page, ttlMs }).catch((err: unknown) =>
+      reportError(err, { component: 'query-engine', action: 'storing a search page on this device' }),
+    );
   }
   tick(elapsedMs: number) {
     return this.call<string[]>({ op: 'tick', elapsedMs });

@@ -93,11 +93,12 @@ export class QueryEngine {
     after: string | null,
     limit: number,
     ttlMs = PASSING_TTL_MS,
+    store = true,
   ): Promise<ServerPage & { facets: SearchFacets | null }> {
     const page =
       (await takeEarlyPage(search, after, limit)) ??
       (await searchServer(search, after, limit, this.opts.client, after === null));
-    this.record(search, after, page, ttlMs);
+    if (store) this.record(search, after, page, ttlMs);
     return page;
   }
 

@@ -5,7 +5,16 @@ import type { ServerPage, ServerSearchErrorKind } from './server-search';
 export type QueryRequest =
   | { id: number; op: 'init'; dbName: string; budgetBytes?: number }
   | { id: number; op: 'local'; search: ListingSearch; limit: number }
-  | { id: number; op: 'fetch'; search: ListingSearch; after: string | null; limit: number; ttlMs: number }
+  | {
+      id: number;
+      op: 'fetch';
+      search: ListingSearch;
+      after: string | null;
+      limit: number;
+      ttlMs: number;
+      /** False: a prefetched page, recorded only once shown. */
+      store?: boolean;
+    }
   | { id: number; op: 'record'; search: ListingSearch; after: string | null; page: ServerPage; ttlMs: number }
   | { id: number; op: 'tick'; elapsedMs: number };
 

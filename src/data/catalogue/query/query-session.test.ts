@@ -44,6 +44,7 @@ function fakeEngine(answers: { local: LocalAnswer[]; fetch: (ServerPage | Error)
       const next = answers.fetch.shift()!;
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
     },
+    record: () => undefined,
     tick: () => Promise.resolve([]),
   };
   return { engine, calls };
@@ -175,6 +176,7 @@ describe('query session', () => {
     await vi.waitFor(() => expect(seen.at(-1)).toMatchObject({ coverage: 'partial', total: 41 }));
     // The page after it is asked at once (the prefetch), ready for a next page.
     expect(calls).toEqual(['local 3', 'fetch null', 'fetch x']);
+    expect(session.state.heldMatches).toBe(3);
     expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'new']);
   });
 
@@ -183,20 +185,22 @@ describe('query session', () => {
     const calls: string[] = [];
     const engine: QueryEngineApi = {
       local: () => Promise.resolve(local([])),
-      fetch: (_s, after) => {
-        calls.push(`fetch ${after}`);
+      fetch: (_s, after, _limit, _ttl, store = true) => {
+        calls.push(`fetch ${after}${store ? '' : ' (not stored)'}`);
         if (after === null) return Promise.resolve(page([row('a', 1), row('b', 2), row('c', 3)], 'p2', 6));
         return new Promise((resolve) => (answerNext = resolve));
       },
+      record: (_s, after) => calls.push(`record ${after}`),
       tick: () => Promise.resolve([]),
     };
     const { session, seen } = run(engine);
     await session.start();
-    expect(calls).toEqual(['fetch null', 'fetch p2']);
+    // The device keeps only what was shown: the prefetched page is stored once a next page shows it.
+    expect(calls).toEqual(['fetch null', 'fetch p2 (not stored)']);
     const more = session.loadMore();
     answerNext(page([row('d', 4), row('e', 5), row('f', 6)], null, 6));
     await more;
-    expect(calls).toEqual(['fetch null', 'fetch p2']);
+    expect(calls).toEqual(['fetch null', 'fetch p2 (not stored)', 'record p2']);
     expect(ids(seen.at(-1)!)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(seen.at(-1)).toMatchObject({ coverage: 'complete', hasMore: false, loadingMore: false });
   });

@@ -233,6 +233,7 @@ export class QuerySession {
     let page: ServerPage;
     const ahead = after !== null && this.prefetched?.after === after ? this.prefetched.page : null;
     this.prefetched = null;
+    // A prefetched page joins the window once shown, so the device holds only what the user has seen.
     try {
       page = await (ahead ?? this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs));
     } catch (e) {
@@ -241,6 +242,7 @@ export class QuerySession {
       return this.set({ coverage: 'error', error: e instanceof Error ? e.message : String(e), loadingMore: false });
     }
     if (this.cancelled) return;
+    if (ahead) this.engine.record(this.search, after, page, this.opts.ttlMs);
     this.serverAnswered = true;
     const rows = this.merge(page, first);
     // The server hands out a cursor whenever a page is full, so a last page that is exactly full would leave
@@ -265,7 +267,7 @@ export class QuerySession {
   private prefetch() {
     const after = this.cursor;
     if (after === null || this.cancelled || !this.online()) return;
-    const page = this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs);
+    const page = this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs, false);
     page.catch(() => undefined);
     this.prefetched = { after, page };
   }

@@ -14,7 +14,7 @@ async function run(msg: QueryRequest): Promise<unknown> {
   }
   if (!engine) throw new Error('The query worker was not started');
   if (msg.op === 'local') return engine.local(msg.search, msg.limit);
-  if (msg.op === 'fetch') return engine.fetch(msg.search, msg.after, msg.limit, msg.ttlMs);
+  if (msg.op === 'fetch') return engine.fetch(msg.search, msg.after, msg.limit, msg.ttlMs, msg.store);
   if (msg.op === 'record') return engine.record(msg.search, msg.after, msg.page, msg.ttlMs);
   return engine.tick(msg.elapsedMs);
 }
