@@ -26,6 +26,13 @@ const LISTING_HTML = 'listing.html';
 /** The addresses LISTING_HTML holds: /marketplace/<listing id> (src/early/listing-answer.ts). */
 const LISTING_PATH = /^\/marketplace\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?(\?.*)?$/i;
 const PRERENDER_CSS = 'prerender.css';
+/**
+ * The marketplace page's render-blocking requests fit the 6 connections a browser opens to a host over HTTP/1.1
+ * (the head script and at most 5 stylesheets): its stylesheets past the fourth are joined into this file. With 8,
+ * the last two waited for a free connection, one more round trip (bench:scale cold visit: first paint 2.0 s).
+ */
+const MARKET_TAIL_CSS = 'marketplace-tail.css';
+const MAX_BLOCKING_CSS = 5;
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
 /** The files some chunks and their static imports load: JS chunks and their stylesheets. */
@@ -175,6 +182,15 @@ export function prerenderHome(): Plugin[] {
   // bundles run while Rolldown transforms and links the app (about half the build's time, otherwise serial).
   let early: Promise<EarlyWork> | null = null;
   const extraHtml = new Map<string, string>();
+  const extraAssets = new Map<string, string>();
+  let prerenderCss = '';
+  /** A stylesheet's text: one of the bundle's, or the prerendered pages' own. */
+  const cssSource = (bundle: Rollup.OutputBundle | undefined, file: string): string => {
+    if (file === PRERENDER_CSS) return prerenderCss;
+    const asset = bundle?.[file];
+    if (asset?.type !== 'asset') throw new Error(`prerender-home: no stylesheet ${file} in the bundle`);
+    return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  };
   // The head script reads the backend's address and anon key like the app (src/shared/lib/env.ts).
   let bootEnv: Record<string, string> = {};
   const main: Plugin = {
@@ -197,6 +213,7 @@ export function prerenderHome(): Plugin[] {
       async handler() {
         const work = await (early ?? startEarlyWork(bootEnv));
         rendered = work.rendered;
+        prerenderCss = work.prerenderCss;
         this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: work.prerenderCss });
         this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: work.a11yBoot });
         this.emitFile({ type: 'asset', fileName: EARLY_VIEW_FILE, source: work.earlyView });
@@ -209,12 +226,22 @@ export function prerenderHome(): Plugin[] {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
         const pages = rendered ?? (await renderPages());
         const start = startFiles(ctx.bundle);
-        const stylesheets = (route: string) =>
-          [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
+        const sheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+        const stylesheets = (route: string) => {
+          const files = [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
             .filter((file) => !html.includes(file))
-            .concat(PRERENDER_CSS)
-            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-            .join('');
+            .concat(PRERENDER_CSS);
+          // index.html's own stylesheets (the entry's) count too.
+          const room = Math.max(1, MAX_BLOCKING_CSS - (html.match(/<link rel="stylesheet"/g) ?? []).length);
+          if (route !== MARKET_ROUTE || files.length <= room) return files.map(sheet).join('');
+          const tail = files.slice(room - 1);
+          extraAssets.set(MARKET_TAIL_CSS, tail.map((file) => cssSource(ctx.bundle, file)).join('\n'));
+          // The joined files stay listed, disabled (not fetched), so the app's loader sees them as loaded.
+          const listed = tail
+            .filter((file) => file !== PRERENDER_CSS)
+            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+          return [...files.slice(0, room - 1).map(sheet), sheet(MARKET_TAIL_CSS), ...listed].join('');
+        };
         const startPreloads = start.js
           .filter((file) => !html.includes(file))
           .map((file) => `<link rel="app-modulepreload" href="/${file}">`)
@@ -280,7 +307,8 @@ export function prerenderHome(): Plugin[] {
       order: 'post',
       handler() {
         if (extraHtml.size === 0) throw new Error('prerender-home: no screen HTML was made');
-        for (const [fileName, source] of extraHtml) this.emitFile({ type: 'asset', fileName, source });
+        for (const [fileName, source] of [...extraHtml, ...extraAssets])
+          this.emitFile({ type: 'asset', fileName, source });
       },
     },
   };
