@@ -128,5 +128,26 @@ describe.runIf(process.env.STACK_DB === 'postgres')(
       expect(plans).toContain('vehicle_listings');
       expect(plans).not.toMatch(/"Node Type":\s*"Seq Scan"[^{}]*"Relation Name":\s*"vehicle_listings"/);
     });
+
+    // Past 5,000 matches a total is the block sample's estimate, flagged; at or under it, exact.
+    it.each([
+      ['all', {}, `true`],
+      ['make', { make: 'brand-7' }, `brand_id = (select id from public.brands where slug = 'brand-7')`],
+      ['price range', { price_min: 10000, price_max: 20000 }, `price between 10000 and 20000`],
+      ['body', { body: ['suv'] }, `body_style = 'suv'`],
+    ])('total for %s: exact up to the cap, else a flagged estimate near the count', async (_name, filters, where) => {
+      const [{ n }] = (
+        await sql<{ n: string }>(`select count(*) n from public.vehicle_listings where status <> 'sold' and ${where}`)
+      ).rows;
+      const exact = Number(n);
+      const got = await search(ds.running.anonKey, { filters, page_size: 1 });
+      const answer = got as unknown as { total: number; total_is_estimate: boolean };
+      if (exact <= 5000) {
+        expect(answer).toMatchObject({ total: exact, total_is_estimate: false });
+      } else {
+        expect(answer.total_is_estimate).toBe(true);
+        expect(Math.abs(answer.total - exact) / exact).toBeLessThan(0.2);
+      }
+    });
   },
 );
