@@ -99,7 +99,7 @@ async function marketplace(browser: Browser, width: number, view: 'grid' | 'list
     const done = new Promise((resolve) => traced.once('Tracing.tracingComplete', resolve));
     await traced.send('Tracing.end');
     await done;
-    console.log(summariseTrace(events, path.join(OUT_DIR, `trace-${view}-${width}.json`)));
+    console.log(summariseTrace(events, path.join(`${OUT_DIR}-traces`, `${view}-${width}.json`)));
   }
   const cards = Number(
     ((await page.getByTestId('result-count').textContent()) ?? '').match(/^([\d,]+)/)?.[1]?.replace(/,/g, '') ?? 0,

@@ -5,7 +5,6 @@ import {
   Fragment,
   memo,
   useCallback,
-  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -51,10 +50,7 @@ export function columnsFor(width: number, minColumnWidth: number | null, gap: nu
 }
 
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
-  // A new page of items (and the switch to rows) renders in a transition, which React slices into short
-  // tasks, not one task of every new card (266-373 ms at 4x CPU for a page; the switch over 900 ms).
-  const items = useDeferredValue(props.items);
-  const { getKey, renderItem, className, testId, data } = props;
+  const { items, getKey, renderItem, className, testId, data } = props;
   const [off] = useState(virtualisationOff);
   const plain = useRef<HTMLDivElement>(null);
   const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
@@ -66,7 +62,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
         ))}
       </div>
     );
-  return <VirtualRows {...props} items={items} attrs={attrs} plain={plain} />;
+  return <VirtualRows {...props} attrs={attrs} plain={plain} />;
 }
 
 /** The plain list's width and top (page coordinates) as it turns virtual, so the rows start where it was. */
@@ -142,6 +138,9 @@ function VirtualRows<T>({
     // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
     // come into or leave the range.
     directDomUpdates: true,
+    // That render in a task of its own, not inside the scroll event (the frame's task): the overscan rows
+    // are off screen, so a row mounting a task later is not seen.
+    useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
   const setContainer = useCallback(
