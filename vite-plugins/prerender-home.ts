@@ -4,6 +4,7 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
+import { blockingStylesheets, TAIL_CSS } from './blocking-css';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/early/prerender/home-entry.tsx';
@@ -26,13 +27,7 @@ const LISTING_HTML = 'listing.html';
 /** The addresses LISTING_HTML holds: /marketplace/<listing id> (src/early/listing-answer.ts). */
 const LISTING_PATH = /^\/marketplace\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?(\?.*)?$/i;
 const PRERENDER_CSS = 'prerender.css';
-/**
- * The marketplace page's render-blocking requests fit the 6 connections a browser opens to a host over HTTP/1.1
- * (the head script and at most 5 stylesheets): its stylesheets past the fourth are joined into this file. With 8,
- * the last two waited for a free connection, one more round trip (bench:scale cold visit: first paint 2.0 s).
- */
-const MARKET_TAIL_CSS = 'marketplace-tail.css';
-const MAX_BLOCKING_CSS = 5;
+
 const routeModule = (name: string) => new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 
 /** The files some chunks and their static imports load: JS chunks and their stylesheets. */
@@ -226,21 +221,22 @@ export function prerenderHome(): Plugin[] {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
         const pages = rendered ?? (await renderPages());
         const start = startFiles(ctx.bundle);
-        const sheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
         const stylesheets = (route: string) => {
           const files = [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
             .filter((file) => !html.includes(file))
             .concat(PRERENDER_CSS);
-          // index.html's own stylesheets (the entry's) count too.
-          const room = Math.max(1, MAX_BLOCKING_CSS - (html.match(/<link rel="stylesheet"/g) ?? []).length);
-          if (route !== MARKET_ROUTE || files.length <= room) return files.map(sheet).join('');
-          const tail = files.slice(room - 1);
-          extraAssets.set(MARKET_TAIL_CSS, tail.map((file) => cssSource(ctx.bundle, file)).join('\n'));
-          // The joined files stay listed, disabled (not fetched), so the app's loader sees them as loaded.
-          const listed = tail
-            .filter((file) => file !== PRERENDER_CSS)
-            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
-          return [...files.slice(0, room - 1).map(sheet), sheet(MARKET_TAIL_CSS), ...listed].join('');
+          if (route !== MARKET_ROUTE)
+            return files.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('');
+          // index.html's own stylesheets (the entry's) block too.
+          const already = (html.match(/<link rel="stylesheet"/g) ?? []).length;
+          const css = blockingStylesheets(
+            files,
+            already,
+            (f) => cssSource(ctx.bundle, f),
+            (f) => f === PRERENDER_CSS,
+          );
+          if (css.tail !== null) extraAssets.set(TAIL_CSS, css.tail);
+          return css.links;
         };
         const startPreloads = start.js
           .filter((file) => !html.includes(file))
