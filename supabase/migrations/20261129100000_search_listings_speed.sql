@@ -1,13 +1,16 @@
 -- Server search (issue 32): search_listings at 450,000 listings on PostgreSQL (bench:search p95 was 214 ms
--- and more; target 50 ms). search_listings_run as in 20261129000200 with these changes, same answers:
+-- and more; target 50 ms). search_listings_run as in 20261129000200 with these changes:
 -- * no JIT: each statement is a short walk, but the capped counts' cost estimates crossed jit_above_cost
 --   and compiling took 100 ms to 2 s a call (EV + tax + ULEZ).
 -- * the page is found by id first (index-only where the filters allow: radius bands sort thousands of
---   nearby rows by listed_at), then only its rows are read whole.
--- * on a large market the block sample runs first and counts the full filter as well as the facets
---   (one scan instead of two). When it puts the total (or the facets' relaxed set) past 3x the cap, the
---   total (facets) is the labelled estimate without the capped walk, which at 20% selectivity read
---   25,000 rows to confirm what the sample already showed; nearer the cap the walk decides, as before.
+--   nearby rows by listed_at), then only its rows are read whole; a relevance band near a postcode first
+--   looks among the newest listings (below). Same rows, same order, same cursors.
+-- * on a large market the block sample runs first and counts the full filter as well as the facets, in
+--   one grouping-sets pass (before: a second sample scan, and five scans of a materialised copy). When
+--   it puts the total (or the facets' base) past 3x the cap, that total (those facets) is the labelled
+--   estimate without the capped walk, which at 20% selectivity read 25,000 rows to confirm what the
+--   sample showed; nearer the cap the walk decides, as before. So a total is still exact whenever the
+--   walk runs and finds at most the cap; only a sample off by more than 3x could label one estimated.
 drop index if exists public.vehicle_listings_search_geo_idx;
 -- Radius bands and rings sort by distance and listed_at: both come from the index alone (the offline
 -- pack's index-only circle counts read it as they read the index it replaces).
