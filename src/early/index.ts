@@ -7,7 +7,10 @@
 // script (listing-view-script.ts, /listing-early-view.js) draws that car's page top from the answer, or from
 // the local store on a later visit (local-listing.ts). A first visit to /marketplace likewise asks for the first
 // page of results (market-request.ts) and /marketplace-early-view.js draws its cards (marketplace-view.ts); that
-// answer's hand-off lives in data/ (catalogue/early-search.ts), whose query engine adopts it. Only after
+// answer's hand-off lives in data/ (catalogue/early-search.ts), whose query engine adopts it.
+// Where the app server can (scripts/market-first-page.ts), that first page is in marketplace.html itself: the
+// cards as HTML (marketplace-markup.ts, the early view's own markup) and the answer as JSON (server-first-page.ts
+// hands it to the app). Only after
 // the first paint does it fetch the app (start-app.ts), so the app's code never competes with it; on a phone
 // that is over a second sooner.
 // This index is the hand-off: what the head scripts leave on window for the app, the one part of this
