@@ -4,7 +4,7 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
-import { blockingStylesheets, TAIL_CSS } from './blocking-css';
+import { blockingStylesheets, TAIL_CSS } from './blocking-css.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/early/prerender/home-entry.tsx';
