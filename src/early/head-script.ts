@@ -63,23 +63,16 @@ if (listingId) {
 // app's code is fetched. Both are asked for once the prerendered page has painted: started in the head, they
 // held that first paint back (Lighthouse mobile: /marketplace's LCP 1.5-1.7 s against 1.1-1.3 s).
 // When the server has put the first page in the HTML (scripts/market-first-page.ts) the cards are in the first
-// paint: its answer is handed to the app, and /marketplace-early-view.js only draws the pictures, beside the app's
-// code rather than before it.
+// paint: its answer is handed to the app, and /marketplace-early-view.js only draws their pictures (still before
+// the app's code is asked for, as on the static page).
 const servedFirstPage = !listingId && adoptServerFirstPage();
 const marketBody = listingId || servedFirstPage ? null : earlyMarketBody();
-if (servedFirstPage)
-  afterFirstContentfulPaint(() => {
-    const script = document.createElement('script');
-    script.src = `/${MARKET_VIEW_SCRIPT}`;
-    script.async = true;
-    document.head.append(script);
-  });
-if (marketBody) {
+if (marketBody || servedFirstPage) {
   earlyView = new Promise((resolve) => {
     window.addEventListener(EARLY_VIEW_DONE_EVENT, resolve, { once: true });
     setTimeout(resolve, SAFETY_MS);
     afterFirstContentfulPaint(() => {
-      startEarlySearch(env.earlyApiUrl, env.supabaseAnonKey, marketBody);
+      if (marketBody) startEarlySearch(env.earlyApiUrl, env.supabaseAnonKey, marketBody);
       const script = document.createElement('script');
       script.src = `/${MARKET_VIEW_SCRIPT}`;
       script.async = true;
