@@ -19,6 +19,9 @@ export function tapSearch(args: { query: string; timeoutMs: number }): Promise<T
       .map((e) => e.getAttribute('data-listing-id'))
       .join(',');
   const before = lead();
+  // From the top of the results, as a reader starting a new search: left at the previous answer's foot, the
+  // new answer's next pages would load on their own before the next-page step could ask for one.
+  window.scrollTo(0, 0);
   const t0 = performance.now();
   history.pushState(null, '', `/marketplace${args.query ? `?${args.query}` : ''}`);
   dispatchEvent(new PopStateEvent('popstate', { state: null }));
@@ -77,15 +80,25 @@ export function tapNextPage(timeoutMs: number): Promise<NextPage> {
   const before = lead();
   const t0 = performance.now();
   if (next) next.click();
-  // The last card to the top of the view, as a reader reaching the end of the list: the list's end
+  // Otherwise the last card to the top of the view, as a reader reaching the end of the list: the list's end
   // (its more-on-scroll sentinel) comes into view, where a jump to the page's foot would pass it by.
-  else Array.from(document.querySelectorAll('[data-testid="listing-card"]')).pop()?.scrollIntoView({ block: 'start' });
+  // A virtual list renders only the rows near view: its last rendered card is not its last card, and its
+  // height grows as the rows reached are measured, so a reader keeps going to the list's own end.
+  const toEnd = () => {
+    const list = document.querySelector('[data-virtual="on"]');
+    if (list) window.scrollBy(0, list.getBoundingClientRect().bottom - innerHeight);
+    else
+      Array.from(document.querySelectorAll('[data-testid="listing-card"]')).pop()?.scrollIntoView({ block: 'start' });
+  };
+  const scrolling = next ? null : setInterval(toEnd, 250);
+  if (!next) toEnd();
   return new Promise<NextPage>((resolve) => {
     let done = false;
     const finish = (outcome: Tap['outcome']) => {
       if (done) return;
       done = true;
       obs.disconnect();
+      if (scrolling) clearInterval(scrolling);
       if (outcome === 'timeout') resolve({ ms: NaN, outcome, how });
       else requestAnimationFrame(() => resolve({ ms: performance.now() - t0, outcome, how }));
     };

@@ -31,8 +31,9 @@ test('a dealer page lists only that dealer’s cars, and the marketplace filters
   const countOf = async () =>
     Number(await page.getByTestId('result-count').locator('[data-total]').getAttribute('data-total'));
   await expect.poll(countOf).toBe(stock.size);
+  // The cards render a moment after the count (a deferred render, sliced by React).
+  await expect.poll(async () => (await resultIds(page)).length).toBeGreaterThan(0);
   const shown = await resultIds(page);
-  expect(shown.length).toBeGreaterThan(0);
   for (const id of shown) expect(stock.has(id), `${id} belongs to the dealer`).toBe(true);
 
   // The marketplace's filters narrow the dealer's stock further and stay this dealer's.
