@@ -119,18 +119,28 @@ function VirtualRows<T>({
     () => Array.from({ length: rowCount }, (_, row) => `${columns}:${getKey(items[row * columns])}`),
     [items, columns, rowCount, getKey],
   );
-  // Rows not yet measured are estimated as tall as the last one measured: the cards of a list are much
-  // alike, so a new row then measures as estimated and nothing below it moves or is laid out again.
-  // Kept per list and width beyond this mount, so a list rebuilt on Back is as tall as the one left.
+  // Rows not yet measured are estimated as tall as the last row measured when the list (at this width) was
+  // first laid out, kept per list and width beyond this mount, so a list rebuilt on Back is as tall as the
+  // one left. The estimate stays fixed while the list is shown: moved by each measurement (as it was), a
+  // row first measured at the new estimate counted as unchanged and was never recorded, so when the
+  // estimate moved again it kept a wrong height and the rows below it overlapped it (virtual-list e2e).
   const typicalKey = `${testId ?? className ?? ''}:${width}:${columns}`;
-  const typical = useRef(0);
+  const estimates = useRef(new Map<string, number>());
+  const estimateFor = (key: string): number => {
+    let estimate = estimates.current.get(key);
+    if (estimate === undefined) {
+      estimate = typicalHeights.get(key) || estimateRowHeight + gap;
+      estimates.current.set(key, estimate);
+    }
+    return estimate;
+  };
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => typical.current || typicalHeights.get(typicalKey) || estimateRowHeight + gap,
+    estimateSize: () => estimateFor(typicalKey),
     measureElement: (el, entry, instance) => {
-      typical.current = measureRow(el, entry, instance);
-      typicalHeights.set(typicalKey, typical.current);
-      return typical.current;
+      const size = measureRow(el, entry, instance);
+      typicalHeights.set(typicalKey, size);
+      return size;
     },
     overscan: 2,
     scrollMargin: top,
