@@ -6,6 +6,7 @@ import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
 import type { ListingQueryState } from './query-session';
+import { reportError } from '@/shared/lib/report-error';
 import { sameListing } from './same-row';
 
 /** Answers held: a session's worth of searches, each at most a window's rows (about 1 MB at the cap). */
@@ -109,17 +110,23 @@ export function watchStore(db: MotorlyDb, cache: AnswerCache): () => void {
   return () => Dexie.on.storagemutated.unsubscribe(onChange);
 }
 
+/** A store that cannot be read is reported; the cache then drops what it could not check. */
+function unreadable(err: unknown): null {
+  reportError(err, { component: 'query-engine', action: 'checking cached answers against this device' });
+  return null;
+}
+
 async function checkListings(db: MotorlyDb, cache: AnswerCache, held: Map<string, ListingRow>): Promise<void> {
   if (held.size === 0) return;
   const ids = [...held.keys()];
-  const now = await db.vehicle_listings.bulkGet(ids).catch(() => null);
+  const now = await db.vehicle_listings.bulkGet(ids).catch(unreadable);
   // Unreadable: assume the worst.
   cache.dropListings(new Set(ids.filter((id, i) => now === null || changed(held.get(id), now[i]))));
 }
 
 async function checkWindows(db: MotorlyDb, cache: AnswerCache, queryKeys: string[]): Promise<void> {
   if (queryKeys.length === 0) return;
-  const now = await db.query_windows.bulkGet(queryKeys).catch(() => null);
+  const now = await db.query_windows.bulkGet(queryKeys).catch(unreadable);
   cache.dropQueries(new Set(queryKeys.filter((_, i) => now === null || now[i] === undefined)));
 }
 

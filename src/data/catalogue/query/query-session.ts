@@ -1,5 +1,6 @@
 // One search's answer as it grows: the device's rows first, then the server's pages inserted into them in the
 // same order (never reshuffled), loadMore() from the window or the next cursor, and an honest coverage state.
+import { reportError } from '@/shared/lib/report-error';
 import { toRpcFilters, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
 import { arrivedEarlyPage } from './early-page';
@@ -268,7 +269,12 @@ export class QuerySession {
     const after = this.cursor;
     if (after === null || this.cancelled || !this.online()) return;
     const page = this.engine.fetch(this.search, after, this.pageSize, this.opts.ttlMs, false);
-    page.catch(() => undefined);
+    // A loadMore that takes this page shows its failure; one never taken is reported (offline is not news).
+    page.catch((err: unknown) => {
+      const offline = err instanceof ServerSearchError && err.kind === 'offline';
+      if (!offline && this.prefetched?.page === page)
+        reportError(err, { component: 'query-engine', action: 'asking for the next page ahead' });
+    });
     this.prefetched = { after, page };
   }
 
