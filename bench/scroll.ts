@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { startPrivateApp } from './private-app';
+import type { TraceEvent } from './trace-tasks';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 55920);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 55921);
@@ -137,16 +138,6 @@ function stats(intervals: number[]): FrameStats {
     p95: sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)],
     worst: sorted[sorted.length - 1],
   };
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; frame_reporter?: { state?: string }; chrome_frame_reporter?: { state?: string } };
 }
 
 /** BENCH_PROFILE: main-thread self time by trace event (Paint, Layout, FunctionCall, image decodes ...). */

@@ -12,14 +12,20 @@ export const TRACE_CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ];
 
-interface TraceEvent {
+/** A Chromium trace event, as far as the benches read it (bench/scroll.ts too). */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } };
+  args?: {
+    name?: string;
+    data?: { functionName?: string; url?: string; lineNumber?: number; type?: string };
+    frame_reporter?: { state?: string };
+    chrome_frame_reporter?: { state?: string };
+  };
 }
 
 /** Writes the trace to `file` and returns a text summary of its tasks over 50 ms (durations in ms). */
