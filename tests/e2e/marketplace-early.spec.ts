@@ -48,20 +48,24 @@ async function serveStaticPage(page: Page): Promise<void> {
   });
 }
 
+/** Sums the page's layout shifts (not after input) into window.__cls from its first paint. */
+const watchLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
 for (const served of [true, false])
   test(`first visit (${served ? "the server's first page" : 'the static page and the early request'}): the first cards are there before the app runs, and the app adopts them`, async ({
     page,
     axe,
   }) => {
     if (!served) await serveStaticPage(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) w.__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     const calls = searches(page);
     const release = await holdAppCode(page);
     await page.goto('/marketplace', { waitUntil: 'commit' });
@@ -129,14 +133,7 @@ test("on a phone the server's cards take the list view before they are painted; 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   const release = await holdAppCode(page);
   await page.goto('/marketplace', { waitUntil: 'commit' });
   const early = page.locator('#root[data-prerendered] [data-testid="listing-results"][data-early-view]');
