@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNewestNotificationAt } from '@/data/notifications';
 import type { SavedSearchView } from '@/data/saved-searches';
 import { fetchSavedSearchNewCounts, newCountToShow, type ServerNewCount } from './api/saved-search-counts';
 
@@ -12,7 +13,9 @@ export function useNewCounts(saved: readonly SavedSearchView[] | undefined): {
 } {
   const [server, setServer] = useState<Record<string, ServerNewCount> | undefined>();
   const [round, setRound] = useState(0);
-  // The searches' ids and filters: a new or edited search is counted again.
+  // The searches' ids and filters: a new or edited search is counted again; so are all of them when a
+  // new_match notification arrives (the server's count has just moved).
+  const newestMatch = useNewestNotificationAt('new_match');
   const key = (saved ?? []).map((s) => `${s.id}:${JSON.stringify(s.filters)}`).join('|');
   useEffect(() => {
     const again = () => setRound((r) => r + 1);
@@ -29,7 +32,7 @@ export function useNewCounts(saved: readonly SavedSearchView[] | undefined): {
     return () => {
       live = false;
     };
-  }, [key, round]);
+  }, [key, round, newestMatch]);
   const counts: Record<string, number> = {};
   let fromServer = !!server;
   for (const s of saved ?? []) {

@@ -18,6 +18,12 @@ vi.mock('../api/saved-search-counts', async (importOriginal) => ({
   fetchSavedSearchNewCounts: () => fetchCounts(),
 }));
 
+const newestMatch = vi.fn<() => string | undefined>(() => undefined);
+vi.mock('@/data/notifications', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/data/notifications')>()),
+  useNewestNotificationAt: () => newestMatch(),
+}));
+
 const { SavedSearchesBar } = await import('./saved-searches-bar');
 
 afterEach(() => {
@@ -90,5 +96,25 @@ describe('SavedSearchesBar new matches (issue 32)', () => {
     );
     await waitFor(() => expect(fetchCounts).toHaveBeenCalled());
     expect(screen.getByText('1+ new since you last looked (offline)')).toBeTruthy();
+  });
+
+  it('asks the server again when a new_match notification arrives', async () => {
+    useSavedSearches.mockReturnValue([search]);
+    fetchCounts.mockClear();
+    fetchCounts.mockResolvedValue({ s1: { count: 0, since: '2026-11-20T10:00:00Z' } });
+    // a new element each time: React skips re-rendering an identical one
+    const view = () => (
+      <MemoryRouter initialEntries={['/marketplace']}>
+        <SavedSearchesBar signedIn />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view());
+    await waitFor(() => expect(fetchCounts).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/new since you last looked/)).toBeNull();
+    fetchCounts.mockResolvedValue({ s1: { count: 1, since: '2026-11-20T10:00:00Z' } });
+    newestMatch.mockReturnValue('2026-11-21T09:00:00Z');
+    rerender(view());
+    await waitFor(() => expect(screen.getByText('1 new since you last looked')).toBeTruthy());
+    expect(fetchCounts).toHaveBeenCalledTimes(2);
   });
 });
