@@ -9,6 +9,9 @@ const positions = new Map<string, number>();
 /** The entry whose position is about to be restored: a page still short must not overwrite it. */
 let restoring: string | null = null;
 
+/** The position remembered for a history entry (its key), if any. */
+export const rememberedPosition = (key: string): number | undefined => positions.get(key);
+
 /** React Router keeps its entry key in history.state (null before the first navigation). */
 function entryKey(): string {
   const state: unknown = window.history.state;
@@ -22,14 +25,7 @@ export function useScrollMemory(ready: boolean): void {
   const navigation = useNavigationType();
   const done = useRef<string | null>(null);
 
-  useEffect(() => {
-    const record = () => {
-      const k = entryKey();
-      if (k !== restoring) positions.set(k, window.scrollY);
-    };
-    window.addEventListener('scroll', record, { passive: true });
-    return () => window.removeEventListener('scroll', record);
-  }, []);
+  useEffect(recordPositions, []);
 
   // A layout effect: it runs before the scroll event a shrinking page fires, so that one is ignored.
   useLayoutEffect(() => {
@@ -41,6 +37,45 @@ export function useScrollMemory(ready: boolean): void {
     restoring = null;
     return restore(positions.get(key) ?? 0);
   }, [navigation, key, ready]);
+}
+
+/** How long after a scroll event the position is read (see recordPositions). */
+export const READ_AFTER_MS = 100;
+
+/**
+ * Keeps `positions` up to date for the current entry: read a moment after scrolling, not in each scroll event.
+ * Read there, window.scrollY made the browser lay the page out inside the event's task (the list's rows just
+ * moved): 10-30 ms of each scrolled frame's task at 4x CPU (bench:scroll-tasks trace). A timer task between
+ * frames finds the layout done. A tap (a link about to navigate) or leaving the page takes a pending reading
+ * at once; a reading whose entry changed meanwhile (Back) is dropped, not stored under the new entry.
+ */
+function recordPositions(): () => void {
+  let timer = 0;
+  let scheduledOn: string | null = null;
+  const read = () => {
+    window.clearTimeout(timer);
+    timer = 0;
+    const k = entryKey();
+    if (k === scheduledOn && k !== restoring) positions.set(k, window.scrollY);
+    scheduledOn = null;
+  };
+  const onScroll = () => {
+    if (timer) return;
+    scheduledOn = entryKey();
+    timer = window.setTimeout(read, READ_AFTER_MS);
+  };
+  const flush = () => {
+    if (timer) read();
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('click', flush, { capture: true });
+  window.addEventListener('pagehide', flush);
+  return () => {
+    window.clearTimeout(timer);
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('click', flush, { capture: true });
+    window.removeEventListener('pagehide', flush);
+  };
 }
 
 /** The reader's own scrolling ends any pending restore. */
