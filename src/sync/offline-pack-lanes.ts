@@ -5,8 +5,11 @@
 // answers the one before. Skewed ids (a sequential test seed) still work: a fuller slice just takes more
 // pages.
 
-/** Requests in flight at once: enough to hide the round trip behind the server's work. */
-export const PACK_CONCURRENCY = 2;
+/**
+ * Requests in flight at once: a full pack's slices (5,000 / LANE_ROWS = 6) all at once, so the download is
+ * one round trip plus the server's work, not three. Six is also what a browser opens to one host.
+ */
+export const PACK_CONCURRENCY = 6;
 /** Listings a slice is cut to hold: under a page of 1,000, so an even spread never needs a second page. */
 export const LANE_ROWS = 900;
 
