@@ -67,10 +67,12 @@ if (!skipBuild) {
   await build({ logLevel: 'warn' });
 }
 
+// The CSP allows the built pages' inline blocks by hash, so it is made from the build just made (or found).
+const headers = appSecurity.headers(path.resolve('dist'));
 // A first visit to /marketplace gets its first page in the HTML (scripts/market-first-page.ts).
 const anonKey = process.env.VITE_SUPABASE_ANON_KEY;
 const firstPage = anonKey
-  ? [marketFirstPage({ outDir: path.resolve('dist'), apiUrl: apiTarget, anonKey, headers: appSecurity.headers })]
+  ? [marketFirstPage({ outDir: path.resolve('dist'), apiUrl: apiTarget, anonKey, headers })]
   : [];
 const server = await preview({
   plugins: firstPage,
@@ -78,7 +80,7 @@ const server = await preview({
     port: appPort,
     strictPort: true,
     host: 'localhost',
-    headers: appSecurity.headers,
+    headers,
     proxy: {
       '/api': { target: stackUrl, changeOrigin: true },
       [`^${EARLY_API_PATH}/`]: {

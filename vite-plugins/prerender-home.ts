@@ -4,7 +4,11 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
-import { blockingStylesheets, TAIL_CSS } from './blocking-css.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CSP_HASHES_FILE, inlineHashesFile, staticHostHeadersFile } from '../scripts/security-headers.ts';
+import type { InlineHashes } from '../scripts/security-headers.ts';
+import { inlineBlocking } from './inline-blocking.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/early/prerender/home-entry.tsx';
@@ -177,11 +181,14 @@ export function prerenderHome(): Plugin[] {
   // bundles run while Rolldown transforms and links the app (about half the build's time, otherwise serial).
   let early: Promise<EarlyWork> | null = null;
   const extraHtml = new Map<string, string>();
-  const extraAssets = new Map<string, string>();
   let prerenderCss = '';
-  /** A stylesheet's text: one of the bundle's, or the prerendered pages' own. */
-  const cssSource = (bundle: Rollup.OutputBundle | undefined, file: string): string => {
+  let a11yBoot = '';
+  // The inline blocks' hashes, for the CSP (vite-plugins/inline-blocking.ts).
+  const hashes: InlineHashes = { scripts: [], styles: [] };
+  /** A blocking file's text: one of the bundle's stylesheets, the prerendered pages' own, or the head script. */
+  const blockingSource = (bundle: Rollup.OutputBundle | undefined, file: string): string => {
     if (file === PRERENDER_CSS) return prerenderCss;
+    if (file === A11Y_BOOT_FILE) return a11yBoot;
     const asset = bundle?.[file];
     if (asset?.type !== 'asset') throw new Error(`prerender-home: no stylesheet ${file} in the bundle`);
     return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
@@ -199,6 +206,8 @@ export function prerenderHome(): Plugin[] {
       );
     },
     buildStart() {
+      hashes.scripts.length = 0;
+      hashes.styles.length = 0;
       early = startEarlyWork(bootEnv);
       // Rejections surface when generateBundle awaits it; until then the promise must not count as unhandled.
       early.catch(() => undefined);
@@ -209,6 +218,7 @@ export function prerenderHome(): Plugin[] {
         const work = await (early ?? startEarlyWork(bootEnv));
         rendered = work.rendered;
         prerenderCss = work.prerenderCss;
+        a11yBoot = work.a11yBoot;
         this.emitFile({ type: 'asset', fileName: PRERENDER_CSS, source: work.prerenderCss });
         this.emitFile({ type: 'asset', fileName: A11Y_BOOT_FILE, source: work.a11yBoot });
         this.emitFile({ type: 'asset', fileName: EARLY_VIEW_FILE, source: work.earlyView });
@@ -221,23 +231,14 @@ export function prerenderHome(): Plugin[] {
         if (!html.includes(ROOT_DIV)) throw new Error('prerender-home: index.html has no empty #root');
         const pages = rendered ?? (await renderPages());
         const start = startFiles(ctx.bundle);
-        const stylesheets = (route: string) => {
-          const files = [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
+        const stylesheets = (route: string) =>
+          [...new Set([...start.css, ...routeStylesheets(ctx.bundle, route)])]
             .filter((file) => !html.includes(file))
-            .concat(PRERENDER_CSS);
-          if (route !== MARKET_ROUTE)
-            return files.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('');
-          // index.html's own stylesheets (the entry's) block too.
-          const already = (html.match(/<link rel="stylesheet"/g) ?? []).length;
-          const css = blockingStylesheets(
-            files,
-            already,
-            (f) => cssSource(ctx.bundle, f),
-            (f) => f === PRERENDER_CSS,
-          );
-          if (css.tail !== null) extraAssets.set(TAIL_CSS, css.tail);
-          return css.links;
-        };
+            .concat(PRERENDER_CSS)
+            .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+            .join('');
+        // The head script and stylesheets in the page itself: its first paint then needs the HTML alone.
+        const inline = (page: string) => inlineBlocking(page, (f) => blockingSource(ctx.bundle, f), hashes);
         const startPreloads = start.js
           .filter((file) => !html.includes(file))
           .map((file) => `<link rel="app-modulepreload" href="/${file}">`)
@@ -283,14 +284,21 @@ export function prerenderHome(): Plugin[] {
           const searchAttr = market ? ` data-early-search="${attribute(pages.marketBody)}"` : '';
           extraHtml.set(
             screen.file,
-            page(screen.route)
-              // /a11y-boot.js and main.tsx compare the address with the page this file holds.
-              .replace('<html lang="en-GB">', `<html lang="en-GB" data-prerendered-path="${screen.path}"${searchAttr}>`)
-              .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)
-              .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
+            inline(
+              page(screen.route)
+                // /a11y-boot.js and main.tsx compare the address with the page this file holds.
+                .replace(
+                  '<html lang="en-GB">',
+                  `<html lang="en-GB" data-prerendered-path="${screen.path}"${searchAttr}>`,
+                )
+                .replace(/<title>[^<]*<\/title>/, `<title>${title} · Motorly</title>`)
+                .replace(ROOT_DIV, `<div id="root" data-prerendered="${screen.route}">${screen.body}</div>`),
+            ),
           );
         }
-        return home.replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`);
+        // A listing link's page (LISTING_HTML) keeps its files: its head asks for the early view beside the head
+        // script anyway, and the car's picture waits for that script and the car, not for the stylesheets.
+        return inline(home.replace(ROOT_DIV, `<div id="root" data-prerendered="home">${pages.home}</div>`));
       },
     },
   };
@@ -303,9 +311,14 @@ export function prerenderHome(): Plugin[] {
       order: 'post',
       handler() {
         if (extraHtml.size === 0) throw new Error('prerender-home: no screen HTML was made');
-        for (const [fileName, source] of [...extraHtml, ...extraAssets])
-          this.emitFile({ type: 'asset', fileName, source });
+        for (const [fileName, source] of extraHtml) this.emitFile({ type: 'asset', fileName, source });
+        this.emitFile({ type: 'asset', fileName: CSP_HASHES_FILE, source: inlineHashesFile(hashes) });
       },
+    },
+    // A static host's headers (public/_headers, copied into the build) with this build's hashes: without them
+    // its CSP would refuse the pages' inline head script and styles.
+    writeBundle(options) {
+      if (options.dir) writeFileSync(path.join(options.dir, '_headers'), staticHostHeadersFile(hashes));
     },
   };
   // `npm start` (vite preview): a listing link gets its own copy of the page (LISTING_HTML).

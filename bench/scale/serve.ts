@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { preview, type Plugin } from 'vite';
 import { marketFirstPage } from '../../scripts/market-first-page';
-import { appSecurityHeaders } from '../../scripts/security-headers';
+import { appSecurityHeaders, readInlineHashes } from '../../scripts/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,7 +84,7 @@ export async function serveApp(opts: {
   anonKey: string;
 }) {
   const stack = `http://127.0.0.1:${opts.stackPort}`;
-  const headers = appSecurityHeaders([new URL(opts.publicApi).origin, stack]);
+  const headers = appSecurityHeaders([new URL(opts.publicApi).origin, stack], readInlineHashes(opts.outDir));
   const server = await preview({
     configFile: false,
     logLevel: 'error',
