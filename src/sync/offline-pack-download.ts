@@ -1,7 +1,7 @@
-// The offline pack's download, in the sync worker (off the page's main thread): the server first says how
-// far the pack reaches and how many listings it holds (offline_pack_reach, which finds the pack once), then
-// pages of it are read by id inside that distance (offline_pack_page: a cheap read each), in id slices asked
-// a few at a time and paged by keyset (offline-pack-lanes.ts), so no round trip waits on the one before.
+// The offline pack's download, in the sync worker (off the page's main thread): the pack's id slices are
+// all asked at once (offline_pack_slice: the server finds how far the nearest listings reach, then reads the
+// slice by id inside that distance) and paged by keyset (offline-pack-lanes.ts), beside one
+// offline_pack_reach asked for the progress total, so no round trip waits on another.
 // Each page is written as it lands (the raw bulk-write path for the rows, then the pack's ids and progress
 // in one transaction), one write at a time; the card on the page watches the pack's record, in any tab,
 // and it survives a reload. A pack asked for again replaces the old one: listings only the old one held go.
@@ -37,7 +37,7 @@ export interface PackReach {
 export interface PackSource {
   reach(postcode: string, radius: number): Promise<PackReach>;
   /** Up to PACK_PAGE_ROWS of the pack's listings in `range`, by id. */
-  page(postcode: string, reach: PackReach, range: PackRange): Promise<Row[]>;
+  page(postcode: string, radius: number, range: PackRange): Promise<Row[]>;
 }
 
 export function supabasePackSource(client: SupabaseClient): PackSource {
@@ -52,11 +52,12 @@ export function supabasePackSource(client: SupabaseClient): PackSource {
       if (error) throw failed(status, error);
       return { within: Number(data.within), listings: Number(data.listings) };
     },
-    async page(postcode, reach, range) {
+    async page(postcode, radius, range) {
       const { data, error, status } = await client
-        .rpc('offline_pack_page', {
+        .rpc('offline_pack_slice', {
           postcode,
-          within: reach.within,
+          radius,
+          max_rows: MAX_PACK_LISTINGS,
           after_id: range.after,
           before_id: range.before,
           page_rows: PACK_PAGE_ROWS,
@@ -141,29 +142,29 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     failures.push(err);
   };
   /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
-  const ask = async (reach: PackReach, range: PackRange): Promise<PackRange | null> => {
-    const rows = await source.page(postcode, reach, range);
+  const ask = async (range: PackRange): Promise<PackRange | null> => {
+    const rows = await source.page(postcode, radius, range);
     received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
     writes = writes.then(() => writePage(rows));
     writes.catch(fail);
     return rows.length >= PACK_PAGE_ROWS ? nextInLane(range, String(rows[rows.length - 1].id)) : null;
   };
-  try {
-    const reach = await source.reach(postcode, radius);
+  // The slices are cut for a full pack: the total is not known until the reach answers, beside them.
+  const slices = packSlices(MAX_PACK_LISTINGS);
+  const worker = async () => {
+    for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
+      let range: PackRange | null = slice;
+      while (range && !stopped) range = await ask(range);
+    }
+  };
+  const sized = source.reach(postcode, radius).then((reach) => {
     total = Math.min(reach.listings, MAX_PACK_LISTINGS);
-    await updatePack(db, { total });
-    const slices = packSlices(total);
-    const worker = async () => {
-      for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
-        let range: PackRange | null = slice;
-        while (range && !stopped) range = await ask(reach, range);
-      }
-    };
-    if (total > 0) await Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)));
-  } catch (err) {
-    fail(err);
-  }
+    // Queued behind the pages' writes, so progress is one record written in order.
+    writes = writes.then(() => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
+    writes.catch(fail);
+  });
+  await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
   // The last write's failure, if any, joins the others: the pack then says it failed.
   await writes.catch(fail);
   try {

@@ -129,6 +129,21 @@ async function readPackByReach(postcode: string, radius: number, max: number, pa
   }
 }
 
+/** The pack as the device downloads it now: slices asked by radius, each finding the reach itself. */
+async function readPackBySlices(postcode: string, radius: number, max: number, page = 1000) {
+  const ids: string[] = [];
+  for (let after: string | null = null; ;) {
+    const res: { data: unknown; error: { message: string } | null } = await anonClient()
+      .rpc('offline_pack_slice', { postcode, radius, max_rows: max, after_id: after, page_rows: page })
+      .select('id');
+    if (res.error) throw new Error(res.error.message);
+    const got: string[] = (res.data as { id: string }[]).map((r) => r.id);
+    ids.push(...got);
+    if (got.length < page) return ids;
+    after = got[got.length - 1];
+  }
+}
+
 describe('offline_pack_reach and offline_pack_page', () => {
   it('find the pack once, then read the same listings page by page, by id', async () => {
     for (const [postcode, radius, max] of [
@@ -138,6 +153,8 @@ describe('offline_pack_reach and offline_pack_page', () => {
       const want = expected(postcode.split(' ')[0], radius, max);
       const { reach, ids } = await readPackByReach(postcode, radius, max, 50);
       expect(ids).toHaveLength(reach.listings);
+      // offline_pack_slice, asked by radius, reads the same listings in the same order.
+      expect(await readPackBySlices(postcode, radius, max, 50)).toEqual(ids);
       // Listings tied at the edge's distance all come (the device keeps the first max of them).
       expect(ids).toEqual(expect.arrayContaining(want));
       expect(reach.listings).toBeLessThanOrEqual(want.length + 5);
@@ -151,6 +168,10 @@ describe('offline_pack_reach and offline_pack_page', () => {
       ['offline_pack_page', { postcode: 'M1', within: 500 }, /within must be/],
       ['offline_pack_page', { postcode: 'M1', within: 5, page_rows: 5000 }, /page_rows must be/],
       ['offline_pack_page', { postcode: 'ZZ99', within: 5 }, /No UK postcode area/],
+      ['offline_pack_slice', { postcode: 'M1', radius: 0 }, /radius must be/],
+      ['offline_pack_slice', { postcode: 'M1', radius: 5, max_rows: 6000 }, /max_rows must be/],
+      ['offline_pack_slice', { postcode: 'M1', radius: 5, page_rows: 0 }, /page_rows must be/],
+      ['offline_pack_slice', { postcode: 'ZZ99', radius: 5 }, /No UK postcode area/],
     ] as const) {
       const res = await rest(`/rpc/${fn}`, {
         method: 'POST',
