@@ -117,6 +117,9 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
   let total: number | null = null;
+  // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
+  let writes: Promise<void> = Promise.resolve();
+  let packWrites: Promise<void> = Promise.resolve();
   const writePage = async (page: Row[]) => {
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
@@ -126,13 +129,16 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       if (typeof r.outcode === 'string') outcodes.add(r.outcode);
       cursor = maxCursor(cursor, { updated_at: String(r.updated_at), id: String(r.id) });
     }
-    await db.transaction('rw', packMeta(db), packListings(db), async () => {
-      if (rows.length) await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
-      await updatePack(db, { done: ids.size, total: total === null ? null : Math.max(total, ids.size) });
-    });
+    // The pack's own stores are not the listings': their write runs beside the next page's rows, not before.
+    const done = ids.size;
+    packWrites = packWrites.then(() =>
+      db.transaction('rw', packMeta(db), packListings(db), async () => {
+        if (rows.length) await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
+        await updatePack(db, { done, total: total === null ? null : Math.max(total, done) });
+      }),
+    );
+    packWrites.catch(fail);
   };
-  // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
-  let writes: Promise<void> = Promise.resolve();
   /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
   let stopped = false;
   let received = 0;
@@ -161,12 +167,13 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const sized = source.reach(postcode, radius).then((reach) => {
     total = Math.min(reach.listings, MAX_PACK_LISTINGS);
     // Queued behind the pages' writes, so progress is one record written in order.
-    writes = writes.then(() => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
-    writes.catch(fail);
+    packWrites = packWrites.then(() => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
+    packWrites.catch(fail);
   });
   await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
   // The last write's failure, if any, joins the others: the pack then says it failed.
   await writes.catch(fail);
+  await packWrites.catch(fail);
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {
