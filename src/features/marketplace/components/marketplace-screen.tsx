@@ -28,6 +28,7 @@ import { MarketFilterPanel } from './market-filter-panel';
 import { ViewToggle, useResultsView } from './results-view';
 import { coverageStatus, offlineInvite, sheetTotal } from '../coverage-status';
 import { rememberShown, shownBefore, useMoreOnScroll } from './use-more-on-scroll';
+import { useFirstScreen, useTrailing } from './use-first-screen';
 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
@@ -66,7 +67,11 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   // The cards render a new page in a transition, which React slices into short tasks, not one task of every
   // new card (266-373 ms at 4x CPU for a page; the list's switch to virtual rows over 900 ms). The next page
   // is looked for once they are in: before, the end of the shorter list would still be in view.
-  const shownRows = useDeferredValue(rows);
+  const deferredRows = useDeferredValue(rows);
+  const [view, setView] = useResultsView();
+  // A new search renders the cards of the first screen in the tap's commit and the rest just after.
+  const first = useFirstScreen(key, deferredRows, view);
+  const shownRows = first.rows;
   const sentinel = useMoreOnScroll(
     query.hasMore && !query.loadingMore && shownRows === rows,
     shownRows.length,
@@ -83,7 +88,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   useEffect(() => {
     if (short && !query.loadingMore && query.coverage !== 'loading') query.loadMore();
   }, [short, query]);
-  const ready = answered && !short;
+  const ready = answered && !short && first.settled;
 
   // Stable while the card data is: a page arriving then re-renders no mounted card (ListingCard is memoised).
   const dealerMiles = query.dealerMiles;
@@ -100,7 +105,6 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     [indicators, reductions, dealerMiles, dealers],
   );
 
-  const [view, setView] = useResultsView();
   // Stable between pages of results, so the memoised filter panel does not render again as each page arrives.
   const apply = useCallback(
     (patch: Partial<MarketFilters>) => setParams(serializeMarketFilters(updateMarketFilters(filters, patch))),
@@ -120,6 +124,16 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     model: model?.name,
     dealer: filters.dealer ? linkedDealer?.get(filters.dealer)?.name : undefined,
   });
+
+  const onClearAll = chips.length > 0 ? clearAll : undefined;
+  const { postcodeError, facets } = query;
+  // The panel (hundreds of options) catches up after the tap's commit, which then holds the new cards only.
+  const panel = useTrailing(
+    useMemo(
+      () => ({ filters, apply, basics, postcodeError, homePostcode, onClearAll, searched: answered, facets }),
+      [filters, apply, basics, postcodeError, homePostcode, onClearAll, answered, facets],
+    ),
+  );
 
   return (
     <div className={dealerId ? 'cat-section' : 'container page cat-page'}>
@@ -158,18 +172,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
             />
           </div>
         }
-        filters={
-          <FilterPanel
-            filters={filters}
-            apply={apply}
-            basics={basics}
-            postcodeError={query.postcodeError}
-            homePostcode={homePostcode}
-            onClearAll={chips.length > 0 ? clearAll : undefined}
-            searched={answered}
-            facets={query.facets}
-          />
-        }
+        filters={<FilterPanel {...panel} />}
       >
         {rows.length === 0 && (query.coverage === 'loading' || query.coverage === 'partial') ? (
           // Waiting for the first answer: placeholders as tall as a page of cards, so nothing below them
