@@ -1,5 +1,6 @@
 // Built by the prerender plugin into /a11y-boot.js, a classic script in <head>, inline in / and /marketplace
-// (allowed by its hash in the CSP: vite-plugins/inline-blocking.ts), the first of ours to run. Each feature's part lives with the feature, in its early.ts:
+// (allowed by its hash in the CSP: vite-plugins/inline-blocking.ts), the first of ours to run. Each feature's
+// part lives with the feature, in its early.ts:
 // accessibility puts the stored settings on <html> before the prerendered page paints, consent marks a stored
 // cookie choice so the prerendered banner stays hidden, install keeps the browser's one beforeinstallprompt,
 // performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
