@@ -98,12 +98,8 @@ test('marketplace filters in a sheet at 390 px', async ({ page, axe }) => {
   let id: string | null | undefined;
   await expect
     .poll(async () => {
-      // Mid-screen, or just above or below it if that point falls in the gap between two cards.
       id = await page.evaluate(() =>
-        [422, 392, 452]
-          .map((y) => document.elementFromPoint(195, y)?.closest('[data-testid=listing-card]'))
-          .find(Boolean)
-          ?.getAttribute('data-listing-id'),
+        document.elementFromPoint(195, 422)?.closest('[data-testid=listing-card]')?.getAttribute('data-listing-id'),
       );
       return id;
     })

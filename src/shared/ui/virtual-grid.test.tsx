@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
 import { useInVirtualList } from './in-virtual-list';
 
@@ -83,40 +83,6 @@ describe('VirtualGrid', () => {
     long.unmount();
     render(grid(VIRTUAL_FROM - 1));
     expect(new Set(screen.getAllByTestId('card').map((c) => c.dataset.inVirtualList))).toEqual(new Set(['false']));
-  });
-
-  it("takes a new row's height from the ResizeObserver, not from a layout in the commit (offsetHeight)", () => {
-    const observed: Element[] = [];
-    let deliver: ResizeObserverCallback = () => undefined;
-    class FakeResizeObserver {
-      constructor(callback: ResizeObserverCallback) {
-        deliver = callback;
-      }
-      observe(el: Element) {
-        observed.push(el);
-      }
-      unobserve() {}
-      disconnect() {}
-    }
-    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-    const reads = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(166);
-    try {
-      render(<Grid n={1000} />);
-      expect(reads).not.toHaveBeenCalled();
-      const container = screen.getByTestId('results');
-      // Unmeasured rows: the estimate (150 + the 16 px gap).
-      expect(parseFloat(container.style.height)).toBe(1000 * 166);
-      const rows = observed.filter((el) => el instanceof HTMLElement && el.dataset.index !== undefined);
-      expect(rows.length).toBeGreaterThan(3);
-      const entries = rows.map(
-        (target) =>
-          ({ target, borderBoxSize: [{ blockSize: 200, inlineSize: 800 }] }) as unknown as ResizeObserverEntry,
-      );
-      act(() => deliver(entries, {} as ResizeObserver));
-      expect(parseFloat(container.style.height)).toBe(1000 * 166 + rows.length * (200 - 166));
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it('fits as many columns as the width allows, at least one', () => {

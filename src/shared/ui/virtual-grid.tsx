@@ -134,25 +134,17 @@ function VirtualRows<T>({
     }
     return estimate;
   };
-  const getRowKey = (row: number) => keys[row];
-  const observed = typeof ResizeObserver !== 'undefined';
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => estimateFor(typicalKey),
     measureElement: (el, entry, instance) => {
-      // A row just mounted (no ResizeObserver entry, never measured) keeps its estimate here: reading its
-      // offsetHeight in the commit laid the page out once per new row (11 layouts in one 220 ms commit of a
-      // bench:scroll-tasks trace). The observer's first entry, after the frame's layout and before its paint,
-      // brings the real height, so no row is painted at the estimate.
-      if (observed && !entry && !instance.itemSizeCache.has(getRowKey(instance.indexFromElement(el))))
-        return estimateFor(typicalKey);
       const size = measureRow(el, entry, instance);
       typicalHeights.set(typicalKey, size);
       return size;
     },
     overscan: 2,
     scrollMargin: top,
-    getItemKey: getRowKey,
+    getItemKey: (row) => keys[row],
     // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
     // come into or leave the range.
     directDomUpdates: true,
