@@ -8,7 +8,7 @@ import type { LocalAnswer, WindowSummary } from './engine';
 import type { QueryEngineApi } from './engine-client';
 import { startEarlySearch } from '../early-search';
 import { arrivedEarlyPage, searchBody } from './early-page';
-import { earlyQueryState, QuerySession, type ListingQueryState } from './query-session';
+import { earlyQueryState, LOCAL_READ_FAILED, QuerySession, type ListingQueryState } from './query-session';
 import { ServerSearchError, type ServerPage } from './server-search';
 
 const search: ListingSearch = { ...emptyListingSearch(3), sort: 'price-asc' };
@@ -86,6 +86,17 @@ describe('query session', () => {
     expect(seen.at(-1)).toMatchObject({ coverage: 'offline', heldMatches: 23, marketTotal: 450_000 });
     expect(ids(seen.at(-1)!)).toEqual(['a', 'b']);
     expect(seen.at(-1)!.hasMore).toBe(true); // 23 held, 2 shown
+  });
+
+  it('offline: a device read that fails says so, never "0 cars saved on this phone match"', async () => {
+    const { engine } = fakeEngine({ local: [], fetch: [] });
+    engine.local = () => Promise.reject(new Error('IndexedDB read failed'));
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { session, seen } = run(engine, false);
+    await session.start();
+    expect(seen.at(-1)).toMatchObject({ coverage: 'error', error: LOCAL_READ_FAILED });
+    expect(seen.some((s) => s.coverage === 'offline')).toBe(false);
+    reported.mockRestore();
   });
 
   it('does not ask the server when the browser is offline; a complete window still answers completely', async () => {

@@ -10,6 +10,10 @@ import { serverOrder } from './order';
 import { keepSame } from './same-row';
 import { ServerSearchError, type SearchFacets, type ServerPage } from './server-search';
 
+/** Offline, when the device's own answer could not be read. */
+export const LOCAL_READ_FAILED =
+  "The cars saved on this phone could not be read. Try again, or search when you're back online.";
+
 /**
  * complete: every match is shown or held; partial: more on the server; offline: only what the device holds,
  * the server unreachable; loading: the server's first answer is awaited; error: the server refused the search.
@@ -102,6 +106,8 @@ export class QuerySession {
   private cursor: string | null = null;
   /** The next server page, asked as soon as the one before it landed (a next page within the 300 ms target). */
   private prefetched: { after: string; page: Promise<ServerPage> } | null = null;
+  /** The device's answer could not be read (reported): offline there is then nothing honest to count. */
+  private localFailed = false;
   /** Rows the device holds beyond those shown (a window's, or offline matches). */
   private localAvailable = 0;
   private windowComplete = false;
@@ -157,7 +163,12 @@ export class QuerySession {
         else this.applyLocal(answer);
         return answer;
       },
-      () => null,
+      (err: unknown) => {
+        // Offline, "0 cars saved on this phone match" would then be untrue: offline() says it could not read.
+        this.localFailed = true;
+        reportError(err, { component: 'query-engine', action: 'reading the cars saved on this device' });
+        return null;
+      },
     );
     this.localDone = local;
     if (!this.online()) {
@@ -210,6 +221,8 @@ export class QuerySession {
   }
 
   private offline() {
+    if (this.localFailed && !this.state.answered)
+      return this.set({ coverage: 'error', error: LOCAL_READ_FAILED, loadingMore: false });
     this.set({ coverage: this.windowComplete ? 'complete' : 'offline', loadingMore: false });
   }
 
