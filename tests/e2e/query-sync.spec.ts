@@ -51,8 +51,9 @@ test('a fresh visit shows results from the server, honest about how many are sho
   // More loads as you scroll, after what is shown.
   const first = await ids(page);
   await page.getByTestId('load-more').click();
-  // Scrolling the button into view may also have asked for the page after it.
-  await expect(status(page)).toHaveText(/^(40|60) of [\d,]+ shown$/);
+  // Scrolling the button into view may also have asked for the page after it (and the list goes on loading
+  // while its end stays within a screen of view): at least one more page.
+  await expect(status(page)).toHaveText(/^([4-9]\d|\d{3,}) of [\d,]+ shown$/);
   // The grid renders only the cards near view: look at the top of the list.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect
