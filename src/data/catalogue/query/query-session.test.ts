@@ -91,11 +91,12 @@ describe('query session', () => {
   it('offline: a device read that fails says so, never "0 cars saved on this phone match"', async () => {
     const { engine } = fakeEngine({ local: [], fetch: [] });
     engine.local = () => Promise.reject(new Error('IndexedDB read failed'));
-    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reported = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { session, seen } = run(engine, false);
     await session.start();
     expect(seen.at(-1)).toMatchObject({ coverage: 'error', error: LOCAL_READ_FAILED });
     expect(seen.some((s) => s.coverage === 'offline')).toBe(false);
+    expect(reported).toHaveBeenCalledOnce();
     reported.mockRestore();
   });
 
