@@ -2,9 +2,10 @@
 // all asked at once (offline_pack_slice: the server finds how far the nearest listings reach, then reads the
 // slice by id inside that distance) and paged by keyset (offline-pack-lanes.ts), beside one
 // offline_pack_reach asked for the progress total, so no round trip waits on another.
-// Each page is written as it lands (the raw bulk-write path for the rows, then the pack's ids and progress
-// in one transaction), one write at a time; the card on the page watches the pack's record, in any tab,
-// and it survives a reload. A pack asked for again replaces the old one: listings only the old one held go.
+// Each page is written as it lands (the raw bulk-write path for the rows, one write at a time; the pack's ids
+// and progress in one transaction each, in their own queue beside the rows'); the card on the page watches the
+// pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
+// only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import { pullSelect, type SyncStore } from '@/data/sync-queue';
@@ -117,9 +118,15 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
   let total: number | null = null;
-  // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
+  // One write at a time per queue, in the order pages land: progress only grows and the cap is counted exactly.
   let writes: Promise<void> = Promise.resolve();
   let packWrites: Promise<void> = Promise.resolve();
+  /** `task` after the queue's last; the first failure stops the download (later tasks then do not run). */
+  const enqueue = (queue: Promise<void>, task: () => Promise<unknown>): Promise<void> => {
+    const next = queue.then(async () => void (await task()));
+    next.catch(fail);
+    return next;
+  };
   const writePage = async (page: Row[]) => {
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
@@ -131,13 +138,12 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     }
     // The pack's own stores are not the listings': their write runs beside the next page's rows, not before.
     const done = ids.size;
-    packWrites = packWrites.then(() =>
+    packWrites = enqueue(packWrites, () =>
       db.transaction('rw', packMeta(db), packListings(db), async () => {
         if (rows.length) await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
         await updatePack(db, { done, total: total === null ? null : Math.max(total, done) });
       }),
     );
-    packWrites.catch(fail);
   };
   /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
   let stopped = false;
@@ -152,8 +158,7 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     const rows = await source.page(postcode, radius, range);
     received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
-    writes = writes.then(() => writePage(rows));
-    writes.catch(fail);
+    writes = enqueue(writes, () => writePage(rows));
     return rows.length >= PACK_PAGE_ROWS ? nextInLane(range, String(rows[rows.length - 1].id)) : null;
   };
   // The slices are cut for a full pack: the total is not known until the reach answers, beside them.
@@ -167,13 +172,13 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const sized = source.reach(postcode, radius).then((reach) => {
     total = Math.min(reach.listings, MAX_PACK_LISTINGS);
     // Queued behind the pages' writes, so progress is one record written in order.
-    packWrites = packWrites.then(() => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
-    packWrites.catch(fail);
+    packWrites = enqueue(packWrites, () => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
   });
   await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
-  // The last write's failure, if any, joins the others: the pack then says it failed.
-  await writes.catch(fail);
-  await packWrites.catch(fail);
+  // Every write done (a failure is already among `failures`: the pack then says it failed). The pack queue is
+  // read once the rows' is done: each page's rows write queues its pack write.
+  await writes.catch(() => undefined);
+  await packWrites.catch(() => undefined);
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {

@@ -43,22 +43,3 @@ export function useUnreadNotificationCount(): number {
     }, []) ?? 0
   );
 }
-
-/**
- * When the newest of the signed-in user's notifications of one type arrived (undefined when none): a
- * new_match arriving means the server's saved-search counts have moved, so they are asked for again.
- */
-export function useNewestNotificationAt(type: AppNotification['type']): string | undefined {
-  return useLiveQuery(async () => {
-    const userId = await getSessionUserId(db);
-    if (!userId) return undefined;
-    let newest: string | undefined;
-    await db.notifications
-      .where('user_id')
-      .equals(userId)
-      .each((n) => {
-        if (n.type === type && (!newest || (n.created_at ?? '') > newest)) newest = n.created_at ?? '';
-      });
-    return newest;
-  }, [type]);
-}

@@ -1,10 +1,5 @@
 // Notifications: the repository, the live-query hooks and the write hook.
-export {
-  useNotifications,
-  useUnreadNotificationCount,
-  useNewestNotificationAt,
-  NOTIFICATIONS_LIMIT,
-} from '../hooks/use-notifications';
+export { useNotifications, useUnreadNotificationCount, NOTIFICATIONS_LIMIT } from '../hooks/use-notifications';
 export { notificationWrites } from '../writers';
 export {
   hiddenNotificationsKey,

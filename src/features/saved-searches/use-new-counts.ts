@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNewestNotificationAt } from '@/data/notifications';
+import { useNotifications } from '@/data/notifications';
 import type { SavedSearchView } from '@/data/saved-searches';
 import { fetchSavedSearchNewCounts, newCountToShow, type ServerNewCount } from './api/saved-search-counts';
 
@@ -15,7 +15,7 @@ export function useNewCounts(saved: readonly SavedSearchView[] | undefined): {
   const [round, setRound] = useState(0);
   // The searches' ids and filters: a new or edited search is counted again; so are all of them when a
   // new_match notification arrives (the server's count has just moved).
-  const newestMatch = useNewestNotificationAt('new_match');
+  const newestMatch = useNotifications()?.find((n) => n.type === 'new_match')?.id;
   const key = (saved ?? []).map((s) => `${s.id}:${JSON.stringify(s.filters)}`).join('|');
   useEffect(() => {
     const again = () => setRound((r) => r + 1);

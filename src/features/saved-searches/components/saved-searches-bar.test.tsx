@@ -18,10 +18,10 @@ vi.mock('../api/saved-search-counts', async (importOriginal) => ({
   fetchSavedSearchNewCounts: () => fetchCounts(),
 }));
 
-const newestMatch = vi.fn<() => string | undefined>(() => undefined);
+const notifications = vi.fn<() => { id: string; type: string }[] | undefined>(() => undefined);
 vi.mock('@/data/notifications', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/data/notifications')>()),
-  useNewestNotificationAt: () => newestMatch(),
+  useNotifications: () => notifications(),
 }));
 
 const { SavedSearchesBar } = await import('./saved-searches-bar');
@@ -112,7 +112,7 @@ describe('SavedSearchesBar new matches (issue 32)', () => {
     await waitFor(() => expect(fetchCounts).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/new since you last looked/)).toBeNull();
     fetchCounts.mockResolvedValue({ s1: { count: 1, since: '2026-11-20T10:00:00Z' } });
-    newestMatch.mockReturnValue('2026-11-21T09:00:00Z');
+    notifications.mockReturnValue([{ id: 'n1', type: 'new_match' }]);
     rerender(view());
     await waitFor(() => expect(screen.getByText('1 new since you last looked')).toBeTruthy());
     expect(fetchCounts).toHaveBeenCalledTimes(2);
