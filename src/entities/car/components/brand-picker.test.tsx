@@ -53,6 +53,22 @@ describe('BrandPicker', () => {
     expect(screen.getByText('No make matches “zzz”.')).toBeTruthy();
   });
 
+  it('says nothing matches only once something is typed (the makes may still be loading)', () => {
+    render(
+      <BrandPicker
+        legend="Make"
+        anyLabel="Any make"
+        options={[]}
+        selected={[]}
+        multiple={false}
+        countNoun={['car', 'cars']}
+        onChange={() => undefined}
+      />,
+    );
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(screen.queryByText(/No make matches/)).toBeNull();
+  });
+
   it('picks the only match on Enter, and one brand at a time', () => {
     render(<Harness multiple={false} />);
     const search = screen.getByRole('searchbox');

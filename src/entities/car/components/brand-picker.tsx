@@ -87,7 +87,8 @@ export function BrandPicker(props: BrandPickerProps) {
             )}
           </label>
         ))}
-        {shown.length === 0 && (
+        {/* With nothing typed an empty list is the makes still loading, not a failed search. */}
+        {shown.length === 0 && text !== '' && (
           <p className="cat-muted cat-small">
             No {legend.toLowerCase()} matches “{text}”.
           </p>
