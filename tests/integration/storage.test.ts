@@ -194,10 +194,11 @@ describe('listing photos through supabase-js', () => {
       expect(body.statusCode).toBe('400');
       expect(body.message).toMatch(message);
     }
-    // a real token that expires: good now, refused once its second has passed
-    const short = await photos.createSignedUrl(path, 1);
+    // a real token that expires: good now, refused once its seconds have passed (3, not 1: expiry counts whole
+    // seconds from the signing second, so a 1 s URL signed late in a second, on a busy machine, was already gone)
+    const short = await photos.createSignedUrl(path, 3);
     expect((await fetch(short.data!.signedUrl)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 4100));
     expect((await fetch(short.data!.signedUrl)).status).toBe(400);
   });
 
