@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { emptyListingSearch } from '../filters';
+import { WorkerEngine, type QueryWorkerPort } from './engine-client';
+import type { QueryRequest, QueryResponse } from './protocol';
+import type { RpcClient } from './rpc-client';
+
+const search = emptyListingSearch(24);
+const answer = { rows: [{ id: 'a', dealer_id: 'd1', distance_miles: null }], total: 1, next_cursor: null };
+
+/** A worker that records what it is sent and answers only when told to. */
+function fakeWorker() {
+  const sent: QueryRequest[] = [];
+  const port: QueryWorkerPort = {
+    onmessage: null,
+    postMessage: (msg: QueryRequest) => sent.push(msg),
+  };
+  const reply = (r: QueryResponse) =>
+    (port.onmessage as ((e: MessageEvent<QueryResponse>) => void) | null)?.({ data: r } as MessageEvent<QueryResponse>);
+  return { port, sent, reply };
+}
+
+function fakeClient() {
+  const calls: Record<string, unknown>[] = [];
+  const client: RpcClient = {
+    rpc: (_fn, args) => {
+      calls.push(args);
+      return Promise.resolve({ data: answer, error: null, status: 200 });
+    },
+  };
+  return { client, calls };
+}
+
+describe('WorkerEngine', () => {
+  it('asks the server from the page until the worker has started, and hands the page to the worker to store', async () => {
+    const w = fakeWorker();
+    const { client, calls } = fakeClient();
+    const engine = new WorkerEngine(w.port, 'db', {}, client);
+    const page = await engine.fetch(search, null, 24, 60_000);
+    expect(page.rows.map((r) => r.id)).toEqual(['a']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ after: null, page_size: 24, include_counts: true });
+    expect(w.sent.map((m) => m.op)).toEqual(['init', 'record']);
+    expect(w.sent[1]).toMatchObject({ op: 'record', after: null, ttlMs: 60_000, page: { total: 1 } });
+  });
+
+  it('does not store a prefetched page asked before the worker started', async () => {
+    const w = fakeWorker();
+    const engine = new WorkerEngine(w.port, 'db', {}, fakeClient().client);
+    await engine.fetch(search, 'cursor', 24, 60_000, false);
+    expect(w.sent.map((m) => m.op)).toEqual(['init']);
+  });
+
+  it("leaves the server's pages to the worker once it has answered its init", async () => {
+    const w = fakeWorker();
+    const { client, calls } = fakeClient();
+    const engine = new WorkerEngine(w.port, 'db', {}, client);
+    w.reply({ id: w.sent[0].id, ok: true, value: null });
+    await Promise.resolve();
+    const fetched = engine.fetch(search, null, 24, 60_000);
+    await new Promise((r) => setTimeout(r, 0));
+    const ask = w.sent.at(-1);
+    expect(ask).toMatchObject({ op: 'fetch', after: null, limit: 24, store: true });
+    w.reply({ id: ask!.id, ok: true, value: { rows: [], total: 0 } });
+    expect(await fetched).toEqual({ rows: [], total: 0 });
+    expect(calls).toHaveLength(0);
+  });
+});
