@@ -75,6 +75,30 @@ describe('query session', () => {
     expect(ids(last).filter((id) => kept.includes(id))).toEqual(kept);
   });
 
+  it("a device answer after the server's changes the state only when its counts differ", async () => {
+    for (const [held, changes] of [
+      [0, 0],
+      [2, 1],
+    ] as const) {
+      let answerLocal: (a: LocalAnswer) => void = () => undefined;
+      const engine: QueryEngineApi = {
+        local: () => new Promise<LocalAnswer>((r) => (answerLocal = r)),
+        fetch: () => Promise.resolve(page([row('a', 1)], null, 1)),
+        record: () => undefined,
+        tick: () => Promise.resolve([]),
+      };
+      const { session, seen } = run(engine);
+      await session.start();
+      const before = seen.length;
+      expect(seen.at(-1)).toMatchObject({ coverage: 'complete', heldMatches: 0, marketTotal: 1 });
+      answerLocal(local([], { held, marketTotal: null }));
+      await vi.waitFor(() => expect(session.state.heldMatches).toBe(held));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(seen.length - before).toBe(changes);
+      expect(ids(seen.at(-1)!)).toEqual(['a']);
+    }
+  });
+
   it('offline: shows the cached matches and says only the device answered', async () => {
     const { engine, calls } = fakeEngine({
       local: [local([row('a', 100), row('b', 200)], { held: 23 })],

@@ -158,8 +158,7 @@ export class QuerySession {
   async start(): Promise<void> {
     const local = this.engine.local(this.search, Math.max(this.pageSize, this.opts.initialCount ?? 0)).then(
       (answer) => {
-        if (this.serverAnswered)
-          this.set({ heldMatches: answer.held, marketTotal: this.state.marketTotal ?? answer.marketTotal });
+        if (this.serverAnswered) this.lateLocal(answer);
         else this.applyLocal(answer);
         return answer;
       },
@@ -185,6 +184,13 @@ export class QuerySession {
   /** Resolves null at once unless `local` has already answered (then with its answer). */
   private settledSoon(local: Promise<LocalAnswer | null>): Promise<LocalAnswer | null> {
     return Promise.race([local, Promise.resolve(null)]);
+  }
+
+  /** The device answered after the server: its counts, only if they differ (else a whole re-render for nothing). */
+  private lateLocal(answer: LocalAnswer) {
+    const marketTotal = this.state.marketTotal ?? answer.marketTotal;
+    if (answer.held !== this.state.heldMatches || marketTotal !== this.state.marketTotal)
+      this.set({ heldMatches: answer.held, marketTotal });
   }
 
   private applyLocal(local: LocalAnswer) {
