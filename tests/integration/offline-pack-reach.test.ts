@@ -44,3 +44,34 @@ it('reads about max_rows listings for a pack, not the whole radius, and keeps th
   expect(read).toBeGreaterThan(0);
   expect(read).toBeLessThan(within.rows[0].n / 4);
 }, 60_000);
+
+/** Scans of vehicle_listings (index and sequential) started so far in this transaction. */
+async function scansStarted(tx: Queryable): Promise<number> {
+  const r = await tx.query<{ n: number }>(
+    `select coalesce(idx_scan, 0) + coalesce(seq_scan, 0) as n
+       from pg_stat_xact_user_tables where relid = 'public.vehicle_listings'::regclass`,
+  );
+  return Number(r.rows[0].n);
+}
+
+it('counts a radius that holds fewer than max_rows once, not circle by circle from 1 mile', async () => {
+  const { db } = stack.running;
+  const inRadius = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.vehicle_listings l, (select lat, lng from public.locate_postcode('M1')) c
+      where l.status <> 'sold' and public.miles_between(c.lat, c.lng, l.lat, l.lng) <= 100`,
+  );
+  const n = inRadius.rows[0].n;
+  expect(n).toBeLessThan(5000);
+  const { reach, scans } = await db.transaction(async (tx) => {
+    await tx.query('set local role authenticated');
+    const before = await scansStarted(tx);
+    const r = await tx.query<{ within: number; listings: number }>(
+      `select * from public.offline_pack_reach('M1', 100, 5000)`,
+    );
+    return { reach: r.rows[0], scans: (await scansStarted(tx)) - before };
+  });
+  expect(Number(reach.within)).toBe(100);
+  expect(Number(reach.listings)).toBe(n);
+  // One count of the radius's box (a bitmap scan may start its index twice); the widening took 12 counts.
+  expect(scans).toBeLessThanOrEqual(3);
+}, 60_000);
