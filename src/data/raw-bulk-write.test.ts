@@ -183,6 +183,46 @@ describe('raw bulk write, pinned to the installed Dexie', () => {
     expect((await db.sync_state.get('cursor:vehicle_listings'))?.value).toEqual(fourth);
   });
 
+  it('commits the stores written alongside a page with its rows, on the checked path too, or not at all', async () => {
+    const marks = (ids: string[]) => ({
+      stores: ['recent_listings'],
+      write: (tx: IDBTransaction) => {
+        for (const id of ids) tx.objectStore('recent_listings').put({ id, opened_at: 1 });
+      },
+    });
+    expect(
+      await putPulledRaw(
+        db,
+        'vehicle_listings',
+        [listing('a', 1), listing('b', 2)],
+        undefined,
+        undefined,
+        marks(['a', 'b']),
+      ),
+    ).toBe(2);
+    expect(await db.table('recent_listings').toCollection().primaryKeys()).toEqual(['a', 'b']);
+    // A row with a queued op: the optimistic write aborts, the checked one skips that row and still writes alongside.
+    await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
+    await updateRow(db, 'vehicle_listings', 'a', { price: 900 });
+    expect(
+      await putPulledRaw(
+        db,
+        'vehicle_listings',
+        [listing('a', 5), listing('c', 6)],
+        undefined,
+        undefined,
+        marks(['c']),
+      ),
+    ).toBe(1);
+    expect(await db.table('recent_listings').toCollection().primaryKeys()).toEqual(['a', 'b', 'c']);
+    // A page out of order stores neither its rows nor what goes alongside them.
+    const first = { updated_at: '2026-01-01T00:00:00Z', id: 'x' };
+    const late = putPulledRaw(db, 'vehicle_listings', [listing('d', 7)], first, first, marks(['d']));
+    await expect(late).rejects.toSatisfy(isOutOfOrder);
+    expect(await db.vehicle_listings.get('d')).toBeUndefined();
+    expect(await db.table('recent_listings').get('d')).toBeUndefined();
+  });
+
   it('a one-row write (a realtime change) leaves a row with a queued or parked op alone and stores the others', async () => {
     await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
     await db.vehicle_listings.bulkPut([listing('queued', 1000), listing('parked', 2000)] as never);

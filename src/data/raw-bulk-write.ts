@@ -54,6 +54,16 @@ function guardAfter(tx: IDBTransaction, table: SyncTableName, after: Cursor | nu
 }
 
 /**
+ * More stores written in a pulled page's own transaction (the offline pack's list and progress): one commit
+ * instead of a second transaction queued behind the rows'. `write` runs after the rows' puts are queued, and
+ * again if the write is retried on the checked path, so it must only put.
+ */
+export interface AlongsideWrite {
+  stores: readonly string[];
+  write(tx: IDBTransaction): void;
+}
+
+/**
  * Puts pulled rows (derived fields added as the middleware would) in ONE transaction with the
  * pending-op check and the table's cursor; rows with queued or parked ops are skipped. With `after`,
  * the write commits only if the stored cursor is `after` (null: none), else it fails with
@@ -67,19 +77,20 @@ export async function putPulledRaw(
   rows: readonly object[],
   cursor?: Cursor,
   after?: Cursor | null,
+  alongside?: AlongsideWrite,
 ): Promise<number> {
   if (!db.isOpen()) await db.open();
   if (table === 'vehicle_listings') await modelPricesCurrent(db);
   const values = deriveOnWrite(db, table, rows);
   const optimistic =
-    !cursor && after === undefined && values.length <= OPTIMISTIC_ROWS
+    !cursor && after === undefined && !alongside && values.length <= OPTIMISTIC_ROWS
       ? await putUnlessPending(db, table, values)
-      : await putUnlessAnyPending(db, table, values, cursor, after);
+      : await putUnlessAnyPending(db, table, values, cursor, after, alongside);
   if (optimistic !== null) return optimistic;
   // A row of this write has a queued or parked op: check first, then put the others.
   // Relaxed: committed once the OS has the write, without waiting for the disk flush. The rows and the
   // cursor still commit together (a write lost to a power cut is pulled again from the older cursor).
-  const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite', RELAXED);
+  const tx = db.backendDB().transaction(scope(table, alongside), 'readwrite', RELAXED);
   const unordered = guardAfter(tx, table, after);
   return new Promise<number>((resolve, reject) => {
     let written = 0;
@@ -98,6 +109,7 @@ export async function putPulledRaw(
         written++;
       }
       if (cursor) tx.objectStore('sync_state').put({ key: STATE_KEYS.cursor(table), value: cursor });
+      alongside?.write(tx);
     };
     const range = IDBKeyRange.bound([table, ''], [table, '\uffff']);
     for (const name of PENDING_STORES) {
@@ -115,6 +127,14 @@ export async function putPulledRaw(
 }
 
 const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
+
+/** The stores a pulled page's write touches. */
+const scope = (table: SyncTableName, alongside?: AlongsideWrite): string[] => [
+  table,
+  ...PENDING_STORES,
+  'sync_state',
+  ...(alongside?.stores ?? []),
+];
 
 /** Up to this many rows (a realtime change, say), a write does not wait for its pending-op check. */
 const OPTIMISTIC_ROWS = 4;
@@ -164,8 +184,9 @@ function putUnlessAnyPending(
   values: readonly object[],
   cursor: Cursor | undefined,
   after: Cursor | null | undefined,
+  alongside?: AlongsideWrite,
 ): Promise<number | null> {
-  const tx = db.backendDB().transaction([table, ...PENDING_STORES, 'sync_state'], 'readwrite', RELAXED);
+  const tx = db.backendDB().transaction(scope(table, alongside), 'readwrite', RELAXED);
   const unordered = guardAfter(tx, table, after);
   return new Promise<number | null>((resolve, reject) => {
     let clash = false;
@@ -197,6 +218,7 @@ function putUnlessAnyPending(
     const store = tx.objectStore(table);
     for (const row of values) store.put(row);
     if (cursor) tx.objectStore('sync_state').put({ key: STATE_KEYS.cursor(table), value: cursor });
+    alongside?.write(tx);
   });
 }
 
@@ -216,7 +238,7 @@ export function mutatedTables(parts: ObservabilitySet): Set<string> {
 }
 
 /** The 'storagemutated' keys Dexie fires for a write to any row of `table` (every index included). */
-export function mutationKeys(db: MotorlyDb, table: SyncTableName): string[] {
+export function mutationKeys(db: MotorlyDb, table: string): string[] {
   const prefix = mutationPrefix(db.name, table);
   return [prefix, `${prefix}:dels`, ...db.table(table).schema.indexes.map((idx) => prefix + idx.name)];
 }
@@ -236,8 +258,11 @@ export function notifyRowsChanged(db: MotorlyDb, table: SyncTableName, ids: read
   Dexie.on.storagemutated.fire(parts);
 }
 
-/** Tells live queries in every tab and worker that anything in these tables may have changed. */
-export function notifyTablesChanged(db: MotorlyDb, tables: readonly SyncTableName[]): void {
+/**
+ * Tells live queries in every tab and worker that anything in these stores may have changed (synced
+ * tables or local ones, such as the offline pack's, written raw alongside a page).
+ */
+export function notifyTablesChanged(db: MotorlyDb, tables: readonly string[]): void {
   const parts: Record<string, RangeSet> = {};
   for (const name of new Set(tables))
     for (const key of mutationKeys(db, name)) parts[key] = new RangeSet(-Infinity, [[[]]]);

@@ -10,6 +10,7 @@ import {
   outOfOrder,
   putPulledRaw,
   sameCursor,
+  type AlongsideWrite,
 } from './raw-bulk-write';
 import { STATE_KEYS, getClientId, getCursor, getSessionUserId, getState, setCursor, setState } from './sync-state';
 import { USER_TABLES, type Cursor, type FailureKind, type OutboxOp, type ParkedOp, type SyncTableName } from './types';
@@ -42,7 +43,7 @@ export interface SyncStore {
   /** Writes pulled rows unless they have pending local ops; returns how many were written. */
   applyPulled(table: SyncTableName, rows: Record<string, unknown>[], opts?: PullWriteOptions): Promise<number>;
   /** Tells live queries in every tab that these tables changed (after `notify: false` writes). */
-  notifyChanged(tables: SyncTableName[]): void;
+  notifyChanged(tables: readonly string[]): void;
   /**
    * Tells live queries in every tab that these rows of a table changed (after `notify: false` writes):
    * the in-memory listing indexes patch just those rows instead of re-reading the table.
@@ -86,6 +87,8 @@ export interface PullWriteOptions {
    * committed, and must not store a page and its cursor over one that was not stored.
    */
   after?: Cursor | null;
+  /** Other stores written in the rows' own transaction (raw-bulk-write's AlongsideWrite; not for car_models). */
+  alongside?: AlongsideWrite;
 }
 
 export interface QueueCounts {
@@ -163,6 +166,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
     async applyPulled(table, rows, opts = {}) {
       if (!rows.length && !opts.cursor) return 0;
       if (VIA_DEXIE.has(table)) {
+        if (opts.alongside) throw new Error(`${table} is written through Dexie: no raw write alongside it`);
         const t = db.table(table);
         return db.transaction('rw', [t, db.outbox, db.needs_attention, db.sync_state], async () => {
           if (opts.after !== undefined && !sameCursor(await getCursor(db, table), opts.after)) throw outOfOrder(table);
@@ -175,7 +179,7 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
       }
       // Raw IndexedDB (see raw-bulk-write.ts for why); announced now, row by row (realtime and
       // small pulls: the listing indexes patch just those rows), unless the caller batches.
-      const written = await putPulledRaw(db, table, rows, opts.cursor, opts.after);
+      const written = await putPulledRaw(db, table, rows, opts.cursor, opts.after, opts.alongside);
       if (opts.notify !== false && written > 0)
         notifyRowsChanged(
           db,

@@ -8,7 +8,7 @@
 // only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
-import { pullSelect, type SyncStore } from '@/data/sync-queue';
+import { pullSelect, type AlongsideWrite, type SyncStore } from '@/data/sync-queue';
 import type { Cursor } from '@/data/types';
 import {
   MAX_PACK_LISTINGS,
@@ -20,6 +20,7 @@ import {
   packMeta,
   readPack,
   updatePack,
+  type OfflinePack,
 } from '@/data/offline-pack';
 import { PACK_CONCURRENCY, nextInLane, packSlices, type PackRange } from './offline-pack-lanes';
 import { maxCursor } from './timestamps';
@@ -73,6 +74,26 @@ export function supabasePackSource(client: SupabaseClient): PackSource {
   };
 }
 
+/** The pack's own stores, announced after each page (the card's progress). */
+const PACK_STORES = ['offline_pack', 'offline_pack_listings'];
+
+/** A page's ids into the pack's list and its progress into the pack's record, in the rows' transaction. */
+function packPageWrite(rows: Row[], progress: () => Pick<OfflinePack, 'done' | 'total'>): AlongsideWrite {
+  return {
+    stores: PACK_STORES,
+    write(tx) {
+      const list = tx.objectStore('offline_pack_listings');
+      for (const r of rows) list.put({ id: String(r.id) });
+      const meta = tx.objectStore('offline_pack');
+      const req = meta.get(PACK_ID);
+      req.onsuccess = () => {
+        const pack = req.result as OfflinePack | undefined;
+        if (pack) meta.put({ ...pack, ...progress() });
+      };
+    },
+  };
+}
+
 /** Words for the card when a download fails. */
 function failureText(err: unknown): string {
   const detail = (err as { detail?: unknown }).detail;
@@ -118,7 +139,7 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
   let total: number | null = null;
-  // One write at a time per queue, in the order pages land: progress only grows and the cap is counted exactly.
+  // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
   let writes: Promise<void> = Promise.resolve();
   let packWrites: Promise<void> = Promise.resolve();
   /** `task` after the queue's last; the first failure stops the download (later tasks then do not run). */
@@ -130,20 +151,19 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const writePage = async (page: Row[]) => {
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
-    if (rows.length) await store.applyPulled('vehicle_listings', rows, { notify: false });
+    if (!rows.length) return;
+    const done = ids.size + rows.length;
+    // The pack's list and progress commit with the rows, in one transaction: none queued behind them.
+    await store.applyPulled('vehicle_listings', rows, {
+      notify: false,
+      alongside: packPageWrite(rows, () => ({ done, total: total === null ? null : Math.max(total, done) })),
+    });
+    store.notifyChanged(PACK_STORES);
     for (const r of rows) {
       ids.add(String(r.id));
       if (typeof r.outcode === 'string') outcodes.add(r.outcode);
       cursor = maxCursor(cursor, { updated_at: String(r.updated_at), id: String(r.id) });
     }
-    // The pack's own stores are not the listings': their write runs beside the next page's rows, not before.
-    const done = ids.size;
-    packWrites = enqueue(packWrites, () =>
-      db.transaction('rw', packMeta(db), packListings(db), async () => {
-        if (rows.length) await packListings(db).bulkPut(rows.map((r) => ({ id: String(r.id) })));
-        await updatePack(db, { done, total: total === null ? null : Math.max(total, done) });
-      }),
-    );
   };
   /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
   let stopped = false;
@@ -171,12 +191,11 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   };
   const sized = source.reach(postcode, radius).then((reach) => {
     total = Math.min(reach.listings, MAX_PACK_LISTINGS);
-    // Queued behind the pages' writes, so progress is one record written in order.
+    // Queued, so the final record is written after it.
     packWrites = enqueue(packWrites, () => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
   });
   await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
-  // Every write done (a failure is already among `failures`: the pack then says it failed). The pack queue is
-  // read once the rows' is done: each page's rows write queues its pack write.
+  // Every write done (a failure is already among `failures`: the pack then says it failed).
   await writes.catch(() => undefined);
   await packWrites.catch(() => undefined);
   try {

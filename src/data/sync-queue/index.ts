@@ -24,7 +24,7 @@ export {
   type RealtimeScope,
   type SyncedTableEntry,
 } from '../synced-tables';
-export { isOutOfOrder } from '../raw-bulk-write';
+export { isOutOfOrder, type AlongsideWrite } from '../raw-bulk-write';
 export { setSessionUser, pendingCountForUser, clearUserData, claimSignedOutBookmarks } from '../session';
 export { retryParkedOp, retryAllParked, discardParkedOp } from '../needs-attention';
 export { useSyncQueue, type SyncQueueView } from '../hooks/use-sync-queue';
