@@ -11,6 +11,7 @@ import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
 import { registerServiceWorker } from '@/app/sw-register';
+import { watchMarketSearches } from '@/app/search-ahead';
 import { applyStoredAccessibility } from '@/features/accessibility';
 import { captureInstallPrompt } from '@/features/install';
 
@@ -52,6 +53,8 @@ export function startApp(): void {
   if (!container) throw new Error('#root is missing from index.html');
   // The router in this task, the first render in a later one (createAppRouter).
   const router = createAppRouter();
+  // A marketplace search's request leaves as its navigation begins, not once the screen has rendered it.
+  watchMarketSearches(router);
   const nextTask = (fn: () => void) => setTimeout(fn, 0);
 
   // index.html holds the prerendered home page, hydrated here. Hydration keeps the HTML's nodes (so the

@@ -29,6 +29,13 @@ export function arrivedEarlyPage(search: ListingSearch): ServerPage | null {
   return early && !early.taken && early.arrived !== undefined ? pageOf(early) : null;
 }
 
+/** The head script's request asked for `search`'s first page and it is not yet taken (on its way or in). */
+export function earlyAsked(search: ListingSearch): boolean {
+  if (!currentEarlySearch()) return false;
+  const early = earlySearchFor(searchBody(search, null, search.pageSize));
+  return Boolean(early && !early.taken);
+}
+
 /**
  * The early answer as this request's page, once: null when no early request asked the same (another search,
  * a next page, or already taken); else a promise of the page, null if the early request failed.

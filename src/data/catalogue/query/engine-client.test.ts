@@ -64,4 +64,18 @@ describe('WorkerEngine', () => {
     expect(await fetched).toEqual({ rows: [], total: 0 });
     expect(calls).toHaveLength(0);
   });
+
+  it('adopts a first page asked ahead (at the tap) instead of asking again, once the worker has started too', async () => {
+    const w = fakeWorker();
+    const { client, calls } = fakeClient();
+    const engine = new WorkerEngine(w.port, 'db', {}, client);
+    w.reply({ id: w.sent[0].id, ok: true, value: null });
+    await Promise.resolve();
+    engine.ahead(search);
+    expect(calls).toHaveLength(1);
+    const page = await engine.fetch(search, null, 24, 60_000);
+    expect(page.rows.map((r) => r.id)).toEqual(['a']);
+    expect(calls).toHaveLength(1);
+    expect(w.sent.map((m) => m.op)).toEqual(['init', 'record']);
+  });
 });

@@ -3,6 +3,7 @@
 import { reportError } from '@/shared/lib/report-error';
 import type { MotorlyDb } from '../../db';
 import type { ListingSearch } from '../filters';
+import { AheadPages } from './ahead-pages';
 import { takeEarlyPage } from './early-page';
 import { QueryEngine, type LocalAnswer } from './engine';
 import { startOpenClock } from './open-clock';
@@ -22,6 +23,8 @@ export interface QueryEngineApi {
   ): Promise<ServerPage>;
   record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs: number): unknown;
   tick(elapsedMs: number): Promise<string[]>;
+  /** Asks for a search's first page now (a navigation, before its screen renders); fetch then adopts it. */
+  ahead?(search: ListingSearch): void;
 }
 
 export interface EngineOverrides {
@@ -36,6 +39,7 @@ export class WorkerEngine implements QueryEngineApi {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   /** The worker has answered its init: its chunk is loaded and its engine made. */
   private started = false;
+  private readonly aheadPages: AheadPages;
 
   constructor(
     private readonly worker: QueryWorkerPort,
@@ -44,6 +48,7 @@ export class WorkerEngine implements QueryEngineApi {
     /** The page's own client for server pages asked before the worker has started (default: fetch). */
     private readonly client?: RpcClient,
   ) {
+    this.aheadPages = new AheadPages(client);
     worker.onmessage = (event: MessageEvent<QueryResponse>) => {
       const msg = event.data;
       const waiter = this.waiting.get(msg.id);
@@ -72,8 +77,8 @@ export class WorkerEngine implements QueryEngineApi {
     return this.call<LocalAnswer>({ op: 'local', search, limit });
   }
   async fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number, store = true) {
-    // The head script's early answer is in this page, not the worker's: adopted here, stored by the worker.
-    const early = await takeEarlyPage(search, after, limit);
+    // The head script's early answer, or one asked ahead at a tap, is in this page: adopted here, stored by the worker.
+    const early = (await takeEarlyPage(search, after, limit)) ?? (await this.aheadPages.take(search, after, limit));
     // Until the worker has started (its chunk, then Dexie and the database), the page asks the server itself:
     // a search tapped while the app boots waited for that start (0.6-2.9 s at 4x CPU in bench:scale's trace).
     const page = early ?? (this.started ? null : await searchServer(search, after, limit, this.client, after === null));
@@ -88,6 +93,9 @@ export class WorkerEngine implements QueryEngineApi {
   }
   tick(elapsedMs: number) {
     return this.call<string[]>({ op: 'tick', elapsedMs });
+  }
+  ahead(search: ListingSearch) {
+    this.aheadPages.ask(search);
   }
 }
 

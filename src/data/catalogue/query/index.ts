@@ -10,7 +10,7 @@ export {
   type ServerSearchErrorKind,
 } from './server-search';
 export { fetchRpcClient, type RpcClient, type RpcError, type RpcResult } from './rpc-client';
-export { useListingQuery, type ListingQuery, type ListingQueryOptions } from './use-listing-query';
+export { askListingAhead, useListingQuery, type ListingQuery, type ListingQueryOptions } from './use-listing-query';
 export { earlyQueryState, INITIAL_QUERY_STATE, type Coverage, type ListingQueryState } from './query-session';
 export { searchBody } from './early-page';
 export { queryEngineFor, type QueryEngineApi } from './engine-client';

@@ -27,10 +27,22 @@ function testOverrides(): EngineOverrides {
   return budget > 0 ? { budgetBytes: budget } : {};
 }
 
+/** The app's engine (the query worker's), with the e2e overrides: one per page, whoever asks first. */
+const appEngine = () => queryEngineFor(db, testOverrides());
+
+/**
+ * Asks for a search's first page now, as a navigation to it begins (src/app/search-ahead.ts): its session then
+ * adopts the page instead of asking once the screen has rendered. Offline there is nothing to ask.
+ */
+export function askListingAhead(search: ListingSearch): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  appEngine().ahead?.(search);
+}
+
 export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
   const key = answerKey(queryKey(search), search.pageSize);
   const { saved, engine, initialCount } = opts;
-  const api = useMemo(() => engine ?? queryEngineFor(db, testOverrides()), [engine]);
+  const api = useMemo(() => engine ?? appEngine(), [engine]);
   const answers = useMemo(() => answersFor(api, engine ? undefined : db), [api, engine]);
   // A search this page answered lately shows its last answer in the render that follows the tap; the session
   // below re-reads the device and re-asks the server as for any search.

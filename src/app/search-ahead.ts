@@ -1,0 +1,34 @@
+// A marketplace search's first page is asked for as the navigation to it begins: the router's state changes
+// before React renders the new search, so the request leaves with the tap instead of after that render, its
+// commit and paint and the session's effect (260 ms at 4x CPU in bench:scale's trace). The address the app
+// starts at counts too: a search tapped while the app was still loading is the first render's.
+import { paths } from '@/shared/lib/routes';
+
+interface RouterLike {
+  state: { location: { pathname: string; search: string } };
+  subscribe(fn: (state: RouterLike['state']) => void): () => void;
+}
+
+type Ask = (query: string) => void;
+/** The marketplace feature's own parse and ask (its chunk is the screen's, fetched for the screen anyway). */
+const loadAsk = (): Promise<Ask> => import('@/features/marketplace').then((m) => m.marketSearchAhead);
+
+/** Watches the router for marketplace searches; returns the unsubscribe. */
+export function watchMarketSearches(router: RouterLike, load: () => Promise<Ask> = loadAsk): () => void {
+  let last: string | null = null;
+  const check = ({ pathname, search }: RouterLike['state']['location']) => {
+    if (pathname !== paths.marketplace) {
+      last = null;
+      return;
+    }
+    if (search === last) return;
+    last = search;
+    // Only a head start: a failed load leaves the screen's session to ask as before.
+    load().then(
+      (ask) => ask(search),
+      () => undefined,
+    );
+  };
+  check(router.state.location);
+  return router.subscribe((state) => check(state.location));
+}

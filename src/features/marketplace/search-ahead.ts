@@ -1,0 +1,8 @@
+// A marketplace search's first page asked for as the navigation to it begins (src/app/search-ahead.ts), before
+// the screen renders: the screen's filters, from the same query string.
+import { askListingAhead } from '@/data/catalogue/query';
+import { parseMarketFilters } from './market-filters';
+
+export function marketSearchAhead(query: string): void {
+  askListingAhead(parseMarketFilters(query));
+}
