@@ -29,6 +29,7 @@ import { ViewToggle, useResultsView } from './results-view';
 import { coverageStatus, offlineInvite, sheetTotal } from '../coverage-status';
 import { rememberShown, shownBefore, useMoreOnScroll } from './use-more-on-scroll';
 import { useFirstScreen, useTrailing } from './use-first-screen';
+import { useLiveSearch } from './use-live-search';
 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
@@ -38,11 +39,17 @@ export interface MarketplaceScreenProps {
 }
 
 const listingKey = (l: ListingRow): string => l.id;
+/** Where the results list starts on the page (px), when it is on show: the first screen then counts from it. */
+const resultsTop = (): number => {
+  const list = document.querySelector('[data-list="results"]');
+  return list ? list.getBoundingClientRect().top + window.scrollY : 0;
+};
 /** The filters beside the results: each new page of results leaves them as they were. */
 const FilterPanel = memo(MarketFilterPanel);
 
 export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreenProps = {}) {
-  const [params, setParamsRaw] = useSearchParams();
+  const [, setParamsRaw] = useSearchParams();
+  const params = useLiveSearch();
   const filters = useMemo(
     () => (dealerId ? { ...parseMarketFilters(params), dealer: dealerId } : parseMarketFilters(params)),
     [params, dealerId],
@@ -67,10 +74,13 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   // The cards render a new page in a transition, which React slices into short tasks, not one task of every
   // new card (266-373 ms at 4x CPU for a page; the list's switch to virtual rows over 900 ms). The next page
   // is looked for once they are in: before, the end of the shorter list would still be in view.
-  const deferredRows = useDeferredValue(rows);
+  // A new search's rows are not deferred: its tap renders urgently (useLiveSearch), and the deferred value would
+  // show the previous search's rows in that render.
+  const deferred = useDeferredValue(useMemo(() => ({ key, rows }), [key, rows]));
+  const deferredRows = deferred.key === key ? deferred.rows : rows;
   const [view, setView] = useResultsView();
   // A new search renders the cards of the first screen in the tap's commit and the rest just after.
-  const first = useFirstScreen(key, deferredRows, view);
+  const first = useFirstScreen(key, deferredRows, view, resultsTop);
   const shownRows = first.rows;
   const sentinel = useMoreOnScroll(
     query.hasMore && !query.loadingMore && shownRows === rows,
@@ -207,7 +217,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 getKey={listingKey}
                 className={view === 'list' ? 'cat-grid cat-grid--list' : 'cat-grid'}
                 testId="listing-results"
-                data={{ view }}
+                data={{ view, list: 'results' }}
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
                 renderItem={renderCard}

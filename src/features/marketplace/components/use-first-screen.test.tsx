@@ -13,6 +13,13 @@ describe('firstScreenCount', () => {
     // Scrolled down the page: never too few for what is in view.
     expect(firstScreenCount('list', 412, 3000)).toBe(25);
   });
+
+  it('counts from the top of the list when it is known', () => {
+    expect(firstScreenCount('list', 412, 823, 450)).toBe(4); // ceil(373 / 130) + 1
+    expect(firstScreenCount('list', 412, 823, 0)).toBe(8);
+    // A list starting below the view: one part row.
+    expect(firstScreenCount('list', 412, 823, 900)).toBe(1);
+  });
 });
 
 describe('useFirstScreen', () => {

@@ -22,12 +22,12 @@ const ROW_PX = { list: 130, grid: 380 } as const;
 const COLUMN_PX = 250;
 
 /**
- * How many cards can be in view: as many rows as fit from the top of the page to the foot of the view (as if
- * the list started at the top, so never too few however far the page is scrolled), one more for a part row.
+ * How many cards can be in view: as many rows as fit from the top of the list (`listTop` px down the page; 0,
+ * as if it started at the top, when not known) to the foot of the view, one more for a part row.
  */
-export function firstScreenCount(view: 'list' | 'grid', width: number, viewBottom: number): number {
+export function firstScreenCount(view: 'list' | 'grid', width: number, viewBottom: number, listTop = 0): number {
   const columns = view === 'list' ? 1 : Math.max(1, Math.floor(width / COLUMN_PX));
-  return columns * (Math.ceil(viewBottom / ROW_PX[view]) + 1);
+  return columns * (Math.ceil(Math.max(0, viewBottom - listTop) / ROW_PX[view]) + 1);
 }
 
 const viewBox = (): { width: number; bottom: number } =>
@@ -44,14 +44,15 @@ export function useFirstScreen<T>(
   key: string,
   rows: readonly T[],
   view: 'list' | 'grid',
+  listTop?: () => number,
 ): { rows: readonly T[]; settled: boolean } {
   const shownKey = useTrailing(key);
   const settled = shownKey === key;
   const shown = useMemo(() => {
     if (settled) return rows;
     const { width, bottom } = viewBox();
-    const n = firstScreenCount(view, width, bottom);
+    const n = firstScreenCount(view, width, bottom, listTop?.());
     return rows.length > n ? rows.slice(0, n) : rows;
-  }, [settled, rows, view]);
+  }, [settled, rows, view, listTop]);
   return { rows: shown, settled };
 }
