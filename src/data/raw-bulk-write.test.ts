@@ -223,6 +223,24 @@ describe('raw bulk write, pinned to the installed Dexie', () => {
     expect(await db.table('recent_listings').get('d')).toBeUndefined();
   });
 
+  it("locks sync_state only when it writes or checks a cursor (a pack's pages never wait on the engine's cursors)", async () => {
+    const scopes: string[][] = [];
+    const open = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (args[1] === 'readwrite') scopes.push([...(typeof args[0] === 'string' ? [args[0]] : args[0])]);
+      return open.apply(this, args);
+    };
+    try {
+      const page = Array.from({ length: 10 }, (_, i) => listing(`p-${i}`, i));
+      await putPulledRaw(db, 'vehicle_listings', page);
+      expect(scopes.pop()).not.toContain('sync_state');
+      await putPulledRaw(db, 'vehicle_listings', page, { updated_at: '2026-01-01T00:00:00Z', id: 'p-9' });
+      expect(scopes.pop()).toContain('sync_state');
+    } finally {
+      IDBDatabase.prototype.transaction = open;
+    }
+  });
+
   it('a one-row write (a realtime change) leaves a row with a queued or parked op alone and stores the others', async () => {
     await setSessionUser(db, '11111111-1111-4111-8111-111111111111');
     await db.vehicle_listings.bulkPut([listing('queued', 1000), listing('parked', 2000)] as never);

@@ -90,7 +90,7 @@ export async function putPulledRaw(
   // A row of this write has a queued or parked op: check first, then put the others.
   // Relaxed: committed once the OS has the write, without waiting for the disk flush. The rows and the
   // cursor still commit together (a write lost to a power cut is pulled again from the older cursor).
-  const tx = db.backendDB().transaction(scope(table, alongside), 'readwrite', RELAXED);
+  const tx = db.backendDB().transaction(scope(table, cursor, after, alongside), 'readwrite', RELAXED);
   const unordered = guardAfter(tx, table, after);
   return new Promise<number>((resolve, reject) => {
     let written = 0;
@@ -128,11 +128,19 @@ export async function putPulledRaw(
 
 const RELAXED: IDBTransactionOptions = { durability: 'relaxed' };
 
-/** The stores a pulled page's write touches. */
-const scope = (table: SyncTableName, alongside?: AlongsideWrite): string[] => [
+/**
+ * The stores a pulled page's write touches: sync_state only with a cursor to write or check, so a write
+ * without one (the offline pack's pages) never waits on the sync engine's cursor writes, nor they on it.
+ */
+const scope = (
+  table: SyncTableName,
+  cursor: Cursor | undefined,
+  after: Cursor | null | undefined,
+  alongside?: AlongsideWrite,
+): string[] => [
   table,
   ...PENDING_STORES,
-  'sync_state',
+  ...(cursor || after !== undefined ? ['sync_state'] : []),
   ...(alongside?.stores ?? []),
 ];
 
@@ -186,7 +194,7 @@ function putUnlessAnyPending(
   after: Cursor | null | undefined,
   alongside?: AlongsideWrite,
 ): Promise<number | null> {
-  const tx = db.backendDB().transaction(scope(table, alongside), 'readwrite', RELAXED);
+  const tx = db.backendDB().transaction(scope(table, cursor, after, alongside), 'readwrite', RELAXED);
   const unordered = guardAfter(tx, table, after);
   return new Promise<number | null>((resolve, reject) => {
     let clash = false;
