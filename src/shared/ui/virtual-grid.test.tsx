@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RETIRE_STEP, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
 import { useInVirtualList } from './in-virtual-list';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `car-${i}` }));
@@ -83,6 +83,36 @@ describe('VirtualGrid', () => {
     long.unmount();
     render(grid(VIRTUAL_FROM - 1));
     expect(new Set(screen.getAllByTestId('card').map((c) => c.dataset.inVirtualList))).toEqual(new Set(['false']));
+  });
+
+  it("keeps the plain list's cards out of sight when it turns virtual, then removes them a few at a time", () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(<Grid n={VIRTUAL_FROM - 1} />);
+      const first = screen.getAllByTestId('card')[0];
+      view.rerender(<Grid n={VIRTUAL_FROM + 20} />);
+      const results = screen.getAllByTestId('results');
+      expect(results).toHaveLength(1);
+      expect(results[0].dataset.virtual).toBe('on');
+      // The plain list's cards were not unmounted at the switch: the same element, hidden after the rows.
+      expect(first.isConnected).toBe(true);
+      const retired = first.parentElement!;
+      expect(retired.getAttribute('aria-hidden')).toBe('true');
+      expect(retired.style.contentVisibility).toBe('hidden');
+      expect(results[0].compareDocumentPosition(retired) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      const hidden = () => retired.querySelectorAll('[data-testid="card"]').length;
+      expect(hidden()).toBe(VIRTUAL_FROM - 1);
+      act(() => void vi.advanceTimersByTime(20));
+      expect(hidden()).toBe(VIRTUAL_FROM - 1 - RETIRE_STEP);
+      // A step a frame: the rest go within a few frames.
+      for (let i = 0; i < Math.ceil(VIRTUAL_FROM / RETIRE_STEP); i++) act(() => void vi.advanceTimersByTime(20));
+      expect(retired.isConnected).toBe(false);
+      expect(first.isConnected).toBe(false);
+      // Only the virtual rows' cards are left.
+      expect(screen.getAllByTestId('card').every((c) => results[0].contains(c))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fits as many columns as the width allows, at least one', () => {

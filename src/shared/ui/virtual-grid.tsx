@@ -5,6 +5,7 @@ import {
   Fragment,
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -49,20 +50,66 @@ export function columnsFor(width: number, minColumnWidth: number | null, gap: nu
   return Math.max(1, Math.floor((width + gap) / (Math.min(width, minColumnWidth) + gap)));
 }
 
+/** Cards of the retired plain list removed per step once the list has turned virtual (see VirtualGrid). */
+export const RETIRE_STEP = 8;
+const RETIRE_EVERY_MS = 16;
+
+/**
+ * The plain list once the list has turned virtual: kept in the page a moment, out of sight (content-visibility:
+ * hidden keeps its boxes, so hiding it lays out and styles nothing) and emptied a few cards a frame. Removed at
+ * the switch, its 40-59 cards (a picture's SVG each) were unmounted in the switch's own commit: about a third
+ * of a 306 ms task in a bench:scroll-tasks list-1280 trace (React's deletion walk and removeChild, 4x CPU).
+ */
+const RETIRED_STYLE = { contentVisibility: 'hidden', height: 0, margin: 0, padding: 0, border: 0 } as const;
+
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { items, getKey, renderItem, className, testId, data } = props;
   const [off] = useState(virtualisationOff);
   const plain = useRef<HTMLDivElement>(null);
   const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
-  if (off || items.length < VIRTUAL_FROM)
-    return (
-      <div ref={plain} className={className} data-testid={testId} {...attrs}>
-        {items.map((item, i) => (
-          <Fragment key={getKey(item)}>{renderItem(item, i)}</Fragment>
-        ))}
-      </div>
-    );
-  return <VirtualRows {...props} attrs={attrs} plain={plain} />;
+  const virtual = !off && items.length >= VIRTUAL_FROM;
+  // What the plain list shows (set while rendering: it is what the retired list keeps after the switch).
+  const [plainItems, setPlainItems] = useState<readonly T[]>(virtual ? [] : items);
+  if (!virtual && plainItems !== items) setPlainItems(items);
+  const [kept, setKept] = useState(Infinity);
+  if (!virtual && kept !== Infinity) setKept(Infinity);
+  const retiring = virtual && plainItems.length > 0;
+  useEffect(() => {
+    if (!retiring) return;
+    const timer = setTimeout(() => {
+      const left = Math.min(kept, plainItems.length) - RETIRE_STEP;
+      if (left > 0) setKept(left);
+      else {
+        setPlainItems([]);
+        setKept(Infinity);
+      }
+    }, RETIRE_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [retiring, kept, plainItems]);
+  // The same card elements across the switch and the steps after it: React leaves those cards alone.
+  const plainList = virtual ? plainItems : items;
+  const cards = useMemo(
+    () => plainList.map((item, i) => <Fragment key={getKey(item)}>{renderItem(item, i)}</Fragment>),
+    [plainList, getKey, renderItem],
+  );
+  // Two places, the virtual rows before the plain list, so the plain list keeps its cards at the switch.
+  return (
+    <>
+      {virtual ? <VirtualRows {...props} attrs={attrs} plain={plain} /> : null}
+      {virtual && !retiring ? null : (
+        <div
+          ref={plain}
+          className={className}
+          data-testid={virtual ? undefined : testId}
+          {...(virtual ? {} : attrs)}
+          style={virtual ? RETIRED_STYLE : undefined}
+          aria-hidden={virtual ? true : undefined}
+        >
+          {virtual ? cards.slice(0, kept) : cards}
+        </div>
+      )}
+    </>
+  );
 }
 
 /** The plain list's width and top (page coordinates) as it turns virtual, so the rows start where it was. */
