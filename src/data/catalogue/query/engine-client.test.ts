@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyListingSearch } from '../filters';
 import { WorkerEngine, type QueryWorkerPort } from './engine-client';
 import type { QueryRequest, QueryResponse } from './protocol';
@@ -77,5 +77,26 @@ describe('WorkerEngine', () => {
     expect(page.rows.map((r) => r.id)).toEqual(['a']);
     expect(calls).toHaveLength(1);
     expect(w.sent.map((m) => m.op)).toEqual(['init', 'record']);
+  });
+
+  it("asks through the worker when the page's own request cannot get through, and from then on", async () => {
+    const w = fakeWorker();
+    const calls: Record<string, unknown>[] = [];
+    const refused: RpcClient = {
+      rpc: (_fn, args) => {
+        calls.push(args);
+        return Promise.resolve({ data: null, error: { message: 'Failed to fetch' }, status: 0 });
+      },
+    };
+    const engine = new WorkerEngine(w.port, 'db', {}, refused);
+    const fetched = engine.fetch(search, null, 24, 60_000);
+    await vi.waitFor(() => expect(w.sent.at(-1)?.op).toBe('fetch'));
+    const ask = w.sent.at(-1)!;
+    w.reply({ id: ask.id, ok: true, value: { rows: [], total: 0 } });
+    expect(await fetched).toEqual({ rows: [], total: 0 });
+    engine.ahead({ ...search, make: 'ford' });
+    void engine.fetch(search, 'next', 24, 60_000, false);
+    await vi.waitFor(() => expect(w.sent.at(-1)).toMatchObject({ op: 'fetch', after: 'next' }));
+    expect(calls).toHaveLength(1);
   });
 });

@@ -40,6 +40,8 @@ export class WorkerEngine implements QueryEngineApi {
   /** The worker has answered its init: its chunk is loaded and its engine made. */
   private started = false;
   private readonly aheadPages: AheadPages;
+  /** A request from the page could not get through: the worker asks from then on. */
+  private pageRefused = false;
 
   constructor(
     private readonly worker: QueryWorkerPort,
@@ -78,13 +80,30 @@ export class WorkerEngine implements QueryEngineApi {
   }
   async fetch(search: ListingSearch, after: string | null, limit: number, ttlMs: number, store = true) {
     // The head script's early answer, or one asked ahead at a tap, is in this page: adopted here, stored by the worker.
-    const early = (await takeEarlyPage(search, after, limit)) ?? (await this.aheadPages.take(search, after, limit));
-    // Until the worker has started (its chunk, then Dexie and the database), the page asks the server itself:
-    // a search tapped while the app boots waited for that start (0.6-2.9 s at 4x CPU in bench:scale's trace).
-    const page = early ?? (this.started ? null : await searchServer(search, after, limit, this.client, after === null));
+    const page = (await takeEarlyPage(search, after, limit)) ?? (await this.fromPage(search, after, limit));
     if (!page) return this.call<ServerPage>({ op: 'fetch', search, after, limit, ttlMs, store });
     if (store) this.record(search, after, page, ttlMs);
     return page;
+  }
+
+  /**
+   * The page's own request: one asked ahead, or any until the worker has started (its chunk, then Dexie and the
+   * database), which a search tapped while the app boots waited for (0.6-2.9 s at 4x CPU in bench:scale's trace).
+   * Null: ask through the worker, as after a request the page could not get through. A page's origin may be
+   * refused the API where its worker's is not (Chrome's local-network rules refuse 127.0.0.1 to a document a
+   * test fulfilled itself); offline, the worker says so all the same.
+   */
+  private async fromPage(search: ListingSearch, after: string | null, limit: number): Promise<ServerPage | null> {
+    if (this.pageRefused) return null;
+    const ahead = this.aheadPages.take(search, after, limit);
+    if (!ahead && this.started) return null;
+    try {
+      return await (ahead ?? searchServer(search, after, limit, this.client, after === null));
+    } catch (e) {
+      if (!(e instanceof ServerSearchError && e.kind === 'offline')) throw e;
+      this.pageRefused = true;
+      return null;
+    }
   }
   record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs: number) {
     this.call({ op: 'record', search, after, page, ttlMs }).catch((err: unknown) =>
@@ -95,7 +114,7 @@ export class WorkerEngine implements QueryEngineApi {
     return this.call<string[]>({ op: 'tick', elapsedMs });
   }
   ahead(search: ListingSearch) {
-    this.aheadPages.ask(search);
+    if (!this.pageRefused) this.aheadPages.ask(search);
   }
 }
 
