@@ -30,6 +30,7 @@ import { coverageStatus, offlineInvite, sheetTotal } from '../coverage-status';
 import { rememberShown, shownBefore, useMoreOnScroll } from './use-more-on-scroll';
 import { useFirstScreen, useTrailing } from './use-first-screen';
 import { useLiveSearch } from './use-live-search';
+import { useKept } from './use-kept';
 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
@@ -89,8 +90,17 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   );
   const basics = useCatalogueBasics();
   const indicators = usePriceIndicators(rows);
-  const reductions = useReductions(rows.map((r) => r.id));
-  const dealers = useDealersByIds(rows.map((r) => r.dealer_id));
+  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
+  const dealerIds = useMemo(() => rows.map((r) => r.dealer_id), [rows]);
+  const reductions = useKept(useReductions(ids), ids);
+  const dealers = useDealersByIds(dealerIds);
+  const towns = useKept(
+    useMemo(
+      () => (dealers ? Object.fromEntries([...dealers].map(([id, d]) => [id, d.town] as const)) : undefined),
+      [dealers],
+    ),
+    dealerIds,
+  );
   const answered = query.coverage !== 'loading' || rows.length > 0;
   // Coming back to a query: load on until as many cars show as before, and only then call the list ready,
   // so the scroll memory restores the place against a page as long as the one the user left.
@@ -107,12 +117,12 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
       <ListingCard
         listing={l}
         indicator={indicators?.[l.id]}
-        reduction={reductions?.[l.id]}
+        reduction={reductions[l.id]}
         miles={dealerMiles[l.dealer_id]}
-        town={dealers?.get(l.dealer_id)?.town}
+        town={towns[l.dealer_id]}
       />
     ),
-    [indicators, reductions, dealerMiles, dealers],
+    [indicators, reductions, dealerMiles, towns],
   );
 
   // Stable between pages of results, so the memoised filter panel does not render again as each page arrives.
