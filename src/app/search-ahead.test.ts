@@ -38,6 +38,15 @@ describe('watchMarketSearches', () => {
     expect(subs).toHaveLength(0);
   });
 
+  it('asks within the router notification once the feature is loaded (before the screen renders the search)', async () => {
+    const asked: string[] = [];
+    const { router, go } = fakeRouter({ pathname: '/marketplace', search: '' });
+    watchMarketSearches(router, () => Promise.resolve((q: string) => asked.push(q)));
+    await flush();
+    go({ pathname: '/marketplace', search: '?fuel=diesel' });
+    expect(asked).toEqual(['', '?fuel=diesel']);
+  });
+
   it('leaves the screen to ask when the feature cannot load', async () => {
     const { router } = fakeRouter({ pathname: '/marketplace', search: '' });
     watchMarketSearches(router, () => Promise.reject(new Error('offline')));

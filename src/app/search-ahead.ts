@@ -16,6 +16,9 @@ const loadAsk = (): Promise<Ask> => import('@/features/marketplace').then((m) =>
 /** Watches the router for marketplace searches; returns the unsubscribe. */
 export function watchMarketSearches(router: RouterLike, load: () => Promise<Ask> = loadAsk): () => void {
   let last: string | null = null;
+  // Once loaded, asked in the router's own notification, before the screen's render and its session's effect
+  // (a tap's update may render and run its effects at once): a promise's then would come after them.
+  let loaded: Ask | null = null;
   const check = ({ pathname, search }: RouterLike['state']['location']) => {
     if (pathname !== paths.marketplace) {
       last = null;
@@ -23,9 +26,13 @@ export function watchMarketSearches(router: RouterLike, load: () => Promise<Ask>
     }
     if (search === last) return;
     last = search;
+    if (loaded) return loaded(search);
     // Only a head start: a failed load leaves the screen's session to ask as before.
     load().then(
-      (ask) => ask(search),
+      (ask) => {
+        loaded = ask;
+        ask(search);
+      },
       () => undefined,
     );
   };

@@ -36,6 +36,15 @@ describe('AheadPages', () => {
     expect(ahead.take(search, null, 24)).toBeNull();
   });
 
+  it('does not repeat a request the session has already made itself', () => {
+    const { client, calls } = fakeClient();
+    const ahead = new AheadPages(client);
+    expect(ahead.take(search, null, 24)).toBeNull();
+    ahead.ask(search);
+    expect(calls).toHaveLength(0);
+    expect(ahead.take(search, null, 24)).toBeNull();
+  });
+
   it('does not hand over an old answer', () => {
     let now = 1_000;
     const ahead = new AheadPages(fakeClient().client, () => now);

@@ -11,7 +11,8 @@ import { searchServer, type ServerPage } from './server-search';
 export const AHEAD_MAX_AGE_MS = 10_000;
 
 export class AheadPages {
-  private readonly pages = new Map<string, { at: number; page: Promise<ServerPage> }>();
+  /** By request body; page null: the session asked for it itself (a late ask would only repeat it). */
+  private readonly pages = new Map<string, { at: number; page: Promise<ServerPage> | null }>();
 
   constructor(
     private readonly client?: RpcClient,
@@ -30,12 +31,16 @@ export class AheadPages {
     this.pages.set(body, { at: now, page });
   }
 
-  /** The page asked ahead for this request, once (null for a next page, another size or an old answer). */
+  /**
+   * The page asked ahead for this request, once (null for a next page, another size or an old answer). Without
+   * one, the session asks itself: an ask that comes later for the same search is then not repeated.
+   */
   take(search: ListingSearch, after: string | null, limit: number): Promise<ServerPage> | null {
     if (after !== null) return null;
     const body = searchBody(search, null, limit);
     const ahead = this.pages.get(body);
     this.pages.delete(body);
+    if (!ahead) this.pages.set(body, { at: this.now(), page: null });
     return ahead && this.now() - ahead.at <= AHEAD_MAX_AGE_MS ? ahead.page : null;
   }
 }
