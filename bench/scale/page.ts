@@ -91,6 +91,8 @@ export interface LongTasks {
   count: number;
   totalMs: number;
   longestMs: number;
+  /** Each task's start (performance.now() of the page) and duration, for placing it in the session's steps. */
+  tasks?: { start: number; duration: number }[];
 }
 
 /** The long tasks recorded since `sinceMs` (performance.now() of the page). */
@@ -106,5 +108,6 @@ export async function longTasksSince(page: Page, sinceMs: number): Promise<LongT
     count: tasks.length,
     totalMs: tasks.reduce((n, t) => n + t.duration, 0),
     longestMs: tasks.reduce((n, t) => Math.max(n, t.duration), 0),
+    tasks,
   };
 }

@@ -91,6 +91,21 @@ const log = (line: string) => console.log(`  ${line}`);
 const fmtTap = (t: Tap) =>
   t.outcome === 'timeout' ? 'timeout' : `${t.ms.toFixed(0)} ms${t.outcome === 'empty' ? ' (empty)' : ''}`;
 
+/** Where each step began (performance.now() of the page), to say in which step each long task fell. */
+type Steps = { label: string; at: number }[];
+const stepAt = async (p: Profile, steps: Steps, label: string) =>
+  steps.push({ label, at: await p.page.evaluate(() => performance.now()) });
+
+/** One line naming the steps the long tasks fell in, e.g. "search 1: 2 (93, 61)". */
+function tasksByStep(steps: Steps, tasks: { start: number; duration: number }[]): string {
+  const by = new Map<string, number[]>();
+  for (const t of tasks) {
+    const step = steps.filter((s) => s.at <= t.start).at(-1)?.label ?? 'before the first tap';
+    by.set(step, [...(by.get(step) ?? []), Math.round(t.duration)]);
+  }
+  return [...by].map(([step, ms]) => `${step}: ${ms.length} (${ms.join(', ')})`).join('; ') || 'none';
+}
+
 async function search(p: Profile, query: string): Promise<Tap> {
   return p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS });
 }
@@ -125,7 +140,9 @@ export async function runSession(browser: Browser, app: string, queries: string[
       return !s.stopped;
     };
     if (firstVisitMs === null) s.stopped = `no results on the first visit within ${FIRST_VISIT_TIMEOUT_MS / 1000} s`;
+    const steps: Steps = [];
     for (const q of s.stopped ? [] : queries.slice(0, 20)) {
+      await stepAt(p, steps, `search ${s.newSearches.length + 1}`);
       const t = await search(p, q);
       s.newSearches.push(t);
       log(`search ${s.newSearches.length}: ${q} -> ${fmtTap(t)}`);
@@ -133,9 +150,11 @@ export async function runSession(browser: Browser, app: string, queries: string[
       if (!going(t)) break;
     }
     for (const q of s.stopped ? [] : queries.slice(20, 25)) {
+      await stepAt(p, steps, `search ${21 + s.moreSearches.length}`);
       const t = await search(p, q);
       s.moreSearches.push(t);
       await settle(p);
+      await stepAt(p, steps, `next page ${s.moreSearches.length}`);
       const n = await p.page.evaluate(tapNextPage, STEP_TIMEOUT_MS);
       s.nextPages.push(n);
       log(`search ${20 + s.moreSearches.length}: ${q} -> ${fmtTap(t)}; next page (${n.how}) -> ${fmtTap(n)}`);
@@ -143,6 +162,7 @@ export async function runSession(browser: Browser, app: string, queries: string[
       if (!going(t)) break;
     }
     for (const q of s.stopped ? [] : [queries[0], queries[3], queries[6], queries[9], queries[12]]) {
+      await stepAt(p, steps, `repeat ${s.repeats.length + 1}`);
       const t = await search(p, q);
       s.repeats.push(t);
       log(`repeat: ${q} -> ${fmtTap(t)}`);
@@ -151,6 +171,7 @@ export async function runSession(browser: Browser, app: string, queries: string[
     }
     if (s.stopped) log(`session stopped: ${s.stopped}`);
     s.longTasks = await longTasksSince(p.page, since);
+    log(`long tasks by step: ${tasksByStep(steps, s.longTasks.tasks ?? [])}`);
     s.idb = await p.page.evaluate(idbStoreSizes);
     return s;
   } finally {
