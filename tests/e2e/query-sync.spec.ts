@@ -29,6 +29,22 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** Whether the device has stored the market's size (sync_state 'query.market_total'). */
+function marketSizeKnown(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('motorly');
+        open.onsuccess = () => {
+          const req = open.result.transaction('sync_state').objectStore('sync_state').get('query.market_total');
+          req.onsuccess = () => resolve(req.result !== undefined);
+          req.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+  );
+}
+
 async function shots(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   for (const width of [390, 1280]) {
@@ -90,6 +106,9 @@ test('offline: a covered query answers from the device; an uncovered one says so
     })
     .toBe(true);
   await expect(status(page)).toHaveText(/^20 of [\d,]+ shown$/);
+  // The offline message's "Search all N" needs the market's size, learnt in the background after a first
+  // search (without it the message says "Search all cars"): known before the signal goes.
+  await expect.poll(() => marketSizeKnown(page)).toBe(true);
 
   await context.setOffline(true);
   await page.goBack();

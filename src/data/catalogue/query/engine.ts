@@ -110,12 +110,19 @@ export class QueryEngine {
   record(search: ListingSearch, after: string | null, page: ServerPage, ttlMs = PASSING_TTL_MS): void {
     const key = queryKey(search);
     const now = this.now();
+    // The offline message's market size (at most once a day), asked beside the page's storing rather than after
+    // it: a user who loses signal a moment after a first search still gets "Search all N".
+    const marketTotal =
+      after === null
+        ? this.rememberMarketTotal(search, page).catch((err: unknown) =>
+            reportError(err, { component: 'query-engine', action: 'learning the size of the market' }),
+          )
+        : null;
     this.chore = this.chore.then(async () => {
       // A saved search's window lives a day, whether or not the screen knew it was one.
       await this.ledger.record(key, after, page, await windowTtl(this.db, search, ttlMs), now);
       await this.ledger.enforceBudget(key);
-      // The offline message's market size, at most once a day.
-      if (after === null) await this.rememberMarketTotal(search, page);
+      await marketTotal;
     });
     // A page not stored is asked of the server again next time: reported, and the chain goes on.
     this.chore = this.chore.catch((err: unknown) =>
