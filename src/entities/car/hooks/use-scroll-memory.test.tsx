@@ -6,8 +6,8 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { READ_AFTER_MS, rememberedPosition, useScrollMemory } from './use-scroll-memory';
 
-function Probe() {
-  useScrollMemory(true);
+function Probe({ ready = true }: { ready?: boolean }) {
+  useScrollMemory(ready);
   return null;
 }
 
@@ -90,5 +90,29 @@ describe('useScrollMemory', () => {
     expect(rememberedPosition('next')).toBeUndefined();
     window.history.replaceState(null, '');
     unmount();
+  });
+  it('restores only the place the entry had on arriving, not one read on this visit (the first load is a POP)', () => {
+    const { unmount } = mount();
+    unmount();
+    // Arriving with no place remembered for the entry (a fresh key), the list not ready yet.
+    window.history.replaceState({ key: 'fresh-visit' }, '');
+    const view = render(
+      <MemoryRouter initialEntries={[{ pathname: '/', key: 'fresh-visit' }]}>
+        <Probe ready={false} />
+      </MemoryRouter>,
+    );
+    scrollTo(1200);
+    vi.advanceTimersByTime(READ_AFTER_MS);
+    expect(rememberedPosition('fresh-visit')).toBe(1200);
+    const restores = vi.mocked(window.scrollTo).mock.calls.length;
+    view.rerender(
+      <MemoryRouter initialEntries={[{ pathname: '/', key: 'fresh-visit' }]}>
+        <Probe ready />
+      </MemoryRouter>,
+    );
+    // The reader scrolled on this visit: the list becoming ready pulls nobody back there.
+    expect(vi.mocked(window.scrollTo).mock.calls.length).toBe(restores);
+    window.history.replaceState(null, '');
+    view.unmount();
   });
 });

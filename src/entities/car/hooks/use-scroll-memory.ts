@@ -24,18 +24,26 @@ export function useScrollMemory(ready: boolean): void {
   const { key } = useLocation();
   const navigation = useNavigationType();
   const done = useRef<string | null>(null);
+  /**
+   * The entry's position as it was on arriving: what the reader left it at. One read on this visit (the
+   * first page load is a POP too) is not a place to return to: restored once the list was ready, it pulled a
+   * reader who had scrolled meanwhile back there and held it against a scroll to the top for 3 s.
+   */
+  const arrival = useRef<{ key: string; y: number | undefined } | null>(null);
 
   useEffect(recordPositions, []);
 
   // A layout effect: it runs before the scroll event a shrinking page fires, so that one is ignored.
   useLayoutEffect(() => {
+    if (arrival.current?.key !== key) arrival.current = { key, y: positions.get(key) };
     if (restoring !== null && restoring !== key) restoring = null;
-    if (navigation !== 'POP' || done.current === key || !positions.has(key)) return;
+    const y = arrival.current.y;
+    if (navigation !== 'POP' || done.current === key || y === undefined) return;
     restoring = key;
     if (!ready) return;
     done.current = key;
     restoring = null;
-    return restore(positions.get(key) ?? 0);
+    return restore(y);
   }, [navigation, key, ready]);
 }
 
