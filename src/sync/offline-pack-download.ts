@@ -140,14 +140,21 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   let cursor: Cursor | null = null;
   let total: number | null = null;
   // One write at a time, in the order pages land: progress only grows and the cap is counted exactly.
-  let writes: Promise<void> = Promise.resolve();
-  let packWrites: Promise<void> = Promise.resolve();
+  // Each queue resolves false once a task of it has failed (recorded in `failures`): it never rejects.
+  let writes: Promise<boolean> = Promise.resolve(true);
+  let packWrites: Promise<boolean> = Promise.resolve(true);
   /** `task` after the queue's last; the first failure stops the download (later tasks then do not run). */
-  const enqueue = (queue: Promise<void>, task: () => Promise<unknown>): Promise<void> => {
-    const next = queue.then(async () => void (await task()));
-    next.catch(fail);
-    return next;
-  };
+  const enqueue = (queue: Promise<boolean>, task: () => Promise<unknown>): Promise<boolean> =>
+    queue.then(async (ok) => {
+      if (!ok) return false;
+      try {
+        await task();
+        return true;
+      } catch (err) {
+        fail(err);
+        return false;
+      }
+    });
   const writePage = async (page: Row[]) => {
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
@@ -196,8 +203,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   });
   await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
   // Every write done (a failure is already among `failures`: the pack then says it failed).
-  await writes.catch(() => undefined);
-  await packWrites.catch(() => undefined);
+  await writes;
+  await packWrites;
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {

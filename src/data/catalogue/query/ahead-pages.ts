@@ -10,9 +10,15 @@ import { searchServer, type ServerPage } from './server-search';
 /** An answer older than this is not adopted (the session asks afresh): a tap's session starts well within it. */
 export const AHEAD_MAX_AGE_MS = 10_000;
 
+type Settled = { ok: true; answer: ServerPage } | { ok: false; error: unknown };
+
+/** The held answer again as a promise: its failure rejects it (the failure as searchServer gave it). */
+const unsettle = (s: Settled): Promise<ServerPage> =>
+  s.ok ? Promise.resolve(s.answer) : Promise.reject(s.error as Error);
+
 export class AheadPages {
   /** By request body; page null: the session asked for it itself (a late ask would only repeat it). */
-  private readonly pages = new Map<string, { at: number; page: Promise<ServerPage> | null }>();
+  private readonly pages = new Map<string, { at: number; page: Promise<Settled> | null }>();
 
   constructor(
     private readonly client?: RpcClient,
@@ -25,9 +31,12 @@ export class AheadPages {
     for (const [body, p] of this.pages) if (now - p.at > AHEAD_MAX_AGE_MS) this.pages.delete(body);
     const body = searchBody(search, null, search.pageSize);
     if (this.pages.has(body) || earlyAsked(search)) return;
-    const page = searchServer(search, null, search.pageSize, this.client, true);
-    // Its failure is the adopting session's to show; a page never adopted is dropped.
-    page.catch(() => undefined);
+    // Held settled: a failure is the adopting session's to show (take), and a page never adopted is dropped
+    // without an unhandled rejection.
+    const page = searchServer(search, null, search.pageSize, this.client, true).then(
+      (answer): Settled => ({ ok: true, answer }),
+      (error: unknown): Settled => ({ ok: false, error }),
+    );
     this.pages.set(body, { at: now, page });
   }
 
@@ -41,6 +50,6 @@ export class AheadPages {
     const ahead = this.pages.get(body);
     this.pages.delete(body);
     if (!ahead) this.pages.set(body, { at: this.now(), page: null });
-    return ahead && this.now() - ahead.at <= AHEAD_MAX_AGE_MS ? ahead.page : null;
+    return ahead?.page && this.now() - ahead.at <= AHEAD_MAX_AGE_MS ? ahead.page.then(unsettle) : null;
   }
 }
