@@ -43,6 +43,17 @@ const windowRow = (key: string, ids: string[]): QueryWindowRow => ({
 });
 
 describe('answer cache', () => {
+  it('says whether it holds an answer without making it the most recently used', () => {
+    const cache = new AnswerCache(2);
+    cache.put('a|20', answer([row('1')]));
+    cache.put('b|20', answer([row('2')]));
+    expect(cache.has('a|20')).toBe(true);
+    expect(cache.has('c|20')).toBe(false);
+    cache.put('c|20', answer([row('3')]));
+    // 'a' was the least recently used still: has() did not touch it.
+    expect(cache.keys).toEqual(['b|20', 'c|20']);
+  });
+
   it('is bounded: the least recently used answer goes first', () => {
     const cache = new AnswerCache(2);
     cache.put('a|20', answer([row('1')]));

@@ -35,6 +35,11 @@ export class AnswerCache {
     return s;
   }
 
+  /** Whether an answer for `key` is held (without making it the most recently used). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Keeps a session's answer as shown; an answer that is not one (loading, offline, error) drops the key's. */
   put(key: string, state: ListingQueryState): void {
     this.entries.delete(key);

@@ -33,10 +33,16 @@ const appEngine = () => queryEngineFor(db, testOverrides());
 /**
  * Asks for a search's first page now, as a navigation to it begins (src/app/search-ahead.ts): its session then
  * adopts the page instead of asking once the screen has rendered. Offline there is nothing to ask.
+ * A search this page answered lately renders that answer at the tap, and asking again only refreshes it: that
+ * request leaves just after the tap's task, out of the frame that shows the rows.
  */
 export function askListingAhead(search: ListingSearch): void {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-  appEngine().ahead?.(search);
+  const engine = appEngine();
+  if (!engine.ahead) return;
+  if (answersFor(engine, db).has(answerKey(queryKey(search), search.pageSize)))
+    setTimeout(() => engine.ahead?.(search), 0);
+  else engine.ahead(search);
 }
 
 export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
