@@ -65,6 +65,24 @@ export async function tapSearch(args: { query: string; timeoutMs: number }): Pro
   });
 }
 
+/**
+ * The tap's measuring floor: prepared as tapSearch prepares a tap (from the top, two frames, then from inside a
+ * frame), the leading cards are changed by hand, with no app work at all, and timed as tapSearch times an answer
+ * (until the next frame). What a covered repeat could take if the app did nothing: about one frame interval.
+ */
+export async function tapFloor(): Promise<number> {
+  window.scrollTo(0, 0);
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  await frame();
+  await frame();
+  const t0 = performance.now();
+  const card = document.querySelector('[data-testid="listing-card"]');
+  card?.setAttribute('data-bench-floor', String(t0));
+  await frame();
+  card?.removeAttribute('data-bench-floor');
+  return performance.now() - t0;
+}
+
 export interface NextPage extends Tap {
   how: 'pager' | 'scroll' | 'none';
 }

@@ -83,6 +83,14 @@ const LINES: Line[] = [
     tapCell(s.newSearches, 400),
   ),
   line('session', 'Repeating a covered query: tap to results, p95 of 5', '<= 16 ms', (s) => tapCell(s.repeats, 16)),
+  line('session', "  the tap's floor: the leading card changed with no app work, timed alike", '', (s) => ({
+    text: s.floor.length
+      ? tapCell(
+          s.floor.map((v) => ({ ms: v, outcome: 'cards' as const })),
+          16,
+        ).text
+      : 'n/a',
+  })),
   line('session', 'Next page at 150 ms RTT, p95 (after searches 21-25)', '<= 300 ms', (s) =>
     s.nextPages.length > 0 && s.nextPages.every((n) => n.how === 'none')
       ? { text: 'not measurable: no Next control nor "N of M shown" list' }

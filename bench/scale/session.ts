@@ -5,7 +5,7 @@
 //     p95), a next page after each of the last 5, then 5 covered searches repeated; the long tasks of the
 //     whole session, and what the app's IndexedDB then holds.
 import type { Browser } from 'playwright';
-import { tapNextPage, tapSearch, idbStoreSizes, type NextPage, type StoreSize, type Tap } from './in-page';
+import { tapFloor, tapNextPage, tapSearch, idbStoreSizes, type NextPage, type StoreSize, type Tap } from './in-page';
 import {
   RTT_150,
   SLOW_4G,
@@ -76,6 +76,8 @@ export interface Session {
   moreSearches: Tap[];
   nextPages: NextPage[];
   repeats: Tap[];
+  /** The same tap with no app work (tapFloor), 5 times after the repeats (ms). */
+  floor: number[];
   longTasks: LongTasks;
   idb: { stores: StoreSize[]; usage: number };
   /** ms from navigation to the first card on the session's first (warm-server, fresh-profile) visit. */
@@ -127,6 +129,7 @@ export async function runSession(browser: Browser, app: string, queries: string[
       moreSearches: [],
       nextPages: [],
       repeats: [],
+      floor: [],
       longTasks: { count: 0, totalMs: 0, longestMs: 0 },
       idb: { stores: [], usage: 0 },
       firstVisitMs,
@@ -171,6 +174,12 @@ export async function runSession(browser: Browser, app: string, queries: string[
     }
     if (s.stopped) log(`session stopped: ${s.stopped}`);
     s.longTasks = await longTasksSince(p.page, since);
+    // After the long tasks are read: these taps are the bench's, not the app's.
+    for (let i = 0; i < 5 && !s.stopped; i++) {
+      s.floor.push(await p.page.evaluate(tapFloor));
+      await settle(p);
+    }
+    if (s.floor.length) log(`tap floor (no app work): ${s.floor.map((v) => v.toFixed(0)).join(', ')} ms`);
     log(`long tasks by step: ${tasksByStep(steps, s.longTasks.tasks ?? [])}`);
     s.idb = await p.page.evaluate(idbStoreSizes);
     return s;
