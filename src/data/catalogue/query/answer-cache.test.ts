@@ -10,7 +10,8 @@ import type { ListingRow } from '../types';
 import { AnswerCache, answerKey, watchStore } from './answer-cache';
 import type { LocalAnswer } from './engine';
 import type { QueryEngineApi } from './engine-client';
-import { INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
+import { QuerySession } from './query-session';
+import { INITIAL_QUERY_STATE, type ListingQueryState } from './query-state';
 import type { QueryWindowRow } from './window-types';
 
 let db: MotorlyDb;

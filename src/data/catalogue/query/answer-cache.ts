@@ -5,7 +5,7 @@
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
-import type { ListingQueryState } from './query-session';
+import type { ListingQueryState } from './query-state';
 import { reportError } from '@/shared/lib/report-error';
 import { sameListing } from './same-row';
 

@@ -11,7 +11,7 @@ export {
 } from './server-search';
 export { fetchRpcClient, type RpcClient, type RpcError, type RpcResult } from './rpc-client';
 export { askListingAhead, useListingQuery, type ListingQuery, type ListingQueryOptions } from './use-listing-query';
-export { earlyQueryState, INITIAL_QUERY_STATE, type Coverage, type ListingQueryState } from './query-session';
+export { earlyQueryState, INITIAL_QUERY_STATE, type Coverage, type ListingQueryState } from './query-state';
 export { searchBody } from './early-page';
 export { queryEngineFor, type QueryEngineApi } from './engine-client';
 export { QueryEngine, type LocalAnswer, type WindowSummary } from './engine';

@@ -8,7 +8,8 @@ import type { LocalAnswer, WindowSummary } from './engine';
 import type { QueryEngineApi } from './engine-client';
 import { startEarlySearch } from '../early-search';
 import { arrivedEarlyPage, searchBody } from './early-page';
-import { earlyQueryState, LOCAL_READ_FAILED, QuerySession, type ListingQueryState } from './query-session';
+import { QuerySession } from './query-session';
+import { earlyQueryState, LOCAL_READ_FAILED, type ListingQueryState } from './query-state';
 import { ServerSearchError, type ServerPage } from './server-search';
 
 const search: ListingSearch = { ...emptyListingSearch(3), sort: 'price-asc' };

@@ -4,7 +4,8 @@ import { db } from '../../db';
 import { queryKey, type ListingSearch } from '../filters';
 import { answerKey, answersFor } from './answer-cache';
 import { queryEngineFor, type EngineOverrides, type QueryEngineApi } from './engine-client';
-import { earlyQueryState, INITIAL_QUERY_STATE, QuerySession, type ListingQueryState } from './query-session';
+import { QuerySession } from './query-session';
+import { earlyQueryState, INITIAL_QUERY_STATE, type ListingQueryState } from './query-state';
 import { PASSING_TTL_MS, SAVED_TTL_MS } from './window-types';
 
 export interface ListingQuery extends ListingQueryState {
