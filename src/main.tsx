@@ -3,11 +3,12 @@ import '@/shared/ui/base.css';
 import '@/shared/ui/components.css';
 import '@/features/layout/layout.css';
 import '@/app/app.css';
-// The overlays the prerendered page already shows (cookie banner) or the app adds at start: their styles
-// ship with the ones above, so the first paint waits for no further stylesheet.
+// The overlays the prerendered page already shows (cookie banner, the header's sync chip) or the app adds at
+// start: their styles ship with the ones above, so the first paint waits for no further stylesheet.
 import '@/features/consent/consent.css';
 import '@/features/accessibility/accessibility.css';
 import '@/features/install/install.css';
+import '@/features/sync-status/sync-badge.css';
 
 // The app's code evaluates in five tasks rather than one: React DOM, then Dexie, then the database's schema
 // (src/data/schema-step.ts), then the rest of the local store's modules, then the app itself

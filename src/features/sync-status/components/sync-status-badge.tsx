@@ -3,6 +3,7 @@ import { useSyncNotices } from '../hooks/use-sync-notices';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import { phaseLabel } from '../labels';
 import { SyncDetailCard } from './sync-detail-card';
+import '../sync-badge.css';
 import '../sync-status.css';
 
 /** Top-bar badge: online/offline and the number of changes waiting to sync; opens the detail card. */
