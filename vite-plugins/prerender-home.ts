@@ -9,6 +9,7 @@ import path from 'node:path';
 import { CSP_HASHES_FILE, inlineHashesFile, staticHostHeadersFile } from '../scripts/security-headers.ts';
 import type { InlineHashes } from '../scripts/security-headers.ts';
 import { inlineBlocking } from './inline-blocking.ts';
+import { escapeHtml } from '../src/shared/lib/escape-html.ts';
 
 const ROOT_DIV = '<div id="root"></div>';
 const ENTRY = '/src/early/prerender/home-entry.tsx';
@@ -172,9 +173,6 @@ async function startEarlyWork(bootEnv: Record<string, string>): Promise<EarlyWor
   return { rendered, prerenderCss, a11yBoot, earlyView, marketView };
 }
 
-/** Text as an HTML attribute's double-quoted value. */
-const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 export function prerenderHome(): Plugin[] {
   let rendered: Rendered | null = null;
   // Started in buildStart and awaited in generateBundle, so the server-side render and the head scripts'
@@ -281,7 +279,7 @@ export function prerenderHome(): Plugin[] {
           // The marketplace's first page is asked for by the head script and drawn by its early view, both once the
           // page has painted (src/early/head-script.ts), so neither delays that first paint.
           const market = screen.route === MARKET_ROUTE;
-          const searchAttr = market ? ` data-early-search="${attribute(pages.marketBody)}"` : '';
+          const searchAttr = market ? ` data-early-search="${escapeHtml(pages.marketBody)}"` : '';
           extraHtml.set(
             screen.file,
             inline(

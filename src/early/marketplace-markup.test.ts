@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingRow } from '@/data/testing/fixtures';
 import { earlySearchBodyOf, injectFirstPage, markupBuilder, scriptJson } from './marketplace-markup';
+import { escapeHtml } from '@/shared/lib/escape-html';
 import { earlyCount, earlyMarketAnswer, earlyResultsGrid, resultsGrid } from './marketplace-view';
 
 const car = listingRow({ id: '920ee558-b744-5e62-ac34-2863bd074331', title: 'Peugeot 208 <GT> & "co"', price: 15995 });
@@ -57,5 +58,8 @@ describe('the marketplace first page as HTML', () => {
   it("reads the page's request body", () => {
     expect(earlySearchBodyOf(PAGE)).toBe('{"filters":{},"a":"<&"}');
     expect(earlySearchBodyOf('<html lang="en-GB">')).toBeNull();
+    // As the build writes it (escapeHtml, vite-plugins/prerender-home.ts): every escaped character reads back.
+    const body = `{"q":"Land Rover's <4x4> & \\"more\\""}`;
+    expect(earlySearchBodyOf(`<html lang="en-GB" data-early-search="${escapeHtml(body)}">`)).toBe(body);
   });
 });

@@ -3,6 +3,7 @@
 // with the answer itself as a JSON data block, so the first paint shows the results.
 import { countLine, earlyMarketAnswer, resultsGrid, type Builder } from './marketplace-view';
 import { EARLY_ANSWER_ATTR, EARLY_ANSWER_ID } from './server-first-page';
+import { escapeHtml, escapeHtmlText } from '@/shared/lib/escape-html';
 
 /** HTML text (an element, escaped). */
 class Markup {
@@ -10,17 +11,15 @@ class Markup {
 }
 
 const VOID = new Set(['img', 'br', 'input', 'hr', 'meta', 'link']);
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
 export const markupBuilder: Builder<Markup> = {
   el(tag, attrs, ...children) {
     const attrText = Object.entries(attrs)
-      .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+      .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
       .join('');
     if (VOID.has(tag)) return new Markup(`<${tag}${attrText}>`);
     const inner = children
-      .map((c) => (c === null || c === false ? '' : typeof c === 'string' ? escapeText(c) : c.html))
+      .map((c) => (c === null || c === false ? '' : typeof c === 'string' ? escapeHtmlText(c) : c.html))
       .join('');
     return new Markup(`<${tag}${attrText}>${inner}</${tag}>`);
   },
@@ -62,6 +61,7 @@ export function earlySearchBodyOf(html: string): string | null {
     ? null
     : raw
         .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&amp;/g, '&');

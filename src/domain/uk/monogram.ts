@@ -1,4 +1,5 @@
 /** Brand logos as generated SVG monograms (initials on the brand colour), so no trademarked artwork ships. */
+import { escapeHtml } from '../../shared/lib/escape-html';
 
 export function brandInitials(name: string): string {
   const words = name.split(/[\s-]+/).filter(Boolean);
@@ -23,16 +24,13 @@ export function luminance(hex: string): number {
   return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
 }
 
-const escapeXml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** SVG source for a round monogram; text is white or near-black, whichever contrasts more. */
 export function brandMonogramSvgSource(name: string, colour: string): string {
-  const initials = escapeXml(brandInitials(name));
+  const initials = escapeHtml(brandInitials(name));
   const text = luminance(colour) > 0.35 ? '#111111' : '#ffffff';
   const size = initials.length >= 3 ? 26 : initials.length === 2 ? 32 : 40;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img" aria-label="${escapeXml(name)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img" aria-label="${escapeHtml(name)}">` +
     `<circle cx="48" cy="48" r="46" fill="${colour}"/>` +
     `<text x="48" y="48" dy="0.35em" text-anchor="middle" font-family="system-ui,Arial,sans-serif" ` +
     `font-weight="700" font-size="${size}" fill="${text}">${initials}</text></svg>`

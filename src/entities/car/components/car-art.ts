@@ -3,6 +3,7 @@
 // colour, from four angles over backdrops chosen by the listing's image_seed. Pure string building (no
 // DOM), so it renders the same in the page, in tests and offline, and costs no network.
 import { brandInitials } from '@/domain/uk/monogram';
+import { escapeHtmlText } from '@/shared/lib/escape-html';
 import { r1 } from './car-geometry';
 import { interiorView } from './car-interior';
 import { perspectiveCar } from './car-perspective';
@@ -50,13 +51,11 @@ export function paintFor(colour: string): string {
   return `hsl(${h} 45% 40%)`;
 }
 
-const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** A chrome roundel with the brand's initials, as on a grille, tailgate or steering wheel. */
 function badge(cx: number, cy: number, r: number, brand: string | undefined): string {
   const circle = `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="#e6e8ec" stroke="#6a707a" stroke-width=".5"/>`;
   if (!brand) return circle;
-  const initials = escapeXml(brandInitials(brand));
+  const initials = escapeHtmlText(brandInitials(brand));
   const size = r1(r * (initials.length >= 3 ? 0.72 : initials.length === 2 ? 0.95 : 1.25));
   return (
     circle +
