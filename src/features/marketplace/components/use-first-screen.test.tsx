@@ -73,22 +73,6 @@ describe('useFirstScreen', () => {
     expect(result.current.rows).toHaveLength(40);
   });
 
-  it('shows the rest at once when the reader scrolls while it is still coming', async () => {
-    const { rerender, result } = renderHook(
-      ({ key, list }: { key: string; list: string[] }) => useFirstScreen(key, list, 'list'),
-      { initialProps: { key: 'a', list: rows('a', 20) } },
-    );
-    await act(async () => rerender({ key: 'b', list: rows('b', 20) }));
-    expect(result.current.rows).toHaveLength(7);
-    await act(async () => {
-      window.dispatchEvent(new Event('scroll'));
-    });
-    expect(result.current).toEqual({ rows: rows('b', 20), settled: true });
-    // Later rows of the same search then show as they come.
-    await act(async () => rerender({ key: 'b', list: rows('b', 40) }));
-    expect(result.current.rows).toHaveLength(40);
-  });
-
   it('steps a list by four cards and a grid by a row', () => {
     expect(stepCount('list', 412)).toBe(4);
     expect(stepCount('grid', 1280)).toBe(5);

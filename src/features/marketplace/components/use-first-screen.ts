@@ -53,9 +53,9 @@ const nextFrame = (fn: () => void): (() => void) => {
 /**
  * The rows to render for `key`'s answer. The first render of the screen holds them all (a return to the page
  * restores its place against the whole list). When the key changes (a new search), only the first screen of
- * them, then a step more each frame, or all at once when the reader scrolls; rows arriving later for the same
- * search (the server's answer, a next page) join the same way, and shown rows are never cut, so cards in view
- * never unmount. `settled` is false while some are still to come.
+ * them, then a step more each frame; rows arriving later for the same search (the server's answer, a next page)
+ * join the same way, and shown rows are never cut, so cards in view never unmount. `settled` is false while
+ * some are still to come.
  */
 export function useFirstScreen<T>(
   key: string,
@@ -75,15 +75,7 @@ export function useFirstScreen<T>(
   const step = stepCount(view, viewBox().width);
   useEffect(() => {
     if (settled || grown.key !== key) return;
-    const cancel = nextFrame(() => setGrown((g) => (g.key === key ? { key, count: g.count + step } : g)));
-    // A reader scrolling on while the rest is still coming wants it now: the list's end (and the next page it
-    // asks for) is only found once every row is in.
-    const all = () => setGrown((g) => (g.key === key ? { key, count: Number.POSITIVE_INFINITY } : g));
-    window.addEventListener('scroll', all, { passive: true });
-    return () => {
-      cancel();
-      window.removeEventListener('scroll', all);
-    };
+    return nextFrame(() => setGrown((g) => (g.key === key ? { key, count: g.count + step } : g)));
   }, [settled, grown, key, step]);
   return { rows: settled ? rows : rows.slice(0, count), settled };
 }
