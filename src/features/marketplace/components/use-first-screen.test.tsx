@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { firstScreenCount, stepCount, useFirstScreen, useTrailing } from './use-first-screen';
-
-const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+import { firstScreenCount, useFirstScreen, useTrailing } from './use-first-screen';
 
 const rows = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
@@ -25,7 +23,7 @@ describe('firstScreenCount', () => {
 });
 
 describe('useFirstScreen', () => {
-  it("renders a new search's first screen of cards first, then a step more each frame", async () => {
+  it("renders a new search's first screen of cards first, then all of them", async () => {
     const seen: { n: number; settled: boolean }[] = [];
     const { rerender, result } = renderHook(
       ({ key, list }: { key: string; list: string[] }) => {
@@ -41,42 +39,8 @@ describe('useFirstScreen', () => {
     await act(async () => rerender({ key: 'b', list: next }));
     // jsdom's window: 768 px tall at the top of the page, so ceil(768 / 130) + 1 = 7 cards.
     expect(seen[0]).toEqual({ n: 7, settled: false });
-    expect(result.current.rows).toHaveLength(7);
-    // Four more a frame (no commit of the whole rest at once), the last step settling on the rows themselves.
-    const counts: number[] = [];
-    while (!result.current.settled) {
-      await frame();
-      counts.push(result.current.rows.length);
-    }
-    expect(counts).toEqual([11, 15, 19, 20]);
+    expect(seen.at(-1)).toEqual({ n: 20, settled: true });
     expect(result.current.rows).toBe(next);
-  });
-
-  it("shows a new search's rows that arrive later the same way, never cutting those shown", async () => {
-    const { rerender, result } = renderHook(
-      ({ key, list }: { key: string; list: string[] }) => useFirstScreen(key, list, 'list'),
-      { initialProps: { key: 'a', list: rows('a', 20) } },
-    );
-    // The new search has no rows yet: nothing to show, nothing to wait for.
-    await act(async () => rerender({ key: 'b', list: [] }));
-    expect(result.current).toEqual({ rows: [], settled: true });
-    // The server's page arrives: the first screen, then the rest a step a frame.
-    const page = rows('b', 20);
-    await act(async () => rerender({ key: 'b', list: page }));
-    expect(result.current.rows).toHaveLength(7);
-    await frame();
-    expect(result.current.rows).toHaveLength(11);
-    // A next page while the first is still coming in: the count only grows.
-    await act(async () => rerender({ key: 'b', list: rows('b', 40) }));
-    expect(result.current.rows).toHaveLength(11);
-    while (!result.current.settled) await frame();
-    expect(result.current.rows).toHaveLength(40);
-  });
-
-  it('steps a list by four cards and a grid by a row', () => {
-    expect(stepCount('list', 412)).toBe(4);
-    expect(stepCount('grid', 1280)).toBe(5);
-    expect(stepCount('grid', 200)).toBe(1);
   });
 
   it('never cuts the rows of the same search as they grow (a next page)', async () => {
