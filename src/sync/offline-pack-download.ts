@@ -162,6 +162,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
    * the cap is counted exactly.
    */
   const writePage = (page: Row[]): Promise<boolean> => {
+    // After a failure the pack fails: pages still landing are not written.
+    if (failures.length) return Promise.resolve(false);
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
     for (const r of rows) {
