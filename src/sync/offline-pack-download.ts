@@ -139,21 +139,9 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
   let total: number | null = null;
-  // Each queue resolves false once a task of it has failed (recorded in `failures`): it never rejects.
-  let writes: Promise<boolean> = Promise.resolve(true);
-  let packWrites: Promise<boolean> = Promise.resolve(true);
-  /** `task` after the queue's last; the first failure stops the download (later tasks then do not run). */
-  const enqueue = (queue: Promise<boolean>, task: () => Promise<unknown>): Promise<boolean> =>
-    queue.then(async (ok) => {
-      if (!ok) return false;
-      try {
-        await task();
-        return true;
-      } catch (err) {
-        fail(err);
-        return false;
-      }
-    });
+  /** Every page's write: none rejects (a failure is recorded in `failures`, and the pack then fails). */
+  const writes: Promise<void>[] = [];
+  let writeFailed = false;
   /**
    * A page's write starts as the page lands, not once the write before it has committed: IndexedDB runs
    * transactions over the same stores in the order they were made, so the next page's puts are made while
@@ -161,9 +149,10 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
    * pack's pages queued behind one another). Its rows are counted as it lands, so progress only grows and
    * the cap is counted exactly.
    */
-  const writePage = (page: Row[]): Promise<boolean> => {
-    // After a failure the pack fails: pages still landing are not written.
-    if (failures.length) return Promise.resolve(false);
+  const writePage = async (page: Row[]): Promise<void> => {
+    // After a failed write the pack fails: pages still landing are not written (a failed request leaves the
+    // pages already asked to be written, and kept until the pack is removed).
+    if (writeFailed) return;
     // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
     for (const r of rows) {
@@ -171,24 +160,20 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       if (typeof r.outcode === 'string') outcodes.add(r.outcode);
       cursor = maxCursor(cursor, { updated_at: String(r.updated_at), id: String(r.id) });
     }
-    if (!rows.length) return Promise.resolve(true);
+    if (!rows.length) return;
     const done = ids.size;
     // The pack's list and progress commit with the rows, in one transaction: none queued behind them.
-    return store
-      .applyPulled('vehicle_listings', rows, {
-        notify: false,
-        alongside: packPageWrite(rows, () => ({ done, total: total === null ? null : Math.max(total, done) })),
-      })
-      .then(
-        () => {
-          store.notifyChanged(PACK_STORES);
-          return true;
-        },
-        (err: unknown) => {
-          fail(err);
-          return false;
-        },
-      );
+    const written = store.applyPulled('vehicle_listings', rows, {
+      notify: false,
+      alongside: packPageWrite(rows, () => ({ done, total: total === null ? null : Math.max(total, done) })),
+    });
+    try {
+      await written;
+      store.notifyChanged(PACK_STORES);
+    } catch (err) {
+      writeFailed = true;
+      fail(err);
+    }
   };
   /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
   let stopped = false;
@@ -203,8 +188,7 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     const rows = await source.page(postcode, radius, range);
     received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
-    const written = writePage(rows);
-    writes = Promise.all([writes, written]).then(([before, now]) => before && now);
+    writes.push(writePage(rows));
     return rows.length >= PACK_PAGE_ROWS ? nextInLane(range, String(rows[rows.length - 1].id)) : null;
   };
   // The slices are cut for a full pack: the total is not known until the reach answers, beside them.
@@ -215,15 +199,14 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       while (range && !stopped) range = await ask(range);
     }
   };
+  // Awaited below before the final record, which is then written after it.
   const sized = source.reach(postcode, radius).then((reach) => {
     total = Math.min(reach.listings, MAX_PACK_LISTINGS);
-    // Queued, so the final record is written after it.
-    packWrites = enqueue(packWrites, () => updatePack(db, { total: Math.max(total ?? 0, ids.size) }));
+    return updatePack(db, { total: Math.max(total, ids.size) });
   });
   await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
   // Every write done (a failure is already among `failures`: the pack then says it failed).
-  await writes;
-  await packWrites;
+  await Promise.all(writes);
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {
