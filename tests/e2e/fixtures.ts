@@ -11,9 +11,38 @@ export interface AxeOptions {
 interface Fixtures {
   /** Fails the test on any serious or critical axe-core violation on the current page. */
   axe: (page?: Page, opts?: AxeOptions) => Promise<void>;
+  /** Automatic: a failed test's report carries what its page logged (errors, failed requests). */
+  pageLog: void;
 }
 
+/** At most this many lines of a page's log are kept for a failure's report. */
+const PAGE_LOG_LINES = 200;
+
 export const test = base.extend<Fixtures>({
+  // A rare failure cannot be re-run at will: keep the page's own account of it.
+  pageLog: [
+    async ({ context }, provide, testInfo) => {
+      const lines: string[] = [];
+      const at = () => `${(performance.now() / 1000).toFixed(2)}s`;
+      const keep = (line: string) => lines.length < PAGE_LOG_LINES && lines.push(`${at()} ${line}`);
+      // The context's events: every page of the test's context, the ones it opens itself included.
+      context.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') keep(`console.${m.type()}: ${m.text()}`);
+      });
+      context.on('weberror', (e) => keep(`page error: ${e.error().message}`));
+      context.on('requestfailed', (r) =>
+        keep(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+      );
+      context.on('response', (r) => {
+        if (r.status() >= 400) keep(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+      });
+      await provide();
+      // Printed with the failure by the list and line reporters.
+      if (testInfo.status !== testInfo.expectedStatus && lines.length)
+        await testInfo.attach('page-log', { body: lines.join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   axe: async ({ page }, provide) => {
     await provide(async (target = page, opts = {}) => {
       // Colours blend while an element fades in: check the page as it settles, not mid-animation.
