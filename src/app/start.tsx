@@ -79,24 +79,28 @@ export function startApp(): void {
     // first. The home route's own chunk hydrates its part of the page when it arrives (selective hydration).
     // Only a head start: a failed preload is retried by the route's own lazy load, which the error boundary covers.
     void preloadHomeRoute().catch(() => undefined);
-    nextTask(() =>
-      startTransition(() => {
-        hydrateRoot(
-          container,
-          <StrictMode>
-            <Committed run={firstCommit}>
-              <App router={router} />
-            </Committed>
-          </StrictMode>,
-          {
-            // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
-            onRecoverableError: (error) => {
-              if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+    // The header's lazy parts (the sync badge) first: a boundary still waiting for its chunk when the header
+    // updates is rendered anew, showing its fallback (nothing) until the chunk comes, and the icons slide.
+    const hydrate = () =>
+      nextTask(() =>
+        startTransition(() => {
+          hydrateRoot(
+            container,
+            <StrictMode>
+              <Committed run={firstCommit}>
+                <App router={router} />
+              </Committed>
+            </StrictMode>,
+            {
+              // A lazy part of the header (e.g. the sync badge) rendering on the client only is expected (#419).
+              onRecoverableError: (error) => {
+                if (!/#419|server rendering aborted/.test(String(error))) console.warn('Hydration:', error);
+              },
             },
-          },
-        );
-      }),
-    );
+          );
+        }),
+      );
+    void preloadMainLayout().then(hydrate, hydrate);
   } else {
     // Any other address: the client's screen replaces the prerendered HTML in one commit, so no frame shows
     // anything between the two. If the HTML holds this very screen (its own prerendered file, e.g.

@@ -2,13 +2,14 @@
 // (allowed by its hash in the CSP: vite-plugins/inline-blocking.ts), the first of ours to run. Each feature's
 // part lives with the feature, in its early.ts:
 // accessibility puts the stored settings on <html> before the prerendered page paints, consent marks a stored
-// cookie choice so the prerendered banner stays hidden, install keeps the browser's one beforeinstallprompt,
-// performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
+// cookie choice so the prerendered banner stays hidden, auth the last known sign-in state (the header's shape),
+// install keeps the browser's one beforeinstallprompt, performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
 // paint must not show another page's prerendered content), keeping taps on the prerendered page for the app
 // to replay (clicks.ts), a shared listing link's and the marketplace's early request and view, and the app's
 // start (start-app.ts).
 import { applyStoredSettingsEarly } from '@/features/accessibility/early';
 import { markStoredConsentEarly } from '@/features/consent/early';
+import { markSignInHintEarly } from '@/features/auth/early';
 import { recordEarlyInstallPrompt } from '@/features/install/early';
 import { recordEarlyLongTasks } from '@/features/performance/early';
 import { startEarlySearch } from '@/data/catalogue/early-search';
@@ -27,6 +28,8 @@ const MARKET_VIEW_SCRIPT = 'marketplace-early-view.js';
 
 applyStoredSettingsEarly();
 markStoredConsentEarly();
+// The header's shape while auth is unknown follows the last known sign-in state (layout.css, top-nav.tsx).
+markSignInHintEarly();
 // index.html holds the home page; a screen's own HTML file (e.g. marketplace.html) says which path it holds.
 const prerenderedPath = document.documentElement.dataset.prerenderedPath ?? '/';
 // The sign-in pages have no navigation: their deep link hides the prerendered header too.

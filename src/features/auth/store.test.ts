@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { AUTH_STORAGE_KEY, idbAuthStorage } from '@/sync/supabase-client';
 import { authStore, initAuth, parseRecoveryHash, resetAuthForTests, signOut } from './store';
+import { readSignInHint } from './sign-in-hint';
 
 type Listener = (event: string, session: Session | null) => void;
 
@@ -79,6 +80,23 @@ describe('auth store', () => {
     expect(authStore.getState()).toMatchObject({ loading: false, isAdmin: false });
     listeners.forEach((l) => l('SIGNED_OUT', null));
     expect(authStore.getState()).toMatchObject({ user: null, isAdmin: false });
+  });
+
+  it('remembers the sign-in state for the header of the next visit (sign-in-hint.ts)', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+    });
+    try {
+      const { client, listeners } = fakeClient({ session: session('u1') });
+      await initAuth(client);
+      expect(readSignInHint()).toBe('in');
+      listeners.forEach((l) => l('SIGNED_OUT', null));
+      expect(readSignInHint()).toBe('out');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('leftover storage that fails to restore triggers a recovery sign-out', async () => {

@@ -6,6 +6,7 @@ import { AUTH_STORAGE_KEY, getSupabase, idbAuthStorage } from '@/sync/client';
 import { fetchIsAdmin } from './is-admin';
 import { AuthFailure, toAuthFailure } from './auth-errors';
 import { authStore, initialAuthState } from './state';
+import { writeSignInHint } from './sign-in-hint';
 
 export { authStore, useAuth, type AuthState } from './state';
 
@@ -24,6 +25,7 @@ async function checkAdmin(userId: string): Promise<void> {
 function applySession(session: Session | null, event?: AuthChangeEvent): void {
   const prev = authStore.getState();
   const user = session?.user ?? null;
+  writeSignInHint(user ? 'in' : 'out');
   if (!user) {
     adminRequest++;
     authStore.setState({ session: null, user: null, isAdmin: false, adminChecked: false, loading: false });

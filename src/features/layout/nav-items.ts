@@ -61,6 +61,18 @@ export function mobileLinks({ signedIn, isAdmin, isDealer = false }: NavViewer):
   return items;
 }
 
+/**
+ * The links while auth is not known yet: a signed-in user's, those a signed-out visitor lacks marked
+ * `ifSignedIn` (CSS shows them only when the stored sign-in hint says signed in: top-nav.tsx).
+ */
+export function pendingLinks(
+  links: (viewer: NavViewer) => NavItem[],
+  viewer: NavViewer,
+): { item: NavItem; ifSignedIn: boolean }[] {
+  const signedOut = new Set(links(viewer).map((item) => item.label));
+  return links({ ...viewer, signedIn: true }).map((item) => ({ item, ifSignedIn: !signedOut.has(item.label) }));
+}
+
 /** Whether an item is the current page (exact path, or anything under its prefix). */
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.matchPrefix) return isUnder(pathname, item.matchPrefix);

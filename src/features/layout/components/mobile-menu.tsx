@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { mobileLinks, showGetStarted, type NavViewer } from '../nav-items';
+import { mobileLinks, pendingLinks, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen } from '../store';
 import { NavItemLink } from './nav-item-link';
 
@@ -33,15 +33,36 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
   }, []);
 
   const close = () => setMenuOpen(false);
+  // Auth not known: the shape the stored hint predicts, as the top bar (top-nav.tsx, PendingAccount).
+  const unknown = authLoading && !viewer.signedIn;
+  const links = unknown
+    ? pendingLinks(mobileLinks, viewer)
+    : mobileLinks(viewer).map((item) => ({ item, ifSignedIn: false }));
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
       <ul className="mobile-menu__list">
-        {mobileLinks(viewer).map((item) => (
-          <NavItemLink key={item.label} item={item} pathname={pathname} className="mobile-menu__link" onClick={close} />
+        {links.map(({ item, ifSignedIn }) => (
+          <NavItemLink
+            key={item.label}
+            item={item}
+            pathname={pathname}
+            className="mobile-menu__link"
+            itemClassName={ifSignedIn ? 'pending-if-in' : undefined}
+            onClick={close}
+          />
         ))}
       </ul>
       <div className="mobile-menu__actions">
-        {authLoading && !viewer.signedIn ? null : viewer.signedIn ? (
+        {unknown ? (
+          <>
+            <ButtonLink to={href.auth()} block onClick={close} className="pending-if-out">
+              Sign In
+            </ButtonLink>
+            <span className="btn btn--block topbar__placeholder pending-if-in" aria-hidden="true">
+              Sign Out
+            </span>
+          </>
+        ) : viewer.signedIn ? (
           <Button block onClick={onSignOut} disabled={signingOut}>
             {signingOut ? 'Signing Out...' : 'Sign Out'}
           </Button>
@@ -51,7 +72,13 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
           </ButtonLink>
         )}
         {showGetStarted(viewer) && (
-          <ButtonLink to={href.aiSearch()} variant="primary" block onClick={close}>
+          <ButtonLink
+            to={href.aiSearch()}
+            variant="primary"
+            block
+            onClick={close}
+            className={unknown ? 'pending-if-out' : undefined}
+          >
             Get Started
           </ButtonLink>
         )}

@@ -7,16 +7,19 @@ export function NavItemLink({
   item,
   pathname,
   className,
+  itemClassName,
   onClick,
 }: {
   item: NavItem;
   pathname: string;
   className: string;
+  /** On the list item. */
+  itemClassName?: string;
   onClick?: () => void;
 }) {
   const active = isActive(item, pathname);
   return (
-    <li>
+    <li className={itemClassName}>
       <Link
         to={item.to}
         className={cx(className, active && 'is-active')}

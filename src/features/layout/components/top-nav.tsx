@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ButtonLink, Button, CloseIcon, MenuIcon, Skeleton } from '@/shared/ui';
+import { BellIcon, ButtonLink, Button, CloseIcon, MenuIcon } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { desktopLinks, showGetStarted, type NavViewer } from '../nav-items';
+import { desktopLinks, pendingLinks, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
 import { BookmarksLink } from './bookmarks-link';
@@ -13,7 +13,7 @@ import { NotificationBell } from './notification-bell';
 
 export interface TopNavProps {
   viewer: NavViewer;
-  /** Auth state not known yet: the account buttons show a placeholder. */
+  /** Auth state not known yet: the bar takes the shape the stored sign-in hint predicts (see PendingAccount). */
   authLoading: boolean;
   /** Resolves false when the user cancelled; throws a user-safe error on failure. */
   onSignOut: () => Promise<boolean | void>;
@@ -36,17 +36,25 @@ export function TopNav({
   const { pathname } = useLocation();
   const menuOpen = useLayout((s) => s.menuOpen);
   const { signingOut, signOut } = useSignOutAction(onSignOut);
-  const links = desktopLinks(viewer);
   const unknown = authLoading && !viewer.signedIn;
+  const links = unknown
+    ? pendingLinks(desktopLinks, viewer)
+    : desktopLinks(viewer).map((item) => ({ item, ifSignedIn: false }));
 
   return (
-    <header className="topbar" data-signed-in={viewer.signedIn || undefined}>
+    <header className="topbar" data-signed-in={viewer.signedIn || undefined} data-auth-pending={unknown || undefined}>
       <div className="container topbar__inner">
         <BrandLogo onClick={() => setMenuOpen(false)} />
         <nav className="topbar__nav" aria-label="Main">
           <ul>
-            {links.map((item) => (
-              <NavItemLink key={item.label} item={item} pathname={pathname} className="topbar__link" />
+            {links.map(({ item, ifSignedIn }) => (
+              <NavItemLink
+                key={item.label}
+                item={item}
+                pathname={pathname}
+                className="topbar__link"
+                itemClassName={ifSignedIn ? 'pending-if-in' : undefined}
+              />
             ))}
           </ul>
         </nav>
@@ -56,9 +64,14 @@ export function TopNav({
           {viewer.signedIn && (
             <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />
           )}
+          {unknown && (
+            <span className="btn btn--ghost btn--icon nav-bell topbar__placeholder pending-if-in" aria-hidden="true">
+              <BellIcon />
+            </span>
+          )}
           <div className="topbar__account">
             {unknown ? (
-              <Skeleton width={140} height={36} radius={10} />
+              <PendingAccount />
             ) : viewer.signedIn ? (
               <>
                 <ButtonLink to={href.account()} variant="ghost">
@@ -75,7 +88,11 @@ export function TopNav({
             )}
           </div>
           {showGetStarted(viewer) && (
-            <ButtonLink to={href.aiSearch()} variant="primary" className="topbar__cta">
+            <ButtonLink
+              to={href.aiSearch()}
+              variant="primary"
+              className={unknown ? 'topbar__cta pending-if-out' : 'topbar__cta'}
+            >
               Get Started
             </ButtonLink>
           )}
@@ -93,5 +110,30 @@ export function TopNav({
       </div>
       {menuOpen && <MobileMenu viewer={viewer} authLoading={authLoading} signingOut={signingOut} onSignOut={signOut} />}
     </header>
+  );
+}
+
+/**
+ * The account area while auth is not known. The markup holds both shapes and CSS shows the one the stored
+ * hint predicts (html[data-auth-hint], set by the head script before the first paint), so the prerendered
+ * HTML, the hydration and the client's first render are the same and the controls beside it stay put.
+ * No hint or 'out' (first visits, hence Lighthouse): the real Sign In link at once. It is right for every
+ * signed-out visitor, and a signed-in user without the hint (storage cleared, or from before it existed)
+ * only meets the sign-in page, once. 'in': Account and Sign Out as inert placeholders of their own size, as
+ * signing out must wait for the session.
+ */
+function PendingAccount() {
+  return (
+    <>
+      <ButtonLink to={href.auth()} variant="ghost" className="pending-if-out">
+        Sign In
+      </ButtonLink>
+      <span className="btn btn--ghost topbar__placeholder pending-if-in" aria-hidden="true">
+        Account
+      </span>
+      <span className="btn topbar__placeholder pending-if-in" aria-hidden="true">
+        Sign Out
+      </span>
+    </>
   );
 }
