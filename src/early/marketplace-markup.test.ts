@@ -27,6 +27,14 @@ describe('the marketplace first page as HTML', () => {
     expect(text).toContain('aria-label="Compare Peugeot 208 &lt;GT&gt; &amp; &quot;co&quot;"');
   });
 
+  it("writes the dealer's town the answer gives in place of the outcode", () => {
+    const rows = [car, { ...photo, dealer_id: 'other-dealer', outcode: 'B11' }];
+    const html = injectFirstPage(PAGE, { ...answer, rows, towns: { [car.dealer_id]: 'Leeds & <Bradford>' } })!;
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const where = [...doc.querySelectorAll('.cat-card__where')].map((p) => p.textContent);
+    expect(where).toEqual(['Leeds & <Bradford>', 'B11']);
+  });
+
   it('goes into the page: cards for the placeholders, the status line, the answer as JSON', () => {
     const html = injectFirstPage(PAGE, answer)!;
     const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -44,7 +44,7 @@ const LOADING_COUNT = /<span data-coverage="loading">[^<]*<\/span>/;
 export function injectFirstPage(html: string, data: unknown): string | null {
   const answer = earlyMarketAnswer(data);
   if (!answer || !PLACEHOLDERS.test(html) || !LOADING_COUNT.test(html) || !html.includes('</body>')) return null;
-  const grid = resultsGrid(markupBuilder, answer.rows, 'grid').html;
+  const grid = resultsGrid(markupBuilder, answer.rows, 'grid', answer.towns).html;
   const count = countLine(markupBuilder, answer).html;
   const json = `<script type="application/json" id="${EARLY_ANSWER_ID}">${scriptJson(data)}</script>`;
   return html

@@ -41,11 +41,11 @@ function comparable(node: Element): Element {
   return copy;
 }
 
-function appCard(row: ListingRow): Element {
+function appCard(row: ListingRow, town?: string): Element {
   const { container } = render(
     <MemoryRouter>
       <SpaLinks>
-        <ListingCard listing={row} />
+        <ListingCard listing={row} town={town} />
       </SpaLinks>
     </MemoryRouter>,
   );
@@ -125,5 +125,34 @@ describe('marketplace early view', () => {
     expect(results.querySelectorAll('[data-testid="listing-card"]')).toHaveLength(1);
     expect(results.querySelector('h2')?.textContent).toBe('1 car found');
     expect(results.querySelector('[data-testid="view-list"]')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("shows the dealer's town the answer gives, as the app's first render does, else the outcode", async () => {
+    const search = parseSearchParams('');
+    const other = { ...car, id: 'car-2', dealer_id: 'dealer-2', outcode: 'B11' };
+    const raw = {
+      rows: [car, other].map((r) => ({ ...r, distance_miles: null })),
+      total: 2,
+      next_cursor: null,
+      towns: { [car.dealer_id]: 'Leeds', 'dealer-elsewhere': 'York' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(raw), { status: 200 })),
+    );
+    await startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize)).answer;
+    const app = earlyQueryState(search)!;
+    expect(app.dealerTowns).toEqual({ [car.dealer_id]: 'Leeds' });
+    expect(earlyMarketAnswer(raw)?.towns).toEqual({ [car.dealer_id]: 'Leeds' });
+    document.body.innerHTML = `<section class="cat-results"><h2 data-testid="result-count"><span>Searching…</span></h2>
+      <div class="cat-grid"><span class="skeleton"></span></div></section>`;
+    const drawn = drawEarlyMarketplace(document, document.querySelector('section')!, raw)!;
+    const [first, second] = [...drawn.grid.querySelectorAll('article')];
+    expect(first.querySelector('.cat-card__where')?.textContent).toBe('Leeds');
+    expect(second.querySelector('.cat-card__where')?.textContent).toBe('B11');
+    expect(comparable(first).isEqualNode(comparable(appCard(car, app.dealerTowns[car.dealer_id])))).toBe(true);
+    // An answer without towns (an older one) draws the outcode, as before.
+    expect(earlyMarketAnswer({ ...raw, towns: undefined })?.towns).toEqual({});
+    expect(earlyMarketAnswer({ ...raw, towns: ['Leeds'] })?.towns).toEqual({});
   });
 });

@@ -1,10 +1,10 @@
 // The marketplace's first cards drawn before the app runs: the head script's early answer (search_listings'
 // first page of the default search, market-request.ts) drawn in plain DOM over the prerendered page's result
 // placeholders, with the status line the app shows for the same answer. The cards are the DOM of ListingCard as
-// the screen first renders it on a first visit (no model or brand lookup yet, no price indicator, reduction or
-// town yet; marketplace-view.test.tsx compares them), so the app's first commit puts the same cards in the same
-// place. It reaches into plain modules only (car-art, formats, the marketplace's early.ts): this script is
-// bundled alone.
+// the screen first renders it on a first visit (no model or brand lookup yet, no price indicator or reduction
+// yet, the dealer's town from the answer; marketplace-view.test.tsx compares them), so the app's first commit
+// puts the same cards in the same place. It reaches into plain modules only (car-art, formats, the
+// marketplace's early.ts): this script is bundled alone.
 import { representativeMonthly } from '@/data/catalogue/listing-costs';
 import type { ListingRow } from '@/data/catalogue/types';
 import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
@@ -34,6 +34,7 @@ export interface EarlyCardRow {
   colour: string;
   image_seed: number;
   outcode: string;
+  dealer_id?: string;
   status: string;
   photos?: string[] | null;
 }
@@ -44,6 +45,8 @@ export interface EarlyMarketAnswer {
   total: number | null;
   estimated: boolean;
   nextCursor: string | null;
+  /** The town of each row's dealer, by dealer id, as the answer gives it (older answers have none). */
+  towns: Record<string, string>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -59,6 +62,18 @@ function cardRow(row: unknown): EarlyCardRow | null {
   return row as unknown as EarlyCardRow;
 }
 
+/** The answer's towns of the rows' dealers (the app's query layer reads them alike: server-search.ts). */
+function townsOf(towns: unknown, rows: EarlyCardRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObject(towns) || Array.isArray(towns)) return out;
+  for (const { dealer_id: id } of rows) {
+    if (typeof id !== 'string' || !Object.hasOwn(towns, id)) continue;
+    const town = towns[id];
+    if (typeof town === 'string' && town !== '') out[id] = town;
+  }
+  return out;
+}
+
 /** search_listings' JSON answer read for the early view (null when any row lacks what its card shows). */
 export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
   if (!isObject(data) || !Array.isArray(data.rows) || data.rows.length === 0) return null;
@@ -66,6 +81,7 @@ export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
   if (rows.some((r) => r === null)) return null;
   return {
     rows: rows as EarlyCardRow[],
+    towns: townsOf(data.towns, rows as EarlyCardRow[]),
     total: typeof data.total === 'number' ? data.total : null,
     estimated: data.total_is_estimate === true,
     nextCursor: typeof data.next_cursor === 'string' ? data.next_cursor : null,
@@ -126,8 +142,8 @@ function picture<T>(b: Builder<T>, l: EarlyCardRow): T[] {
   ];
 }
 
-/** One result card: ListingCard's DOM for a row with nothing looked up yet. */
-export function listingCard<T>(b: Builder<T>, l: EarlyCardRow): T {
+/** One result card: ListingCard's DOM for a row with nothing looked up yet but its dealer's town (else the outcode). */
+export function listingCard<T>(b: Builder<T>, l: EarlyCardRow, town?: string): T {
   const reserved = l.status === 'reserved';
   return b.el(
     'article',
@@ -162,7 +178,7 @@ export function listingCard<T>(b: Builder<T>, l: EarlyCardRow): T {
         b.el('li', {}, GEARBOX_LABELS[l.gearbox]),
       ),
       b.el('div', { class: 'cat-card__tags' }),
-      b.el('p', { class: 'cat-muted cat-card__where', 'data-essential': '' }, l.outcode),
+      b.el('p', { class: 'cat-muted cat-card__where', 'data-essential': '' }, town ?? l.outcode),
       b.el(
         'div',
         { class: 'cat-card__actions' },
@@ -184,16 +200,29 @@ export function listingCard<T>(b: Builder<T>, l: EarlyCardRow): T {
 }
 
 /** One result card in the page's DOM. */
-export const earlyListingCard = (doc: Document, l: EarlyCardRow): HTMLElement => listingCard(domBuilder(doc), l);
+export const earlyListingCard = (doc: Document, l: EarlyCardRow, town?: string): HTMLElement =>
+  listingCard(domBuilder(doc), l, town);
+
+const townOf = (towns: Record<string, string>, l: EarlyCardRow) =>
+  l.dealer_id !== undefined && Object.hasOwn(towns, l.dealer_id) ? towns[l.dealer_id] : undefined;
 
 /** The results grid (VirtualGrid's plain list, as the screen renders a first page), marked data-early-view. */
-export function resultsGrid<T>(b: Builder<T>, rows: EarlyCardRow[], view: ResultsView): T {
+export function resultsGrid<T>(
+  b: Builder<T>,
+  rows: EarlyCardRow[],
+  view: ResultsView,
+  towns: Record<string, string> = {},
+): T {
   const attrs = { class: gridClass(view), 'data-testid': 'listing-results', 'data-view': view, 'data-early-view': '' };
-  return b.el('div', attrs, ...rows.map((row) => listingCard(b, row)));
+  return b.el('div', attrs, ...rows.map((row) => listingCard(b, row, townOf(towns, row))));
 }
 
-export const earlyResultsGrid = (doc: Document, rows: EarlyCardRow[], view: ResultsView): HTMLElement =>
-  resultsGrid(domBuilder(doc), rows, view);
+export const earlyResultsGrid = (
+  doc: Document,
+  rows: EarlyCardRow[],
+  view: ResultsView,
+  towns: Record<string, string> = {},
+): HTMLElement => resultsGrid(domBuilder(doc), rows, view, towns);
 
 /** The status line's content (the count heading's span), as the screen shows it for this answer. */
 export function countLine<T>(b: Builder<T>, answer: EarlyMarketAnswer): T {
@@ -256,7 +285,7 @@ export function drawEarlyMarketplace(
   for (const button of results.querySelectorAll('[data-testid^="view-"]'))
     button.setAttribute('aria-pressed', String(button.getAttribute('data-testid') === `view-${view}`));
   count.replaceChildren(earlyCount(doc, answer));
-  const grid = earlyResultsGrid(doc, answer.rows, view);
+  const grid = earlyResultsGrid(doc, answer.rows, view, answer.towns);
   placeholders.replaceWith(grid);
   return { grid, rows: answer.rows };
 }

@@ -129,6 +129,7 @@ describe('a session seeded from the cache', () => {
           window,
           rows: [a, b, c, d].slice(0, limit),
           dealerMiles: {},
+          dealerTowns: {},
           held: 4,
           marketTotal: null,
         });
@@ -146,7 +147,7 @@ describe('a session seeded from the cache', () => {
     const more = session.loadMore();
     await new Promise((r) => setTimeout(r, 10));
     expect(asked).toEqual([2]);
-    answerFirst({ window, rows: [a, b], dealerMiles: {}, held: 4, marketTotal: null });
+    answerFirst({ window, rows: [a, b], dealerMiles: {}, dealerTowns: {}, held: 4, marketTotal: null });
     await Promise.all([started, more]);
     expect(asked).toEqual([2, 4]);
     expect(seen.at(-1)!.rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);

@@ -71,6 +71,32 @@ describe('query engine: windows', () => {
     expect(local.rows.map((r) => r.id)).toEqual(['a', 'b', 'c']);
   });
 
+  it("keeps the answer's dealers' towns with the window, over its pages; an older window has none", async () => {
+    const served = fakeServer(market.map((r, i) => ({ ...r, dealer_id: `d${i}` })));
+    const client: RpcClient = {
+      rpc: async (fn, args) => {
+        const res = await served.client.rpc(fn, args);
+        const rows = (res.data as { rows: ListingRow[] }).rows;
+        const towns = Object.fromEntries(rows.map((r) => [r.dealer_id, `Town ${r.dealer_id}`]));
+        return { ...res, data: { ...(res.data as object), towns } };
+      },
+    };
+    const engine = new QueryEngine(db, { client });
+    const first = await engine.fetch(byPrice, null, 2);
+    expect(first.dealerTowns).toEqual({ d0: 'Town d0', d1: 'Town d1' });
+    await engine.chore;
+    await engine.fetch(byPrice, first.nextCursor, 2);
+    await engine.chore;
+    const towns = { d0: 'Town d0', d1: 'Town d1', d2: 'Town d2', d3: 'Town d3' };
+    expect((await db.query_windows.get(queryKey(byPrice)))?.dealerTowns).toEqual(towns);
+    expect((await engine.local(byPrice, 4)).dealerTowns).toEqual(towns);
+    // A window stored before the towns came (IndexedDB keeps it): no towns, the rest as before.
+    await db.query_windows.update(queryKey(byPrice), { dealerTowns: undefined });
+    const old = await engine.local(byPrice, 4);
+    expect(old.dealerTowns).toEqual({});
+    expect(old.rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('answers an uncovered query from the held rows that match, in the server order', async () => {
     await db.vehicle_listings.bulkPut([row('x', 900), row('y', 50), row('z', 70, { fuel_type: 'diesel' })]);
     const engine = new QueryEngine(db, { client: fakeServer(market).client });

@@ -22,7 +22,7 @@ import { savedSearchKeys, windowTtl } from './saved-ttl';
 import { MARKET_TOTAL_KEY, PASSING_TTL_MS, type QueryWindowRow } from './window-types';
 
 /** What a window says about its query (its ids stay in the worker). */
-export type WindowSummary = Omit<QueryWindowRow, 'ids' | 'dealerMiles' | 'bytes'> & { held: number };
+export type WindowSummary = Omit<QueryWindowRow, 'ids' | 'dealerMiles' | 'dealerTowns' | 'bytes'> & { held: number };
 
 export interface LocalAnswer {
   /** The query's window, when the device holds one. */
@@ -30,6 +30,8 @@ export interface LocalAnswer {
   /** The first `limit` rows: the window's, else the held rows that match, in the server's order. */
   rows: ListingRow[];
   dealerMiles: Record<string, number>;
+  /** The window's towns of its rows' dealers (none for held matches: the dealers store has theirs). */
+  dealerTowns: Record<string, string>;
   /** How many rows the device has for this query (window rows, or held matches). */
   held: number;
   /** The last known total of the unfiltered market (null until the server has said). */
@@ -50,7 +52,7 @@ interface MarketTotal {
 const MARKET_TOTAL_MAX_AGE_MS = 24 * 60 * 60_000;
 
 function summary(w: QueryWindowRow): WindowSummary {
-  const { ids, dealerMiles: _miles, bytes: _bytes, ...rest } = w;
+  const { ids, dealerMiles: _miles, dealerTowns: _towns, bytes: _bytes, ...rest } = w;
   return { ...rest, held: ids.length };
 }
 
@@ -75,13 +77,21 @@ export class QueryEngine {
       const rows = (await this.db.vehicle_listings.bulkGet(window.ids.slice(0, limit))).filter(
         (r): r is ListingRow => r !== undefined,
       );
-      return { window: summary(window), rows, dealerMiles: window.dealerMiles, held: window.ids.length, marketTotal };
+      return {
+        window: summary(window),
+        rows,
+        dealerMiles: window.dealerMiles,
+        dealerTowns: window.dealerTowns ?? {},
+        held: window.ids.length,
+        marketTotal,
+      };
     }
     const [brands, models] = await Promise.all([this.db.brands.toArray(), this.db.car_models.toArray()]);
     const matches = listingMatcher(search, matchContext(brands, models));
     const held = (await this.db.vehicle_listings.filter(matches).toArray()).sort(serverOrder(search));
     const rows = held.slice(0, limit);
-    return { window: null, rows, dealerMiles: milesByDealer(search, rows), held: held.length, marketTotal };
+    const dealerMiles = milesByDealer(search, rows);
+    return { window: null, rows, dealerMiles, dealerTowns: {}, held: held.length, marketTotal };
   }
 
   /**

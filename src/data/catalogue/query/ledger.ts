@@ -64,6 +64,7 @@ export class CoverageLedger {
         key,
         ids,
         dealerMiles: { ...(extending ? old.dealerMiles : {}), ...page.dealerMiles },
+        dealerTowns: { ...(extending ? old.dealerTowns : {}), ...page.dealerTowns },
         total: extending ? old.total : page.total,
         estimated: extending ? old.estimated : page.estimated,
         // A window cut at its cap continues from the server where the screen's own cursor left off.

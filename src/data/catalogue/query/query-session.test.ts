@@ -20,6 +20,7 @@ const local = (rows: ListingRow[], over: Partial<LocalAnswer> = {}): LocalAnswer
   window: null,
   rows,
   dealerMiles: {},
+  dealerTowns: {},
   held: rows.length,
   marketTotal: 450_000,
   ...over,
@@ -27,6 +28,7 @@ const local = (rows: ListingRow[], over: Partial<LocalAnswer> = {}): LocalAnswer
 const page = (rows: ListingRow[], nextCursor: string | null, total: number | null = 2543): ServerPage => ({
   rows,
   dealerMiles: {},
+  dealerTowns: {},
   total,
   estimated: false,
   nextCursor,

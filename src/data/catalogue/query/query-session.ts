@@ -128,6 +128,7 @@ export class QuerySession {
     this.set({
       rows: keepSame(this.state.rows, local.rows),
       dealerMiles: local.dealerMiles,
+      dealerTowns: local.dealerTowns,
       total: w?.total ?? null,
       estimated: w?.estimated ?? false,
       coverage: w?.complete ? 'complete' : !this.online() ? 'offline' : w ? 'partial' : 'loading',
@@ -200,6 +201,7 @@ export class QuerySession {
     this.set({
       rows,
       dealerMiles: { ...this.state.dealerMiles, ...page.dealerMiles },
+      dealerTowns: { ...this.state.dealerTowns, ...page.dealerTowns },
       ...(first ? firstPageFacts(this.search, page) : {}),
       coverage: this.cursor === null ? 'complete' : 'partial',
       error: undefined,
@@ -236,7 +238,9 @@ export class QuerySession {
       const more = local.rows.filter((r) => !shown.has(r.id));
       if (local.window) for (const r of more) this.confirmed.add(r.id);
       const rows = [...this.state.rows, ...more].sort(this.order);
-      return this.set({ rows, dealerMiles: { ...local.dealerMiles, ...this.state.dealerMiles }, loadingMore: false });
+      const dealerMiles = { ...local.dealerMiles, ...this.state.dealerMiles };
+      const dealerTowns = { ...local.dealerTowns, ...this.state.dealerTowns };
+      return this.set({ rows, dealerMiles, dealerTowns, loadingMore: false });
     }
     if (!this.online()) return this.offline();
     await this.fromServer(this.cursor);

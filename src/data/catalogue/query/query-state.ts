@@ -19,6 +19,8 @@ export type Coverage = 'loading' | 'complete' | 'partial' | 'offline' | 'error';
 export interface ListingQueryState {
   rows: ListingRow[];
   dealerMiles: Record<string, number>;
+  /** The server's town of each shown row's dealer, by dealer id (the dealers store's town comes first). */
+  dealerTowns: Record<string, string>;
   /** Every match on the server (null until known). */
   total: number | null;
   estimated: boolean;
@@ -39,6 +41,7 @@ export interface ListingQueryState {
 export const INITIAL_QUERY_STATE: ListingQueryState = {
   rows: [],
   dealerMiles: {},
+  dealerTowns: {},
   total: null,
   estimated: false,
   coverage: 'loading',
@@ -75,6 +78,7 @@ export function earlyQueryState(search: ListingSearch): ListingQueryState | null
     ...INITIAL_QUERY_STATE,
     rows: [...page.rows].sort(serverOrder(search)),
     dealerMiles: { ...page.dealerMiles },
+    dealerTowns: { ...page.dealerTowns },
     ...firstPageFacts(search, page),
     coverage: page.nextCursor === null ? 'complete' : 'partial',
     hasMore: page.nextCursor !== null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyListingSearch, toRpcFilters, type ListingSearch } from '../filters';
 import { fetchRpcClient, type RpcClient, type RpcResult } from './rpc-client';
-import { searchServer, ServerSearchError } from './server-search';
+import { searchServer, serverPageOf, ServerSearchError } from './server-search';
 
 const base: ListingSearch = emptyListingSearch(24);
 
@@ -102,5 +102,26 @@ describe('searchServer', () => {
     expect(new Headers(seen[0].init.headers).get('apikey')).toBe('anon-key');
     expect(JSON.parse(String(seen[0].init.body))).toMatchObject({ include_counts: false, page_size: 24 });
     expect(page).toMatchObject({ rows: [], total: 0, nextCursor: null, facets: null });
+  });
+});
+
+describe("the answer's towns", () => {
+  const rows = [row('a', 'd1', null), row('b', 'd2', null), row('c', 'd1', null)];
+
+  it("carries the towns of the rows' dealers, and no other", () => {
+    const page = serverPageOf({ rows, towns: { d1: 'Birmingham', d2: 'Leeds', d9: 'York' }, next_cursor: null });
+    expect(page.dealerTowns).toEqual({ d1: 'Birmingham', d2: 'Leeds' });
+  });
+
+  it('is empty or partial for an answer without towns or with malformed ones (older cached answers)', () => {
+    for (const towns of [undefined, null, 7, 'Leeds', ['Leeds'], {}])
+      expect(serverPageOf({ rows, towns, next_cursor: null }).dealerTowns, String(towns)).toEqual({});
+    const odd = serverPageOf({ rows, towns: { d1: 42, d2: '' }, next_cursor: null });
+    expect(odd.dealerTowns).toEqual({});
+    expect(serverPageOf({ rows, towns: { d1: null, d2: 'Leeds' }, next_cursor: null }).dealerTowns).toEqual({
+      d2: 'Leeds',
+    });
+    // The rest of the page reads as before.
+    expect(serverPageOf({ rows, towns: 'bad', next_cursor: 'n' })).toMatchObject({ nextCursor: 'n', total: null });
   });
 });

@@ -32,6 +32,8 @@ export interface ServerPage {
   rows: ListingRow[];
   /** Miles from the searched postcode to each listing's dealer, by dealer id (empty without a postcode). */
   dealerMiles: Record<string, number>;
+  /** The town of each row's dealer, by dealer id (the cards' town before the dealers are synced). */
+  dealerTowns: Record<string, string>;
   /** null when the page was asked for without counts (a next page). */
   total: number | null;
   /** The total is an estimate (more than a few thousand matches on a large market). */
@@ -68,6 +70,8 @@ interface RawAnswer {
   facets_are_estimates: boolean;
   next_cursor: string | null;
   postcode_error: string | null;
+  /** {dealer_id: town} for the rows' dealers (20261130010000); older answers, e.g. cached ones, have none. */
+  towns?: unknown;
 }
 
 /** A message a shopper can act on, from the server's error (its message names the filter at fault). */
@@ -95,6 +99,18 @@ export function searchArgs(
   };
 }
 
+/** The answer's towns of the rows' dealers: only string towns of dealers in `rows`; {} when missing or malformed. */
+export function dealerTownsOf(towns: unknown, rows: readonly ListingRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof towns !== 'object' || towns === null || Array.isArray(towns)) return out;
+  const byId = towns as Record<string, unknown>;
+  for (const { dealer_id: id } of rows) {
+    const town = Object.hasOwn(byId, id) ? byId[id] : undefined;
+    if (typeof town === 'string' && town !== '') out[id] = town;
+  }
+  return out;
+}
+
 /** The RPC's JSON answer as a page (rows without distance_miles, miles by dealer instead). */
 export function serverPageOf(data: unknown): ServerPage {
   const answer = data as RawAnswer;
@@ -107,6 +123,7 @@ export function serverPageOf(data: unknown): ServerPage {
   return {
     rows,
     dealerMiles,
+    dealerTowns: dealerTownsOf(answer.towns, rows),
     total: answer.total ?? null,
     estimated: Boolean(answer.total_is_estimate),
     nextCursor: answer.next_cursor ?? null,

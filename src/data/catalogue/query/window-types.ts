@@ -8,6 +8,8 @@ export interface QueryWindowRow {
   ids: string[];
   /** Miles from the searched postcode by dealer id, for the held rows. */
   dealerMiles: Record<string, number>;
+  /** The server's towns of the held rows' dealers, by dealer id (windows stored before it have none). */
+  dealerTowns?: Record<string, string>;
   total: number | null;
   estimated: boolean;
   /** Where the next server page starts; null when the window holds every match. */

@@ -112,6 +112,8 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
 
   // Stable while the card data is: a page arriving then re-renders no mounted card (ListingCard is memoised).
   const dealerMiles = query.dealerMiles;
+  // The dealers store's town, else the server's (a first visit has no dealers yet), else the card's outcode.
+  const serverTowns = query.dealerTowns;
   const renderCard = useCallback(
     (l: ListingRow) => (
       <ListingCard
@@ -119,10 +121,10 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
         indicator={indicators?.[l.id]}
         reduction={reductions[l.id]}
         miles={dealerMiles[l.dealer_id]}
-        town={towns[l.dealer_id]}
+        town={towns[l.dealer_id] ?? serverTowns[l.dealer_id]}
       />
     ),
-    [indicators, reductions, dealerMiles, towns],
+    [indicators, reductions, dealerMiles, towns, serverTowns],
   );
 
   // Stable between pages of results, so the memoised filter panel does not render again as each page arrives.
