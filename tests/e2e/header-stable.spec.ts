@@ -2,8 +2,8 @@
 // only after the app has run; meanwhile the header took a 140 px placeholder, and a signed-out visitor's
 // Sign In (or a signed-in user's bell, Account and Sign Out) then slid the icons beside it ~59 px at 1280.
 // Now a stored hint (src/features/auth/sign-in-hint.ts) gives the early page the predicted shape.
-// For each state and width: the boxes right after the early page (HTML and head script, app code held back)
-// shows and in every frame after, against the boxes once auth is known; and no layout shift in the header.
+// For each state and width (1280, 820, 390): the boxes right after the early page (HTML and head script, app
+// code held back) shows and in every frame after, against the boxes once auth is known; no layout shift either.
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test, waitForAuthSettled } from './fixtures';
 import { holdAppCode } from './hold-app-code';
@@ -116,7 +116,7 @@ async function checkStable(page: Page, load: () => Promise<unknown>, state: stri
   expect(shifts, `${state} at ${width}px: layout shifts in the header`).toEqual([]);
 }
 
-for (const width of [1280, 390]) {
+for (const width of [1280, 820, 390]) {
   test.describe(`at ${width} px`, () => {
     test.beforeEach(async ({ page }) => page.setViewportSize({ width, height: 844 }));
 

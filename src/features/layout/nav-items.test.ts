@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopLinks, isActive, mobileLinks, showGetStarted } from './nav-items';
+import { desktopLinks, isActive, mobileLinks, pendingLinks, showGetStarted } from './nav-items';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 // What every visitor sees in the top bar, signed in or not.
@@ -49,5 +49,23 @@ describe('navigation items', () => {
     expect(isActive(dealer, '/dealer/anything')).toBe(true);
     expect(isActive({ label: 'Reviews', to: '/reviews' }, '/reviews')).toBe(true);
     expect(isActive({ label: 'Marketplace', to: '/marketplace' }, '/marketplace/abc')).toBe(true);
+  });
+  it('while auth is not known: the signed-in links, those a signed-out visitor lacks marked', () => {
+    const unknown = { signedIn: false, isAdmin: false };
+    const marked = (list: ReturnType<typeof pendingLinks>) => list.filter((l) => l.ifSignedIn).map((l) => l.item.label);
+    expect(pendingLinks(desktopLinks, unknown).map((l) => l.item.label)).toEqual([...PUBLIC_DESKTOP, 'My Leads']);
+    expect(marked(pendingLinks(desktopLinks, unknown))).toEqual(['My Leads']);
+    expect(marked(pendingLinks(mobileLinks, unknown))).toEqual([
+      'Account',
+      'Saved searches',
+      'My Leads',
+      'Become a dealer',
+    ]);
+    // Unmarked, they are the signed-out visitor's links in their order.
+    expect(
+      pendingLinks(mobileLinks, unknown)
+        .filter((l) => !l.ifSignedIn)
+        .map((l) => l.item),
+    ).toEqual(mobileLinks(unknown));
   });
 });
