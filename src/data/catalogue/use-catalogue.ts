@@ -55,39 +55,61 @@ function basicsOf(brands: BrandRow[], models: CarModelRow[], reviews: readonly R
   };
 }
 
-/** Price reductions (first price minus current) by listing id; a getAll per listing, not an anyOf() cursor. */
-export async function reductionsFor(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
-  // The server keeps each row's price_reduction (first price minus price); the device holds a listing's price
-  // history only once the sync has asked for it, so the history is the fallback for rows without the field.
-  const rows = await store.vehicle_listings.bulkGet([...ids]);
-  const out: Record<string, number> = {};
-  const fromHistory: string[] = [];
-  for (const [i, row] of rows.entries()) {
-    const reduction = (row as (ListingRow & { price_reduction?: number | null }) | undefined)?.price_reduction;
+type WithReduction = ListingRow & { price_reduction?: number | null };
+
+/**
+ * Price reductions (first price minus current) the rows carry themselves: the server keeps each row's
+ * price_reduction. `missing` lists the rows without the field (pulled or realtime rows), which only their
+ * price history can answer.
+ */
+export function ownReductions(rows: readonly ListingRow[]): { own: Record<string, number>; missing: string[] } {
+  const own: Record<string, number> = {};
+  const missing: string[] = [];
+  for (const row of rows) {
+    const reduction = (row as WithReduction).price_reduction;
     if (typeof reduction === 'number') {
-      if (reduction > 0) out[ids[i]] = reduction;
-    } else fromHistory.push(ids[i]);
+      if (reduction > 0) own[row.id] = reduction;
+    } else missing.push(row.id);
   }
+  return { own, missing };
+}
+
+/** Reductions from the price history held here; a getAll per listing, not an anyOf() cursor. */
+export async function historyReductions(store: MotorlyDb, ids: readonly string[]): Promise<Record<string, number>> {
   const perListing = await Promise.all(
-    fromHistory.map((id) => store.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
+    ids.map((id) => store.listing_price_history.where('vehicle_listing_id').equals(id).toArray()),
   );
+  const out: Record<string, number> = {};
   for (const [i, hs] of perListing.entries()) {
     if (hs.length === 0) continue;
     hs.sort((a, b) => a.changed_at.localeCompare(b.changed_at));
     const drop = hs[0].price - hs[hs.length - 1].price;
-    if (drop > 0) out[fromHistory[i]] = drop;
+    if (drop > 0) out[ids[i]] = drop;
   }
   return out;
 }
 
+/**
+ * Price reductions (first price minus current) for the given rows: from the rows themselves, so a new
+ * search's cards have them in their first render, and no query re-reads the shown rows whenever the sync
+ * writes them again (it did: a bulkGet of every shown row per write, some 430 ms of the page's main thread
+ * over the first five searches of bench:scale at 4x CPU). Only rows without the field watch their history.
+ */
+export function useReductions(rows: readonly ListingRow[]): Record<string, number> | undefined {
+  const { own, missing } = useMemo(() => ownReductions(rows), [rows]);
+  const key = missing.join(',');
+  const fromHistory = useCatalogueQuery(
+    async () => (missing.length === 0 ? {} : historyReductions(db, missing)),
+    [key],
+  );
+  return useMemo(() => {
+    if (missing.length === 0) return own;
+    return fromHistory && { ...own, ...fromHistory };
+  }, [own, missing, fromHistory]);
+}
+
 /** Price indicators for the given listings (use-listing-indicators.ts). */
 export const usePriceIndicators = useListingIndicators;
-
-/** Price reductions (first price minus current) for the given listings. */
-export function useReductions(ids: readonly string[]): Record<string, number> | undefined {
-  const key = ids.join(',');
-  return useCatalogueQuery(async () => (ids.length === 0 ? {} : reductionsFor(db, ids)), [key]);
-}
 
 export interface ListingDetail {
   listing: ListingRow;

@@ -6,7 +6,7 @@ import { createDatabase, type MotorlyDb } from '../db';
 import { listingRow } from '../testing/fixtures';
 import type { ListingRow, PriceHistoryRow } from './types';
 import { heldIndicators } from './use-listing-indicators';
-import { reductionsFor } from './use-catalogue';
+import { historyReductions, ownReductions } from './use-catalogue';
 
 let db: MotorlyDb;
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -82,17 +82,20 @@ describe('price indicators from held rows', () => {
 describe('reductions from held price history', () => {
   it('are first price minus current, only where the price fell', async () => {
     const ids = [id(0), id(1), id(2), id(3)];
-    expect(await reductionsFor(db, ids)).toEqual({ [id(1)]: 500, [id(2)]: 1000 });
+    expect(await historyReductions(db, ids)).toEqual({ [id(1)]: 500, [id(2)]: 1000 });
   });
 
   it("come from the row's own price_reduction when the server sent it, with no history on the device", async () => {
     const [a, b] = [id(50_001), id(50_002)];
     const base = (await db.vehicle_listings.get(id(5)))!;
-    await db.vehicle_listings.bulkPut([
+    const withField = [
       { ...base, id: a, price_reduction: 1_950 } as ListingRow,
       { ...base, id: b, price_reduction: 0 } as ListingRow,
-    ]);
-    // id(1) has no field: its history still answers.
-    expect(await reductionsFor(db, [a, b, id(1)])).toEqual({ [a]: 1_950, [id(1)]: 500 });
+    ];
+    // id(1) has no field: only its history can answer.
+    const { own, missing } = ownReductions([...withField, (await db.vehicle_listings.get(id(1)))!]);
+    expect(own).toEqual({ [a]: 1_950 });
+    expect(missing).toEqual([id(1)]);
+    expect(await historyReductions(db, missing)).toEqual({ [id(1)]: 500 });
   });
 });

@@ -92,7 +92,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
   const indicators = usePriceIndicators(rows);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
   const dealerIds = useMemo(() => rows.map((r) => r.dealer_id), [rows]);
-  const reductions = useKept(useReductions(ids), ids);
+  const reductions = useKept(useReductions(rows), ids);
   const dealers = useDealersByIds(dealerIds);
   const towns = useKept(
     useMemo(
