@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { BellIcon, ButtonLink, Button, CloseIcon, MenuIcon } from '@/shared/ui';
+import { ButtonLink, Button, CloseIcon, MenuIcon } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
 import { desktopLinks, pendingLinks, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
@@ -65,9 +65,8 @@ export function TopNav({
             <NotificationBell unreadCount={unreadCount} onOpen={onOpenNotifications} expanded={notificationsOpen} />
           )}
           {unknown && (
-            <span className="btn btn--ghost btn--icon nav-bell topbar__placeholder pending-if-in" aria-hidden="true">
-              <BellIcon />
-            </span>
+            // The icon button's fixed size; no icon drawn (nor sent in the prerendered HTML).
+            <span className="btn btn--ghost btn--icon nav-bell topbar__placeholder pending-if-in" aria-hidden="true" />
           )}
           <div className="topbar__account">
             {unknown ? (
