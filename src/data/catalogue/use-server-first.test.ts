@@ -1,7 +1,7 @@
 // A screen beside the marketplace never waits on a slow server with nothing to show: the device's answer
 // shows after SLOW_SERVER_MS, and the server's replaces it when it comes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerInStages, type SourcedAnswer } from './use-server-first';
+import { RETRIES, RETRY_MS, answerInStages, type SourcedAnswer } from './use-server-first';
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -82,5 +82,39 @@ describe('answerInStages', () => {
     server.resolve('market');
     await vi.advanceTimersByTimeAsync(0);
     expect(shown).toEqual([]);
+  });
+
+  it('asks again when neither the server nor the device answered, and gives up after RETRIES', async () => {
+    const shown: SourcedAnswer<string>[] = [];
+    const server = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('server down'))
+      .mockResolvedValueOnce('market');
+    const device = vi.fn(async (): Promise<string> => {
+      throw new Error('store unreadable');
+    });
+    answerInStages(server, device, (a) => shown.push(a), 1000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown).toEqual([]);
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(shown).toEqual([{ value: 'market', source: 'server' }]);
+
+    const never = vi.fn(async (): Promise<string> => {
+      throw new Error('server down');
+    });
+    answerInStages(never, device, () => undefined, 1000);
+    await vi.advanceTimersByTimeAsync(RETRY_MS * (RETRIES + 2));
+    expect(never).toHaveBeenCalledTimes(RETRIES + 1);
+  });
+
+  it('asks no more once it is stopped', async () => {
+    const server = vi.fn(async (): Promise<string> => {
+      throw new Error('server down');
+    });
+    const stop = answerInStages(server, server, () => undefined, 1000);
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    await vi.advanceTimersByTimeAsync(RETRY_MS * (RETRIES + 2));
+    expect(server).toHaveBeenCalledTimes(2);
   });
 });

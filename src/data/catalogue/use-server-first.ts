@@ -38,10 +38,15 @@ export async function serverFirst<T>(
 /** How long a screen waits on the server before it shows what the device holds meanwhile. */
 export const SLOW_SERVER_MS = 4000;
 
+/** When neither the server nor the device could answer, asked again this often, this many times. */
+export const RETRY_MS = 5000;
+export const RETRIES = 3;
+
 /**
  * serverFirst() in stages, for a screen: `show` gets the server's answer, or the device's when the server
  * fails; if the server has not answered after `slowMs`, the device's answer first, then the server's when it
- * comes. Returns a function that stops further answers.
+ * comes. When neither answers, it asks again (RETRIES times, RETRY_MS apart), so a passing failure does not
+ * leave the screen loading for good. Returns a function that stops further answers.
  */
 export function answerInStages<T>(
   fromServer: () => Promise<T>,
@@ -50,25 +55,43 @@ export function answerInStages<T>(
   slowMs: number = SLOW_SERVER_MS,
 ): () => void {
   let live = true;
-  let settled = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+    return t;
+  };
   const failed = (err: unknown) => reportError(err, { component: 'catalogue', action: 'reading from the device' });
-  const slow = setTimeout(() => {
-    void fromDevice().then((value) => live && !settled && show({ value, source: 'device' }), failed);
-  }, slowMs);
-  serverFirst(fromServer, fromDevice).then(
-    (answer) => {
+  const attempt = (retriesLeft: number) => {
+    let settled = false;
+    const slow = later(() => {
+      void fromDevice().then((value) => live && !settled && show({ value, source: 'device' }), failed);
+    }, slowMs);
+    const done = () => {
       settled = true;
       clearTimeout(slow);
-      if (live) show(answer);
-    },
-    (err: unknown) => {
-      clearTimeout(slow);
-      failed(err);
-    },
-  );
+      timers.delete(slow);
+    };
+    serverFirst(fromServer, fromDevice).then(
+      (answer) => {
+        done();
+        if (live) show(answer);
+      },
+      (err: unknown) => {
+        done();
+        failed(err);
+        if (live && retriesLeft > 0) later(() => attempt(retriesLeft - 1), RETRY_MS);
+      },
+    );
+  };
+  attempt(RETRIES);
   return () => {
     live = false;
-    clearTimeout(slow);
+    for (const t of timers) clearTimeout(t);
+    timers.clear();
   };
 }
 
