@@ -48,8 +48,11 @@ test.beforeEach(async ({ page }) => {
         .map(({ el, r }) => ({ key: key(el), left: r.left, right: r.right, top: r.top, bottom: r.bottom }));
     };
     w.__hdrFrames = [];
+    // From the frame where the header's HTML is whole: before, a frame may catch the parser inside it.
+    const parsed = () =>
+      document.readyState !== 'loading' || Boolean(document.querySelector('header.topbar')?.nextElementSibling);
     const sample = () => {
-      if (w.__hdrFrames.length < 600) w.__hdrFrames.push(w.__hdrBoxes());
+      if (w.__hdrFrames.length < 600 && parsed()) w.__hdrFrames.push(w.__hdrBoxes());
       requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
