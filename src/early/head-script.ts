@@ -3,10 +3,10 @@
 // part lives with the feature, in its early.ts:
 // accessibility puts the stored settings on <html> before the prerendered page paints, consent marks a stored
 // cookie choice so the prerendered banner stays hidden, auth the last known sign-in state (the header's shape),
-// install keeps the browser's one beforeinstallprompt, performance keeps the start's long tasks. The boot's own parts are here: marking a deep link (its first
-// paint must not show another page's prerendered content), keeping taps on the prerendered page for the app
-// to replay (clicks.ts), a shared listing link's and the marketplace's early request and view, and the app's
-// start (start-app.ts).
+// install keeps the browser's one beforeinstallprompt, performance keeps the start's long tasks. The boot's
+// own parts are here: marking a deep link (its first paint must not show another page's prerendered content),
+// keeping taps on the prerendered page for the app to replay (clicks.ts), a shared listing link's and the
+// marketplace's early request and view, and the app's start (start-app.ts).
 import { applyStoredSettingsEarly } from '@/features/accessibility/early';
 import { markStoredConsentEarly } from '@/features/consent/early';
 import { markSignInHintEarly } from '@/features/auth/early';
