@@ -47,7 +47,8 @@ export function askListingAhead(search: ListingSearch): void {
 }
 
 export function useListingQuery(search: ListingSearch, opts: ListingQueryOptions = {}): ListingQuery {
-  const key = answerKey(queryKey(search), search.pageSize);
+  // Once per search object, not per render (a normalising parse and serialise of every filter).
+  const key = useMemo(() => answerKey(queryKey(search), search.pageSize), [search]);
   const { saved, engine, initialCount } = opts;
   const api = useMemo(() => engine ?? appEngine(), [engine]);
   const answers = useMemo(() => answersFor(api, engine ? undefined : db), [api, engine]);
