@@ -6,6 +6,7 @@
 // puts the same cards in the same place. It reaches into plain modules only (car-art, formats, the
 // marketplace's early.ts): this script is bundled alone.
 import { representativeMonthly } from '@/data/catalogue/listing-costs';
+import { dealerTownsOf } from '@/data/catalogue/dealer-towns';
 import type { ListingRow } from '@/data/catalogue/types';
 import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
 import { fuelLabel, GEARBOX_LABELS, type BodyStyle, type FuelType, type Gearbox } from '@/domain/uk/body';
@@ -62,18 +63,6 @@ function cardRow(row: unknown): EarlyCardRow | null {
   return row as unknown as EarlyCardRow;
 }
 
-/** The answer's towns of the rows' dealers (the app's query layer reads them alike: server-search.ts). */
-function townsOf(towns: unknown, rows: EarlyCardRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isObject(towns) || Array.isArray(towns)) return out;
-  for (const { dealer_id: id } of rows) {
-    if (typeof id !== 'string' || !Object.hasOwn(towns, id)) continue;
-    const town = towns[id];
-    if (typeof town === 'string' && town !== '') out[id] = town;
-  }
-  return out;
-}
-
 /** search_listings' JSON answer read for the early view (null when any row lacks what its card shows). */
 export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
   if (!isObject(data) || !Array.isArray(data.rows) || data.rows.length === 0) return null;
@@ -81,7 +70,7 @@ export function earlyMarketAnswer(data: unknown): EarlyMarketAnswer | null {
   if (rows.some((r) => r === null)) return null;
   return {
     rows: rows as EarlyCardRow[],
-    towns: townsOf(data.towns, rows as EarlyCardRow[]),
+    towns: dealerTownsOf(data.towns, rows as EarlyCardRow[]),
     total: typeof data.total === 'number' ? data.total : null,
     estimated: data.total_is_estimate === true,
     nextCursor: typeof data.next_cursor === 'string' ? data.next_cursor : null,

@@ -11,3 +11,17 @@ export async function holdAppCode(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Serves the static marketplace.html (the server's fallback) for the navigation to /marketplace. */
+export async function serveStaticPage(page: Page): Promise<void> {
+  await page.route(/\/marketplace$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch({
+      url: route
+        .request()
+        .url()
+        .replace(/\/marketplace$/, '/marketplace.html'),
+    });
+    await route.fulfill({ response: res });
+  });
+}

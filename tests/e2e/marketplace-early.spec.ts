@@ -7,7 +7,7 @@
 // at 390, 820 and 1280 px.
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { holdAppCode } from './hold-app-code';
+import { holdAppCode, serveStaticPage } from './hold-app-code';
 
 const SHOTS = process.env.SHOTS;
 
@@ -32,20 +32,6 @@ function searches(page: Page): Request[] {
     if (r.url().includes('/rpc/search_listings')) seen.push(r);
   });
   return seen;
-}
-
-/** Serves the static marketplace.html (the server's fallback) for the navigation to /marketplace. */
-async function serveStaticPage(page: Page): Promise<void> {
-  await page.route(/\/marketplace$/, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const res = await route.fetch({
-      url: route
-        .request()
-        .url()
-        .replace(/\/marketplace$/, '/marketplace.html'),
-    });
-    await route.fulfill({ response: res });
-  });
 }
 
 /** Sums the page's layout shifts (not after input) into window.__cls from its first paint. */

@@ -4,23 +4,9 @@
 // the dealers, then the town ("Leeds").
 import type { Page } from '@playwright/test';
 import { test, expect, API_URL, ANON_KEY } from './fixtures';
-import { holdAppCode } from './hold-app-code';
+import { holdAppCode, serveStaticPage } from './hold-app-code';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** Serves the static marketplace.html (the server's fallback) for the navigation to /marketplace. */
-async function serveStaticPage(page: Page): Promise<void> {
-  await page.route(/\/marketplace$/, async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const res = await route.fetch({
-      url: route
-        .request()
-        .url()
-        .replace(/\/marketplace$/, '/marketplace.html'),
-    });
-    await route.fulfill({ response: res });
-  });
-}
 
 /** Records every text each card's "where" line shows, by listing id, from the page's first parse. */
 const recordWhereLines = (page: Page) =>

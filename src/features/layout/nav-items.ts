@@ -73,6 +73,15 @@ export function pendingLinks(
   return links({ ...viewer, signedIn: true }).map((item) => ({ item, ifSignedIn: !signedOut.has(item.label) }));
 }
 
+/** The links a bar or menu draws: pendingLinks() while auth is not known, else the viewer's own. */
+export function linksToShow(
+  links: (viewer: NavViewer) => NavItem[],
+  viewer: NavViewer,
+  authPending: boolean,
+): { item: NavItem; ifSignedIn: boolean }[] {
+  return authPending ? pendingLinks(links, viewer) : links(viewer).map((item) => ({ item, ifSignedIn: false }));
+}
+
 /** Whether an item is the current page (exact path, or anything under its prefix). */
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.matchPrefix) return isUnder(pathname, item.matchPrefix);

@@ -2,6 +2,7 @@
 // one keyset page at a time, with its total (exact or estimated) and facet counts.
 import { toRpcFilters, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
+import { dealerTownsOf } from '../dealer-towns';
 import { fetchRpcClient, type RpcClient } from './rpc-client';
 
 export interface FacetCount {
@@ -97,18 +98,6 @@ export function searchArgs(
     page_size: Math.max(1, Math.min(SERVER_PAGE_MAX, Math.round(pageSize))),
     include_counts: includeCounts,
   };
-}
-
-/** The answer's towns of the rows' dealers: only string towns of dealers in `rows`; {} when missing or malformed. */
-export function dealerTownsOf(towns: unknown, rows: readonly ListingRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof towns !== 'object' || towns === null || Array.isArray(towns)) return out;
-  const byId = towns as Record<string, unknown>;
-  for (const { dealer_id: id } of rows) {
-    const town = Object.hasOwn(byId, id) ? byId[id] : undefined;
-    if (typeof town === 'string' && town !== '') out[id] = town;
-  }
-  return out;
 }
 
 /** The RPC's JSON answer as a page (rows without distance_miles, miles by dealer instead). */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { mobileLinks, pendingLinks, showGetStarted, type NavViewer } from '../nav-items';
+import { mobileLinks, linksToShow, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen } from '../store';
 import { NavItemLink } from './nav-item-link';
 
@@ -35,9 +35,7 @@ export function MobileMenu({ viewer, authLoading, signingOut, onSignOut }: Mobil
   const close = () => setMenuOpen(false);
   // Auth not known: the shape the stored hint predicts, as the top bar (top-nav.tsx, PendingAccount).
   const unknown = authLoading && !viewer.signedIn;
-  const links = unknown
-    ? pendingLinks(mobileLinks, viewer)
-    : mobileLinks(viewer).map((item) => ({ item, ifSignedIn: false }));
+  const links = linksToShow(mobileLinks, viewer, unknown);
   return (
     <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
       <ul className="mobile-menu__list">

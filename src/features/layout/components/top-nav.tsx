@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink, Button, CloseIcon, MenuIcon } from '@/shared/ui';
 import { href } from '@/shared/lib/routes';
-import { desktopLinks, pendingLinks, showGetStarted, type NavViewer } from '../nav-items';
+import { desktopLinks, linksToShow, showGetStarted, type NavViewer } from '../nav-items';
 import { setMenuOpen, useLayout } from '../store';
 import { useSignOutAction } from '../use-sign-out';
 import { BookmarksLink } from './bookmarks-link';
@@ -37,9 +37,7 @@ export function TopNav({
   const menuOpen = useLayout((s) => s.menuOpen);
   const { signingOut, signOut } = useSignOutAction(onSignOut);
   const unknown = authLoading && !viewer.signedIn;
-  const links = unknown
-    ? pendingLinks(desktopLinks, viewer)
-    : desktopLinks(viewer).map((item) => ({ item, ifSignedIn: false }));
+  const links = linksToShow(desktopLinks, viewer, unknown);
 
   return (
     <header className="topbar" data-signed-in={viewer.signedIn || undefined} data-auth-pending={unknown || undefined}>
