@@ -4,11 +4,15 @@
 // the prerendered placeholders (marketplace-view.ts), before the app's code has arrived. The app's first render
 // shows the same answer (the query engine adopts it: src/data/catalogue/query/early-page.ts) and replaces it.
 // The head script fetches the app's code once this is done. When the server put the cards in the page, this
-// only draws their pictures.
+// only draws their pictures. A search made before the app has taken over is asked for and drawn too
+// (searches-before-app.ts).
 import { currentEarlySearch } from '@/data/catalogue/early-search';
 import { EARLY_VIEW_DONE_EVENT } from './listing-answer';
 import { drawEarlyMarketplace, drawEarlyPictures, earlyMarketAnswer } from './marketplace-view';
+import { followSearchesBeforeApp } from './searches-before-app';
 import { EARLY_GRID } from './server-first-page';
+
+const searches = followSearchesBeforeApp();
 
 /** Draws the cards; resolves once they are on screen, with the drawing of their pictures to follow. */
 async function draw(): Promise<(() => Promise<void>) | null> {
@@ -17,6 +21,8 @@ async function draw(): Promise<(() => Promise<void>) | null> {
   const data = await early.answer;
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  // The address asks for another search now: its own answer is drawn when it comes, not this one.
+  if (searches.current() !== early) return null;
   const root = document.getElementById('root');
   // The server drew the cards (scripts/market-first-page.ts): only their pictures are left.
   const served = root?.dataset.prerendered ? document.querySelector(EARLY_GRID) : null;

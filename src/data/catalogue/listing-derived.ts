@@ -14,6 +14,7 @@ import {
   type Table,
 } from 'dexie';
 import { annualTaxFor, listingUlezCompliant } from './listing-costs';
+import { colourKey } from './colour-key';
 import type { CarModelRow, ListingRow } from './types';
 
 export interface ListingDerived {
@@ -22,14 +23,7 @@ export interface ListingDerived {
   annual_tax: number;
 }
 
-/** 'Metallic Grey' -> 'grey': the colour filter matches on the last word. */
-export function colourKey(colour: string): string {
-  const words = colour
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter(Boolean);
-  return words[words.length - 1] ?? '';
-}
+export { colourKey };
 
 /** Unknown tax (a malformed row): never within a "tax up to" filter. */
 const UNKNOWN_TAX = Number.MAX_SAFE_INTEGER;

@@ -16,7 +16,7 @@ import {
   normalisePostcode,
 } from '@/domain/uk';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../listing-costs';
-import { colourKey } from '../listing-derived';
+import { colourKey } from '../colour-key';
 import { bound, defined, readRange, words, type FilterDeclaration } from './filter-kinds';
 
 export { normalisePostcode };

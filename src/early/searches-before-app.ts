@@ -1,0 +1,58 @@
+// A marketplace search made before the app has taken the page over (Back or Forward, or a navigation the app's
+// router would make): on a first visit at 4x CPU the app's code, database and first render take 1-2 s after the
+// first cards, and until then the address's search was neither asked for nor drawn. The early view asks for it at
+// once (the same request the query engine makes: its body from the one filter schema), hands the answer to the
+// engine as the early search (the app's first render adopts it, data/catalogue/early-search.ts) and draws its cards
+// over the early ones. Once the app owns the page (#root loses data-prerendered) it does nothing.
+import { startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
+import { firstPageBody } from '@/data/catalogue/search-request';
+import { env } from '@/shared/lib/env';
+import { drawEarlyMarketplace, drawEarlyPictures } from './marketplace-view';
+
+/** The app has rendered over the prerendered page (its first commit removes the marker). */
+const appOwnsPage = (doc: Document) => !doc.getElementById('root')?.dataset.prerendered;
+
+export interface SearchesBeforeApp {
+  /** The search the address asks for now (the one whose answer may be drawn). */
+  current(): EarlySearch | null;
+  stop(): void;
+}
+
+/**
+ * Follows the address until the app owns the page: each new marketplace search is asked for (an earlier answer for
+ * the same request is reused) and drawn when it arrives, if it is still the address's search.
+ */
+export function followSearchesBeforeApp(
+  doc: Document = document,
+  win: Window & typeof globalThis = window,
+  ask: (body: string) => EarlySearch = (body) => startEarlySearch(env.earlyApiUrl, env.supabaseAnonKey, body),
+): SearchesBeforeApp {
+  const asked = new Map<string, EarlySearch>();
+  const first = win.__motorlyEarlySearch;
+  if (first) asked.set(first.body, first);
+  let current: EarlySearch | null = first ?? null;
+
+  const onAddress = () => {
+    if (appOwnsPage(doc)) return stop();
+    const path = doc.documentElement.dataset.prerenderedPath;
+    if (win.location.pathname !== path) return;
+    const body = firstPageBody(win.location.search);
+    const known = asked.get(body);
+    // One the app has already taken is its own now: ask again, so it can adopt this one too.
+    const early = known && !known.taken ? known : ask(body);
+    asked.set(body, early);
+    win.__motorlyEarlySearch = early;
+    current = early;
+    void early.answer.then((data) => {
+      if (current !== early || appOwnsPage(doc)) return;
+      const results = doc.querySelector('#root main section.cat-results');
+      const drawn = results ? drawEarlyMarketplace(doc, results, data) : null;
+      if (!drawn) return;
+      doc.documentElement.dataset.earlyView = '';
+      void drawEarlyPictures(doc, drawn.grid, drawn.rows);
+    });
+  };
+  const stop = () => win.removeEventListener('popstate', onAddress);
+  win.addEventListener('popstate', onAddress);
+  return { current: () => current, stop };
+}
