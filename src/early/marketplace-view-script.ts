@@ -8,7 +8,8 @@
 // (searches-before-app.ts).
 import { currentEarlySearch } from '@/data/catalogue/early-search';
 import { EARLY_VIEW_DONE_EVENT } from './listing-answer';
-import { drawEarlyMarketplace, drawEarlyPictures, earlyMarketAnswer } from './marketplace-view';
+import { drawEarlyPictures } from './early-pictures';
+import { drawEarlyMarketplace, earlyMarketAnswer } from './marketplace-view';
 import { followSearchesBeforeApp } from './searches-before-app';
 import { EARLY_GRID } from './server-first-page';
 

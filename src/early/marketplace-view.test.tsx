@@ -14,13 +14,8 @@ import { carArtInlineSvg, galleryShots } from '@/entities/car/components/car-art
 import { ListingCard } from '@/entities/car/components/listing-card';
 import { coverageStatus } from '@/features/marketplace/early';
 import { SpaLinks } from '@/shared/ui';
-import {
-  drawEarlyMarketplace,
-  drawEarlyPictures,
-  earlyCount,
-  earlyListingCard,
-  earlyMarketAnswer,
-} from './marketplace-view';
+import { drawEarlyPictures } from './early-pictures';
+import { drawEarlyMarketplace, earlyCount, earlyListingCard, earlyMarketAnswer } from './marketplace-view';
 
 const car = listingRow({
   id: '920ee558-b744-5e62-ac34-2863bd074331',

@@ -10,13 +10,7 @@ import { dealerTownsOf } from '@/data/catalogue/dealer-towns';
 import type { ListingRow } from '@/data/catalogue/types';
 import { PHOTO_WIDTHS, photoUrl } from '@/data/listing-photos/photo-files';
 import { fuelLabel, GEARBOX_LABELS, type BodyStyle, type FuelType, type Gearbox } from '@/domain/uk/body';
-import {
-  CAR_ART_SHARED_DEFS,
-  CAR_ART_SHARED_DEFS_ID,
-  ILLUSTRATION_TAG,
-  carArtInlineSvg,
-  galleryShots,
-} from '@/entities/car/components/car-art';
+import { ILLUSTRATION_TAG, carArtInlineSvg, galleryShots } from '@/entities/car/components/car-art';
 import { coverageStatus, initialResultsView, sheetTotal, type ResultsView } from '@/features/marketplace/early';
 import { formatGBP, formatMiles } from '@/shared/lib/format';
 import { href } from '@/shared/lib/routes';
@@ -238,23 +232,6 @@ export const earlyCount = (doc: Document, answer: EarlyMarketAnswer): HTMLElemen
 export function cardDrawing(l: EarlyCardRow): string {
   const shot = galleryShots(l.image_seed)[0];
   return carArtInlineSvg({ bodyStyle: l.body_style, colour: l.colour, view: shot.view, backdrop: shot.backdrop });
-}
-
-/**
- * Fills the early view's empty picture boxes, a few per task (a page of drawings in one task is a long task on
- * a phone), until done or the app has replaced the grid.
- */
-export async function drawEarlyPictures(doc: Document, grid: Element, rows: EarlyCardRow[], perTask = 2) {
-  if (!doc.getElementById(CAR_ART_SHARED_DEFS_ID)) doc.body.insertAdjacentHTML('afterbegin', CAR_ART_SHARED_DEFS);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const boxes = [...grid.querySelectorAll<HTMLElement>('[data-listing-id] span.cat-img')];
-  for (let i = 0; i < boxes.length && grid.isConnected; i += perTask) {
-    for (const box of boxes.slice(i, i + perTask)) {
-      const row = byId.get(box.closest('[data-listing-id]')?.getAttribute('data-listing-id') ?? '');
-      if (row && !box.firstChild) box.innerHTML = cardDrawing(row);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
 }
 
 /**

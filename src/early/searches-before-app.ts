@@ -7,7 +7,8 @@
 import { startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
 import { firstPageBody } from '@/data/catalogue/search-request';
 import { env } from '@/shared/lib/env';
-import { drawEarlyMarketplace, drawEarlyPictures } from './marketplace-view';
+import { drawEarlyPictures } from './early-pictures';
+import { drawEarlyMarketplace } from './marketplace-view';
 
 /** The app has rendered over the prerendered page (its first commit removes the marker). */
 const appOwnsPage = (doc: Document) => !doc.getElementById('root')?.dataset.prerendered;
