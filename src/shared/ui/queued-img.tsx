@@ -33,13 +33,24 @@ function scheduleOne(): void {
   setTimeout(drawOne, 0);
 }
 
-function queueOne(draw: () => void): () => void {
-  heavy.push(draw);
+function queueOne(draw: () => void, next = false): () => void {
+  if (next) heavy.unshift(draw);
+  else heavy.push(draw);
   scheduleOne();
   return () => {
     const i = heavy.indexOf(draw);
     if (i >= 0) heavy.splice(i, 1);
   };
+}
+
+/**
+ * Styles and lays out a drawing just put in the page, in the task that put it there: left to the next frame,
+ * its style and layout (forced by the first scroll handler reading scrollY) ran inside that frame's task, with
+ * the frame's scroll, rows and paint. A listing card's picture box contains its layout (contain: strict), so
+ * this lays out the drawing alone.
+ */
+function settle(box: HTMLElement): void {
+  if (box.isConnected) box.getBoundingClientRect();
 }
 
 /**
@@ -53,6 +64,15 @@ export function useQueuedMarkup(ref: RefObject<HTMLElement | null>, markup: stri
     const box = ref.current;
     if (!markup || !box) return;
     if (typeof markup === 'string') return queueDraw(() => (box.innerHTML = markup));
-    return queueOne(() => (box.innerHTML = markup()));
+    // Built in one task, put in the page (parsed, styled, laid out) in the next: in one task, build, parse and
+    // layout made queue tasks of up to 71 ms at 4x CPU (p90 40 ms; split: max 49, p90 24).
+    let cancel = queueOne(() => {
+      const html = markup();
+      cancel = queueOne(() => {
+        box.innerHTML = html;
+        settle(box);
+      }, true);
+    });
+    return () => cancel();
   }, [ref, markup]);
 }
