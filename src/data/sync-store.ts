@@ -89,6 +89,12 @@ export interface PullWriteOptions {
   after?: Cursor | null;
   /** Other stores written in the rows' own transaction (raw-bulk-write's AlongsideWrite; not for car_models). */
   alongside?: AlongsideWrite;
+  /**
+   * Leave out rows held in the same version (same updated_at): a catch-up re-reads an overlap of rows it
+   * mostly holds already (a seeded table's rows share one timestamp, so all of them), and writing those
+   * again woke every screen reading the table for nothing.
+   */
+  onlyChanged?: boolean;
 }
 
 export interface QueueCounts {
@@ -119,6 +125,19 @@ const PENDING_STORES = ['outbox', 'needs_attention'] as const;
  * prices (for listings' annual tax) from car_models writes. One small page, so the notice is cheap.
  */
 const VIA_DEXIE = new Set<SyncTableName>(['car_models']);
+
+/** The rows not held in this version (another updated_at, or not held at all). */
+async function changedRows(
+  db: MotorlyDb,
+  table: SyncTableName,
+  rows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (!rows.length) return rows;
+  const held = (await db.table(table).bulkGet(rows.map((r) => r.id as string))) as (
+    { updated_at?: unknown } | undefined
+  )[];
+  return rows.filter((row, i) => held[i]?.updated_at !== row.updated_at);
+}
 
 export function createSyncStore(db: MotorlyDb): SyncStore {
   return {
@@ -163,7 +182,8 @@ export function createSyncStore(db: MotorlyDb): SyncStore {
         return parked.length;
       });
     },
-    async applyPulled(table, rows, opts = {}) {
+    async applyPulled(table, pulled, opts = {}) {
+      const rows = opts.onlyChanged ? await changedRows(db, table, pulled) : pulled;
       if (!rows.length && !opts.cursor) return 0;
       if (VIA_DEXIE.has(table)) {
         if (opts.alongside) throw new Error(`${table} is written through Dexie: no raw write alongside it`);

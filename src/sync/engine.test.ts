@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MotorlyDb } from '@/data/db';
+import { Dexie } from '@/data/dexie-library';
 import { recordErrorReport } from '@/data/error-reports';
 import {
   createRow,
@@ -538,6 +539,55 @@ describe('pull', () => {
     await h.engine.trigger('all');
     await h.settle();
     expect(pulled.get('car_models')).toBe(0);
+  });
+
+  it("a catch-up's overlap writes and announces only rows it does not hold in that version (a seeded catalogue)", async () => {
+    // Every row shares the seed's timestamp and nothing newer was ever pulled, so the device's clock (the newest
+    // updated_at it saw) is that timestamp: the catch-up's overlap window re-reads every row. Before, each one was
+    // written again and every screen reading the tables re-ran (twice over on a first visit: bench:scale).
+    h = await makeHarness({ catalogue: ['brands', 'car_models'] });
+    const seeded = '2025-01-01T09:00:00.000000Z';
+    const id = (i: number) => `00000000-0000-4000-8000-00000000000${i}`;
+    for (let i = 1; i <= 3; i++) {
+      h.server.table('brands').set(id(i), { id: id(i), name: `Brand ${i}`, updated_at: seeded });
+      h.server.table('car_models').set(id(i), { id: id(i), name: `Model ${i}`, updated_at: seeded });
+    }
+    const notices: string[] = [];
+    const applied: Record<string, number> = {};
+    restartListingsEngine(
+      (store) => ({
+        ...store,
+        applyPulled: async (table, rows, opts) => {
+          const n = await store.applyPulled(table, rows, opts);
+          applied[table] = (applied[table] ?? 0) + n;
+          return n;
+        },
+        notifyChanged: (tables) => (notices.push(...tables), store.notifyChanged(tables)),
+        notifyRowsChanged: (table, ids) => (notices.push(table), store.notifyRowsChanged(table, ids)),
+      }),
+      { catalogueTables: ['brands', 'car_models'] },
+    );
+    await h.engine.whenIdle();
+    expect(applied).toEqual({ brands: 3, car_models: 3 });
+    const modelsMutated = vi.fn();
+    const sub = Dexie.liveQuery(() => h.db.car_models.toArray()).subscribe({ next: modelsMutated });
+    await vi.waitFor(() => expect(modelsMutated).toHaveBeenCalledTimes(1));
+    for (const k of Object.keys(applied)) delete applied[k];
+    notices.length = 0;
+
+    // One brand changed (a new version at the same old timestamp would be a new updated_at on a real server).
+    h.server
+      .table('brands')
+      .set(id(2), { id: id(2), name: 'Brand 2 renamed', updated_at: '2025-01-01T09:00:01.000000Z' });
+    await h.engine.trigger('all');
+    await h.engine.whenIdle();
+    expect(applied).toEqual({ brands: 1, car_models: 0 });
+    expect(notices).toEqual(['brands']);
+    expect((await h.db.brands.get(id(2)))?.name).toBe('Brand 2 renamed');
+    // The models' screens were not woken: nothing of theirs was written.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(modelsMutated).toHaveBeenCalledTimes(1);
+    sub.unsubscribe();
   });
 
   it('a catch-up still reads a row committed late with an updated_at before the cursor (the overlap window)', async () => {

@@ -338,6 +338,7 @@ export class Puller {
     let written = 0;
     let writtenAtNotice = 0;
     let best: Cursor | null | 'stopped';
+    const stored = await ctx.store.getCursor(table);
     const announce = () => {
       if (unannouncedIds) ctx.store.notifyRowsChanged(table, unannouncedIds);
       else ctx.store.notifyChanged([table]);
@@ -346,7 +347,7 @@ export class Puller {
     };
     try {
       best = await pullPages<Row>(ctx, this.time, {
-        stored: await ctx.store.getCursor(table),
+        stored,
         fetch: (after) => ctx.transport.pullPage(table, after, ctx.settings.pageSize),
         cursorOf: (row) => ({ updated_at: String(row.updated_at), id: String(row.id) }),
         pipelined: true,
@@ -357,6 +358,8 @@ export class Puller {
             notify: false,
             cursor: rows.length && pageBest ? pageBest : undefined,
             after,
+            // A catch-up starts an overlap before its cursor (timestamps.catchUpStart): rows held already.
+            onlyChanged: stored !== null,
           });
           if (count > 0) {
             unannounced = true;
@@ -374,7 +377,7 @@ export class Puller {
             announcedAt = ctx.clock.now();
             writtenAtNotice = written;
           }
-          if (rows.length) ctx.emit({ type: 'pulled', table, count });
+          if (count > 0) ctx.emit({ type: 'pulled', table, count });
           if (progress) {
             progress.done = Math.min(progress.total, progress.done + rows.length);
             ctx.update({ download: { ...progress } });
