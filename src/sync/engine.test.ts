@@ -833,6 +833,26 @@ describe('pull', () => {
     expect(h.engine.getStatus().download).toBeNull();
   });
 
+  it("a first download asks for every table's count at once, not a round trip per table before the first page", async () => {
+    h = await makeHarness({ catalogue: ['brands', 'car_models', 'dealers'] });
+    for (const table of ['brands', 'car_models', 'dealers'] as const)
+      for (let i = 0; i < 3; i++) h.server.upsertRow(table, { id: listingId(i), name: `${table} ${i}` });
+    let inFlight = 0;
+    let most = 0;
+    const count = h.transport.count.bind(h.transport);
+    h.transport.count = async (table) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      return count(table);
+    };
+    h.engine.start();
+    await h.settle();
+    expect(most).toBe(3);
+    const progress = h.events.flatMap((e) => (e.type === 'status' && e.status.download ? [e.status.download] : []));
+    expect(progress[0]).toEqual({ done: 0, total: 9 });
+  });
+
   it('a row with a pending op keeps the local change; the ack re-read brings the merged server row', async () => {
     h = await makeHarness({ user: ['price_alerts'] });
     const a = await alert(5000);

@@ -270,9 +270,9 @@ export class Puller {
     noteSeen(this.time, await ctx.store.getDeletedCursor());
     let progress: DownloadProgress | null = null;
     if (fresh.some((t) => catalogueTables.includes(t))) {
-      let total = 0;
-      for (const t of fresh) total += await ctx.transport.count(t);
-      progress = { done: 0, total };
+      // Asked together: one after another they held the first page back a round trip per table.
+      const counts = await Promise.all(fresh.map((t) => ctx.transport.count(t)));
+      progress = { done: 0, total: counts.reduce((sum, n) => sum + n, 0) };
     }
     ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
     for (const table of tables) {
