@@ -8,21 +8,13 @@ export interface Tap {
 }
 
 /**
- * A search as a filter control makes it (the router's navigation to the new query string: pushState,
- * then the popstate the router listens to), timed until the first frame whose leading cards differ
- * from the previous answer's, or an empty answer ("No cars ...") is shown.
+ * Before a tap (untimed): from the top of the results, as a reader starting a new search. Left at the previous
+ * answer's foot, the new answer's next pages would load on their own before the next-page step could ask for
+ * one. The scroll event lands a frame later: it is let land on the entry it belongs to, before the tap. A virtual
+ * list then renders its top rows: the leading cards are read from those (read at its foot, they were the foot's,
+ * and the tap counted as answered when the top rows came back: search 23's 95 ms).
  */
-export async function tapSearch(args: { query: string; timeoutMs: number }): Promise<Tap> {
-  const lead = () =>
-    Array.from(document.querySelectorAll('[data-testid="listing-card"]'))
-      .slice(0, 3)
-      .map((e) => e.getAttribute('data-listing-id'))
-      .join(',');
-  // From the top of the results, as a reader starting a new search: left at the previous answer's foot, the
-  // new answer's next pages would load on their own before the next-page step could ask for one. The scroll
-  // event lands a frame later: it is let land on the entry it belongs to, before the tap (untimed). A virtual
-  // list then renders its top rows: the leading cards are read from those (read at its foot, they were the
-  // foot's, and the tap counted as answered when the top rows came back: search 23's 95 ms).
+export async function prepareTap(): Promise<void> {
   window.scrollTo(0, 0);
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   await frame();
@@ -34,8 +26,24 @@ export async function tapSearch(args: { query: string; timeoutMs: number }): Pro
     return top >= 0 && top < innerHeight;
   };
   for (let i = 0; i < 60 && !topShown(); i++) await frame();
+}
+
+/**
+ * A search as a filter control makes it (the router's navigation to the new query string: pushState,
+ * then the popstate the router listens to), timed until the first frame whose leading cards differ
+ * from the previous answer's, or an empty answer ("No cars ...") is shown. The clock starts at `tappedAt`
+ * (the wall-clock time the bench sent the tap, Date.now()), not when the page gets to run it: a tap that lands
+ * while the page's main thread is busy (a long task of the app's start) waits for it, as a finger's would.
+ */
+export async function tapSearch(args: { query: string; timeoutMs: number; tappedAt: number }): Promise<Tap> {
+  const lead = () =>
+    Array.from(document.querySelectorAll('[data-testid="listing-card"]'))
+      .slice(0, 3)
+      .map((e) => e.getAttribute('data-listing-id'))
+      .join(',');
   const before = lead();
-  const t0 = performance.now();
+  // The page's clock at the tap (never later than now: the two clocks are the same wall clock).
+  const t0 = Math.min(performance.now(), args.tappedAt - performance.timeOrigin);
   // A new history entry as the router's own push makes it (its own key and index). With no state every entry
   // had React Router's key "default", so the app's scroll memory took each tap for Back to one entry and held
   // the first search after a scroll at its remembered top for 3 s (the next page's 2.8 s after search 22).
@@ -66,23 +74,18 @@ export async function tapSearch(args: { query: string; timeoutMs: number }): Pro
 }
 
 /**
- * The tap's measuring floor: prepared as tapSearch prepares a tap (from the top, two frames, then from inside a
- * frame), the leading cards are changed by hand, with no app work at all, and timed as tapSearch times an answer
- * (until the next frame). What a covered repeat could take if the app did nothing: about one frame interval.
+ * The tap's measuring floor: prepared as a search's tap is (prepareTap), sent and timed alike (from `tappedAt`),
+ * the leading cards are changed by hand, with no app work at all, and timed until the next frame. What a covered
+ * repeat could take if the app did nothing: about one frame interval, and the tap's way to the page.
  */
-export async function tapFloor(): Promise<number> {
-  window.scrollTo(0, 0);
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
-  await frame();
-  await frame();
-  const t0 = performance.now();
+export async function tapFloor(tappedAt: number): Promise<number> {
+  const t0 = Math.min(performance.now(), tappedAt - performance.timeOrigin);
   const card = document.querySelector('[data-testid="listing-card"]');
   card?.setAttribute('data-bench-floor', String(t0));
-  await frame();
+  await new Promise((r) => requestAnimationFrame(r));
   card?.removeAttribute('data-bench-floor');
   return performance.now() - t0;
 }
-
 export interface NextPage extends Tap {
   how: 'pager' | 'scroll' | 'none';
 }

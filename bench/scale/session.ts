@@ -5,7 +5,16 @@
 //     p95), a next page after each of the last 5, then 5 covered searches repeated; the long tasks of the
 //     whole session, and what the app's IndexedDB then holds.
 import type { Browser } from 'playwright';
-import { tapFloor, tapNextPage, tapSearch, idbStoreSizes, type NextPage, type StoreSize, type Tap } from './in-page';
+import {
+  prepareTap,
+  tapFloor,
+  tapNextPage,
+  tapSearch,
+  idbStoreSizes,
+  type NextPage,
+  type StoreSize,
+  type Tap,
+} from './in-page';
 import {
   RTT_150,
   SLOW_4G,
@@ -109,7 +118,8 @@ function tasksByStep(steps: Steps, tasks: { start: number; duration: number }[])
 }
 
 async function search(p: Profile, query: string): Promise<Tap> {
-  return p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS });
+  await p.page.evaluate(prepareTap);
+  return p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS, tappedAt: Date.now() });
 }
 
 /** Lets the screen settle between taps, as a person reading the results would (and the app's idle work). */
@@ -176,7 +186,8 @@ export async function runSession(browser: Browser, app: string, queries: string[
     s.longTasks = await longTasksSince(p.page, since);
     // After the long tasks are read: these taps are the bench's, not the app's.
     for (let i = 0; i < 5 && !s.stopped; i++) {
-      s.floor.push(await p.page.evaluate(tapFloor));
+      await p.page.evaluate(prepareTap);
+      s.floor.push(await p.page.evaluate(tapFloor, Date.now()));
       await settle(p);
     }
     if (s.floor.length) log(`tap floor (no app work): ${s.floor.map((v) => v.toFixed(0)).join(', ')} ms`);
