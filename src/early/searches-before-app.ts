@@ -3,8 +3,10 @@
 // first cards, and until then the address's search was neither asked for nor drawn. The early view asks for it at
 // once (the same request the query engine makes: its body from the one filter schema), hands the answer to the
 // engine as the early search (the app's first render adopts it, data/catalogue/early-search.ts) and draws its cards
-// over the early ones. Once the app owns the page (#root loses data-prerendered) it does nothing.
-import { startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
+// over the early ones. Every answer is kept (keepEarlySearch): the app stores the ones the address has left on the
+// device (query/early-page.ts), so going back to one is answered there. Once the app owns the page (#root loses
+// data-prerendered) it does nothing.
+import { keepEarlySearch, startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
 import { firstPageBody } from '@/data/catalogue/search-request';
 import { env } from '@/shared/lib/env';
 import { drawEarlyPictures } from './early-pictures';
@@ -30,7 +32,12 @@ export function followSearchesBeforeApp(
 ): SearchesBeforeApp {
   const asked = new Map<string, EarlySearch>();
   const first = win.__motorlyEarlySearch;
-  if (first) asked.set(first.body, first);
+  if (first) {
+    // The head script's (or the server's) answer is the marketplace's own page, with no query string.
+    first.query ??= '';
+    asked.set(first.body, first);
+    keepEarlySearch(first);
+  }
   let current: EarlySearch | null = first ?? null;
 
   const onAddress = () => {
@@ -41,6 +48,10 @@ export function followSearchesBeforeApp(
     const known = asked.get(body);
     // One the app has already taken is its own now: ask again, so it can adopt this one too.
     const early = known && !known.taken ? known : ask(body);
+    if (early !== known) {
+      early.query = win.location.search;
+      keepEarlySearch(early);
+    }
     asked.set(body, early);
     win.__motorlyEarlySearch = early;
     current = early;

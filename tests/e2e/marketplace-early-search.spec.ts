@@ -78,4 +78,14 @@ for (const served of [true, false])
     await expect(page.getByTestId('sort')).toHaveValue('price-asc');
     expect(calls.filter((r) => r.postData() === body)).toHaveLength(1);
     await axe(page);
+
+    // The first page, left before the app ran, was stored on the device too: offline, Back shows the same cars
+    // from the device's window for it (without it, the held cheapest cars would show instead).
+    await page.context().setOffline(true);
+    await page.goBack();
+    await expect.poll(() => ids(page)).toEqual(firstIds);
+    await expect(page.getByTestId('result-count').locator('[data-coverage]')).toHaveText(
+      /^20 cars saved on this phone match\. Search all [\d,]+ when you're back online$/,
+    );
+    await page.context().setOffline(false);
   });

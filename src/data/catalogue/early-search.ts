@@ -16,12 +16,26 @@ export interface EarlySearch {
   taken?: boolean;
   /** The answer read as a page, once (query/early-page.ts), so every reader gets the same row objects. */
   page?: unknown;
+  /** The address's query string it answers ('' for the marketplace's own page), when known. */
+  query?: string;
 }
 
 declare global {
   interface Window {
     __motorlyEarlySearch?: EarlySearch | null;
+    /** Every early search of this visit, the ones the address has since left included. */
+    __motorlyEarlySearches?: EarlySearch[];
   }
+}
+
+/** Keeps an early search for the app (keptEarlySearches): one the address leaves before the app runs is not lost. */
+export function keepEarlySearch(early: EarlySearch): void {
+  (window.__motorlyEarlySearches ??= []).push(early);
+}
+
+/** The early searches kept this visit. */
+export function keptEarlySearches(): readonly EarlySearch[] {
+  return typeof window === 'undefined' ? [] : (window.__motorlyEarlySearches ?? []);
 }
 
 /** Head script: POSTs the first page's request (same-origin through the early API address where it can). */

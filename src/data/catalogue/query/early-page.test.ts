@@ -2,8 +2,8 @@
 // would, once, and never as a broken page.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSearchParams } from '../filters';
-import { startEarlySearch } from '../early-search';
-import { arrivedEarlyPage, searchBody, takeEarlyPage } from './early-page';
+import { keepEarlySearch, startEarlySearch, type EarlySearch } from '../early-search';
+import { arrivedEarlyPage, searchBody, storeLeftEarlySearches, takeEarlyPage } from './early-page';
 import type { RpcClient } from './rpc-client';
 import { searchServer } from './server-search';
 
@@ -67,5 +67,37 @@ describe('early first page', () => {
     );
     startEarlySearch('http://api', 'anon', searchBody(search, null, search.pageSize));
     await expect(takeEarlyPage(search, null, search.pageSize)).resolves.toBeNull();
+  });
+
+  it('stores the answers of the searches the address left before the app ran, not the one its screen takes', async () => {
+    vi.stubGlobal('window', {});
+    const answer = (make: string) => ({
+      rows: [{ id: make, dealer_id: 'd', distance_miles: null }],
+      total: 1,
+      next_cursor: null,
+    });
+    const early = (query: string, data: unknown): EarlySearch => {
+      const e: EarlySearch = { body: query, answer: Promise.resolve(data), arrived: data, query };
+      keepEarlySearch(e);
+      return e;
+    };
+    const left = early('make=abarth', answer('abarth'));
+    const failed = early('make=ford', null);
+    const shown = early('make=cupra', answer('cupra'));
+    (window as Window).__motorlyEarlySearch = shown;
+    const stored: [string | undefined, string[]][] = [];
+    storeLeftEarlySearches((s, page) => stored.push([s.make, page.rows.map((r) => r.id)]));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(stored).toEqual([['abarth', ['abarth']]]);
+    expect(left.taken).toBe(true);
+    // The address's own search is its screen's to take (and then store), and a failed request stores nothing.
+    expect(shown.taken).toBeUndefined();
+    expect(failed.taken).toBeUndefined();
+    // Stored once: a second engine (another database) does not store it again.
+    storeLeftEarlySearches((s) => stored.push([s.make, []]));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(stored).toHaveLength(1);
   });
 });

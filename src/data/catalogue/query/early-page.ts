@@ -1,7 +1,8 @@
 // The query engine's side of the early request (../early-search.ts): the first page's request body for a search,
 // the early answer as a page for the first render, and taking it once as the session's first server page.
 import type { ListingSearch } from '../filters';
-import { currentEarlySearch, earlySearchFor, type EarlySearch } from '../early-search';
+import { parseSearchParams } from '../filters/url';
+import { currentEarlySearch, earlySearchFor, keptEarlySearches, type EarlySearch } from '../early-search';
 import { searchArgs, serverPageOf, type ServerPage } from './server-search';
 
 /** The JSON body of search_listings' request for a page of `search` (the early request's, for its first). */
@@ -50,4 +51,23 @@ export function takeEarlyPage(
   if (!early || early.taken) return null;
   early.taken = true;
   return early.answer.then(() => pageOf(early));
+}
+
+/**
+ * The early answers of searches the address left before the app ran (every kept one but the address's own, which its
+ * screen takes): each is stored as its search's first page once it is in, as the app stores the pages it shows, so
+ * going back to one is answered by the device, offline too.
+ */
+export function storeLeftEarlySearches(store: (search: ListingSearch, page: ServerPage) => void): void {
+  for (const early of keptEarlySearches()) {
+    const query = early.query;
+    if (query === undefined) continue;
+    void early.answer.then(() => {
+      if (early.taken || early === currentEarlySearch()) return;
+      const page = pageOf(early);
+      if (!page) return;
+      early.taken = true;
+      store(parseSearchParams(query), page);
+    });
+  }
 }

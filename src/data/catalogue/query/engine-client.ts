@@ -4,11 +4,12 @@ import { reportError } from '@/shared/lib/report-error';
 import type { MotorlyDb } from '../../db';
 import type { ListingSearch } from '../filters';
 import { AheadPages } from './ahead-pages';
-import { takeEarlyPage } from './early-page';
+import { storeLeftEarlySearches, takeEarlyPage } from './early-page';
 import { QueryEngine, type LocalAnswer } from './engine';
 import { startOpenClock } from './open-clock';
 import type { QueryCall, QueryResponse } from './protocol';
 import type { RpcClient } from './rpc-client';
+import { PASSING_TTL_MS } from './window-types';
 import { searchServer, ServerSearchError, type ServerPage } from './server-search';
 
 export interface QueryEngineApi {
@@ -134,6 +135,8 @@ export function queryEngineFor(db: MotorlyDb, overrides: EngineOverrides = {}): 
           );
     engines.set(db, engine);
     if (typeof document !== 'undefined') startOpenClock(engine);
+    const started = engine;
+    storeLeftEarlySearches((search, page) => started.record(search, null, page, PASSING_TTL_MS));
   }
   return engine;
 }
