@@ -3,8 +3,8 @@
 // first cards, and until then the address's search was neither asked for nor drawn. The early view asks for it at
 // once (the same request the query engine makes: its body from the one filter schema), hands the answer to the
 // engine as the early search (the app's first render adopts it, data/catalogue/early-search.ts) and draws its cards
-// over the early ones. Every answer is kept (keepEarlySearch): the app stores the ones the address has left on the
-// device (query/early-page.ts), so going back to one is answered there. Once the app owns the page (#root loses
+// over the early ones. Every answer is kept (keepEarlySearch): the app stores them on the device (query/early-page.ts),
+// so going back to one is answered there. Once the app owns the page (#root loses
 // data-prerendered) it does nothing.
 import { keepEarlySearch, startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
 import { firstPageBody } from '@/data/catalogue/search-request';

@@ -18,6 +18,8 @@ export interface EarlySearch {
   page?: unknown;
   /** The address's query string it answers ('' for the marketplace's own page), when known. */
   query?: string;
+  /** Stored on the device as its search's first page (query/early-page.ts), once. */
+  stored?: boolean;
 }
 
 declare global {

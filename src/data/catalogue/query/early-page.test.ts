@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSearchParams } from '../filters';
 import { keepEarlySearch, startEarlySearch, type EarlySearch } from '../early-search';
-import { arrivedEarlyPage, searchBody, storeLeftEarlySearches, takeEarlyPage } from './early-page';
+import { SHOWN_TAKE_MS, arrivedEarlyPage, searchBody, storeEarlySearches, takeEarlyPage } from './early-page';
 import type { RpcClient } from './rpc-client';
 import { searchServer } from './server-search';
 
@@ -69,7 +69,8 @@ describe('early first page', () => {
     await expect(takeEarlyPage(search, null, search.pageSize)).resolves.toBeNull();
   });
 
-  it('stores the answers of the searches the address left before the app ran, not the one its screen takes', async () => {
+  it("stores the visit's early answers once; the shown one only if its screen has not taken it in time", async () => {
+    vi.useFakeTimers();
     vi.stubGlobal('window', {});
     const answer = (make: string) => ({
       rows: [{ id: make, dealer_id: 'd', distance_miles: null }],
@@ -77,27 +78,50 @@ describe('early first page', () => {
       next_cursor: null,
     });
     const early = (query: string, data: unknown): EarlySearch => {
-      const e: EarlySearch = { body: query, answer: Promise.resolve(data), arrived: data, query };
+      const body = searchBody(parseSearchParams(query), null, 20);
+      const e: EarlySearch = { body, answer: Promise.resolve(data), arrived: data, query };
       keepEarlySearch(e);
       return e;
     };
-    const left = early('make=abarth', answer('abarth'));
-    const failed = early('make=ford', null);
+    early('make=abarth', answer('abarth'));
+    early('make=ford', null);
     const shown = early('make=cupra', answer('cupra'));
     (window as Window).__motorlyEarlySearch = shown;
     const stored: [string | undefined, string[]][] = [];
-    storeLeftEarlySearches((s, page) => stored.push([s.make, page.rows.map((r) => r.id)]));
-    await Promise.resolve();
-    await Promise.resolve();
+    storeEarlySearches((s, page) => stored.push([s.make, page.rows.map((r) => r.id)]));
+    await vi.advanceTimersByTimeAsync(0);
+    // A left search at once; a failed request stores nothing; the shown one waits for its screen.
     expect(stored).toEqual([['abarth', ['abarth']]]);
-    expect(left.taken).toBe(true);
-    // The address's own search is its screen's to take (and then store), and a failed request stores nothing.
-    expect(shown.taken).toBeUndefined();
-    expect(failed.taken).toBeUndefined();
-    // Stored once: a second engine (another database) does not store it again.
-    storeLeftEarlySearches((s) => stored.push([s.make, []]));
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(stored).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SHOWN_TAKE_MS);
+    expect(stored).toEqual([
+      ['abarth', ['abarth']],
+      ['cupra', ['cupra']],
+    ]);
+    // Stored once: a second engine (another database) does not store them again.
+    storeEarlySearches((s) => stored.push([s.make, []]));
+    await vi.advanceTimersByTimeAsync(SHOWN_TAKE_MS);
+    expect(stored).toHaveLength(2);
+    vi.useRealTimers();
+  });
+
+  it('does not store the shown search its screen took (the screen stores it)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {});
+    const data = { rows: [{ id: 'a', dealer_id: 'd', distance_miles: null }], total: 1, next_cursor: null };
+    const search = parseSearchParams('make=cupra');
+    const shown: EarlySearch = {
+      body: searchBody(search, null, 20),
+      answer: Promise.resolve(data),
+      arrived: data,
+      query: '?make=cupra',
+    };
+    keepEarlySearch(shown);
+    (window as Window).__motorlyEarlySearch = shown;
+    const stored: unknown[] = [];
+    storeEarlySearches((s) => stored.push(s));
+    expect(await takeEarlyPage(search, null, 20)).toMatchObject({ rows: [{ id: 'a' }] });
+    await vi.advanceTimersByTimeAsync(SHOWN_TAKE_MS);
+    expect(stored).toEqual([]);
+    vi.useRealTimers();
   });
 });

@@ -53,21 +53,27 @@ export function takeEarlyPage(
   return early.answer.then(() => pageOf(early));
 }
 
+/** How long the address's own early search is left for its screen to take before it is stored anyway. */
+export const SHOWN_TAKE_MS = 3000;
+
 /**
- * The early answers of searches the address left before the app ran (every kept one but the address's own, which its
- * screen takes): each is stored as its search's first page once it is in, as the app stores the pages it shows, so
- * going back to one is answered by the device, offline too.
+ * Every early answer of this visit (kept with its query string) stored as its search's first page once it is in, as
+ * the app stores the pages it shows: a search answered before the app ran and left again is then answered by the
+ * device when the shopper goes back to it, offline too. The address's own search is its screen's to take (and
+ * store); it is stored here only if the screen has not taken it SHOWN_TAKE_MS later (the address moved on first).
  */
-export function storeLeftEarlySearches(store: (search: ListingSearch, page: ServerPage) => void): void {
+export function storeEarlySearches(store: (search: ListingSearch, page: ServerPage) => void): void {
   for (const early of keptEarlySearches()) {
     const query = early.query;
-    if (query === undefined) continue;
+    if (query === undefined || early.stored) continue;
+    early.stored = true;
+    const storeUntaken = () => {
+      const page = early.taken ? null : pageOf(early);
+      if (page) store(parseSearchParams(query), page);
+    };
     void early.answer.then(() => {
-      if (early.taken || early === currentEarlySearch()) return;
-      const page = pageOf(early);
-      if (!page) return;
-      early.taken = true;
-      store(parseSearchParams(query), page);
+      if (early === currentEarlySearch()) setTimeout(storeUntaken, SHOWN_TAKE_MS);
+      else storeUntaken();
     });
   }
 }

@@ -4,7 +4,7 @@ import { reportError } from '@/shared/lib/report-error';
 import type { MotorlyDb } from '../../db';
 import type { ListingSearch } from '../filters';
 import { AheadPages } from './ahead-pages';
-import { storeLeftEarlySearches, takeEarlyPage } from './early-page';
+import { storeEarlySearches, takeEarlyPage } from './early-page';
 import { QueryEngine, type LocalAnswer } from './engine';
 import { startOpenClock } from './open-clock';
 import type { QueryCall, QueryResponse } from './protocol';
@@ -136,7 +136,7 @@ export function queryEngineFor(db: MotorlyDb, overrides: EngineOverrides = {}): 
     engines.set(db, engine);
     if (typeof document !== 'undefined') startOpenClock(engine);
     const started = engine;
-    storeLeftEarlySearches((search, page) => started.record(search, null, page, PASSING_TTL_MS));
+    storeEarlySearches((search, page) => started.record(search, null, page, PASSING_TTL_MS));
   }
   return engine;
 }
