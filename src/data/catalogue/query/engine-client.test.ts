@@ -1,6 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { emptyListingSearch } from '../filters';
-import { WorkerEngine, type QueryWorkerPort } from './engine-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MotorlyDb } from '../../db';
+import type { EarlySearch } from '../early-search';
+import { emptyListingSearch, parseSearchParams, queryKey } from '../filters';
+import { answerKey, answersFor } from './answer-cache';
+import { queryEngineFor, WorkerEngine, type QueryWorkerPort } from './engine-client';
 import type { QueryRequest, QueryResponse } from './protocol';
 import type { RpcClient } from './rpc-client';
 
@@ -98,5 +101,31 @@ describe('WorkerEngine', () => {
     void engine.fetch(search, 'next', 24, 60_000, false);
     await vi.waitFor(() => expect(w.sent.at(-1)).toMatchObject({ op: 'fetch', after: 'next' }));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('queryEngineFor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('stores the searches answered before the app ran on the device and in the page (a repeat renders at the tap)', async () => {
+    const sent: QueryRequest[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage = null;
+        postMessage(msg: QueryRequest) {
+          sent.push(msg);
+        }
+      },
+    );
+    const left: EarlySearch = { body: 'b', answer: Promise.resolve(answer), arrived: answer, query: '?make=abarth' };
+    vi.stubGlobal('window', { __motorlyEarlySearches: [left], __motorlyEarlySearch: null });
+    const engine = queryEngineFor({ name: 'early-store-test' } as unknown as MotorlyDb);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent.find((m) => m.op === 'record')).toMatchObject({ after: null, search: { make: 'abarth' } });
+    const abarth = parseSearchParams('make=abarth');
+    const held = answersFor(engine).get(answerKey(queryKey(abarth), abarth.pageSize));
+    expect(held).toMatchObject({ coverage: 'complete', total: 1 });
+    expect(held?.rows.map((r) => r.id)).toEqual(['a']);
   });
 });

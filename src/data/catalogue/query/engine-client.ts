@@ -2,12 +2,14 @@
 // the page (unit tests). One per database, made on first use.
 import { reportError } from '@/shared/lib/report-error';
 import type { MotorlyDb } from '../../db';
-import type { ListingSearch } from '../filters';
+import { queryKey, type ListingSearch } from '../filters';
+import { answerKey, answersFor } from './answer-cache';
 import { AheadPages } from './ahead-pages';
 import { storeEarlySearches, takeEarlyPage } from './early-page';
 import { QueryEngine, type LocalAnswer } from './engine';
 import { startOpenClock } from './open-clock';
 import type { QueryCall, QueryResponse } from './protocol';
+import { firstPageState } from './query-state';
 import type { RpcClient } from './rpc-client';
 import { PASSING_TTL_MS } from './window-types';
 import { searchServer, ServerSearchError, type ServerPage } from './server-search';
@@ -136,7 +138,11 @@ export function queryEngineFor(db: MotorlyDb, overrides: EngineOverrides = {}): 
     engines.set(db, engine);
     if (typeof document !== 'undefined') startOpenClock(engine);
     const started = engine;
-    storeEarlySearches((search, page) => started.record(search, null, page, PASSING_TTL_MS));
+    // Held in the page too, as a search the page showed: going back to one renders it at the tap.
+    storeEarlySearches((search, page) => {
+      started.record(search, null, page, PASSING_TTL_MS);
+      answersFor(started, db).put(answerKey(queryKey(search), search.pageSize), firstPageState(search, page));
+    });
   }
   return engine;
 }

@@ -73,7 +73,11 @@ export function firstPageFacts(search: ListingSearch, page: ServerPage): Partial
  */
 export function earlyQueryState(search: ListingSearch): ListingQueryState | null {
   const page = arrivedEarlyPage(search);
-  if (!page) return null;
+  return page && firstPageState(search, page);
+}
+
+/** A search's answer as its first server page alone shows it (a device with nothing else held). */
+export function firstPageState(search: ListingSearch, page: ServerPage): ListingQueryState {
   return {
     ...INITIAL_QUERY_STATE,
     rows: [...page.rows].sort(serverOrder(search)),
