@@ -13,7 +13,7 @@ import { drawEarlyMarketplace, earlyMarketAnswer } from './marketplace-view';
 import { followSearchesBeforeApp } from './searches-before-app';
 import { EARLY_GRID } from './server-first-page';
 
-const searches = followSearchesBeforeApp();
+followSearchesBeforeApp();
 
 /** Draws the cards; resolves once they are on screen, with the drawing of their pictures to follow. */
 async function draw(): Promise<(() => Promise<void>) | null> {
@@ -23,7 +23,7 @@ async function draw(): Promise<(() => Promise<void>) | null> {
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   // The address asks for another search now: its own answer is drawn when it comes, not this one.
-  if (searches.current() !== early) return null;
+  if (currentEarlySearch() !== early) return null;
   const root = document.getElementById('root');
   // The server drew the cards (scripts/market-first-page.ts): only their pictures are left.
   const served = root?.dataset.prerendered ? document.querySelector(EARLY_GRID) : null;

@@ -8,7 +8,7 @@ import type { EarlySearch } from '@/data/catalogue/early-search';
 import { parseSearchParams } from '@/data/catalogue/filters';
 import { earlyQueryState, searchBody } from '@/data/catalogue/query';
 import { listingRow } from '@/data/testing/fixtures';
-import { followSearchesBeforeApp, type SearchesBeforeApp } from './searches-before-app';
+import { followSearchesBeforeApp } from './searches-before-app';
 
 const row = (id: string, title: string) => ({ ...listingRow({ id, title, image_seed: 3 }), distance_miles: null });
 const answerOf = (...titles: string[]) => ({
@@ -47,7 +47,7 @@ const titles = () => [...document.querySelectorAll('[data-testid="listing-card"]
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('searches before the app', () => {
-  let follower: SearchesBeforeApp | null = null;
+  let stop: (() => void) | null = null;
   beforeEach(() => {
     document.documentElement.dataset.prerenderedPath = '/marketplace';
     document.body.innerHTML = `<div id="root" data-prerendered="marketplace"><main><section class="cat-results">
@@ -55,16 +55,17 @@ describe('searches before the app', () => {
       </section></main></div>`;
     history.replaceState({}, '', '/marketplace');
     window.__motorlyEarlySearch = null;
+    window.__motorlyEarlySearches = [];
   });
   afterEach(() => {
-    follower?.stop();
-    follower = null;
+    stop?.();
+    stop = null;
     delete document.documentElement.dataset.earlyView;
   });
 
   it("asks for the address's new search with the engine's own request, and draws its answer", async () => {
     const { made, ask } = asker();
-    follower = followSearchesBeforeApp(document, window, ask);
+    stop = followSearchesBeforeApp(document, window, ask);
     go('make=abarth&sort=price-asc');
     expect(made.map((m) => m.body)).toEqual([bodyOf('make=abarth&sort=price-asc')]);
     made[0].answer(answerOf('Abarth 595', 'Abarth 500e'));
@@ -79,7 +80,7 @@ describe('searches before the app', () => {
 
   it('draws only the latest search: an answer it overtook is not drawn', async () => {
     const { made, ask } = asker();
-    follower = followSearchesBeforeApp(document, window, ask);
+    stop = followSearchesBeforeApp(document, window, ask);
     go('make=abarth');
     go('fuel=electric');
     made[1].answer(answerOf('Nissan Leaf'));
@@ -94,7 +95,7 @@ describe('searches before the app', () => {
     const { made, ask } = asker();
     const first = ask(bodyOf(''));
     made[0].answer(answerOf('Ford Puma'));
-    follower = followSearchesBeforeApp(document, window, ask);
+    stop = followSearchesBeforeApp(document, window, ask);
     go('make=abarth');
     made[1].answer(answerOf('Abarth 595'));
     await settle();
@@ -107,7 +108,7 @@ describe('searches before the app', () => {
 
   it('does nothing once the app owns the page, nor for another address', async () => {
     const { made, ask } = asker();
-    follower = followSearchesBeforeApp(document, window, ask);
+    stop = followSearchesBeforeApp(document, window, ask);
     history.pushState({}, '', '/browse?make=abarth');
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(made).toHaveLength(0);
@@ -122,7 +123,7 @@ describe('searches before the app', () => {
 
   it('leaves the cards as they are when the answer cannot be drawn (a failed request, no rows)', async () => {
     const { made, ask } = asker();
-    follower = followSearchesBeforeApp(document, window, ask);
+    stop = followSearchesBeforeApp(document, window, ask);
     go('make=abarth');
     made[0].answer(answerOf('Abarth 595'));
     await settle();

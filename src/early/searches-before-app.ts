@@ -6,7 +6,13 @@
 // over the early ones. Every answer is kept (keepEarlySearch): the app stores them on the device (query/early-page.ts),
 // so going back to one is answered there. Once the app owns the page (#root loses
 // data-prerendered) it does nothing.
-import { keepEarlySearch, startEarlySearch, type EarlySearch } from '@/data/catalogue/early-search';
+import {
+  currentEarlySearch,
+  keepEarlySearch,
+  keptEarlySearches,
+  startEarlySearch,
+  type EarlySearch,
+} from '@/data/catalogue/early-search';
 import { firstPageBody } from '@/data/catalogue/search-request';
 import { env } from '@/shared/lib/env';
 import { drawEarlyPictures } from './early-pictures';
@@ -15,48 +21,39 @@ import { drawEarlyMarketplace } from './marketplace-view';
 /** The app has rendered over the prerendered page (its first commit removes the marker). */
 const appOwnsPage = (doc: Document) => !doc.getElementById('root')?.dataset.prerendered;
 
-export interface SearchesBeforeApp {
-  /** The search the address asks for now (the one whose answer may be drawn). */
-  current(): EarlySearch | null;
-  stop(): void;
-}
-
 /**
- * Follows the address until the app owns the page: each new marketplace search is asked for (an earlier answer for
- * the same request is reused) and drawn when it arrives, if it is still the address's search.
+ * Follows the address until the app owns the page: each new marketplace search is asked for (a kept answer for the
+ * same request is reused), made the early search (currentEarlySearch) and drawn when it arrives, if it is still the
+ * early search then. Returns the stop.
  */
 export function followSearchesBeforeApp(
   doc: Document = document,
   win: Window & typeof globalThis = window,
   ask: (body: string) => EarlySearch = (body) => startEarlySearch(env.earlyApiUrl, env.supabaseAnonKey, body),
-): SearchesBeforeApp {
-  const asked = new Map<string, EarlySearch>();
-  const first = win.__motorlyEarlySearch;
+): () => void {
+  const first = currentEarlySearch();
   if (first) {
     // The head script's (or the server's) answer is the marketplace's own page, with no query string.
     first.query ??= '';
-    asked.set(first.body, first);
     keepEarlySearch(first);
   }
-  let current: EarlySearch | null = first ?? null;
 
   const onAddress = () => {
     if (appOwnsPage(doc)) return stop();
     const path = doc.documentElement.dataset.prerenderedPath;
     if (win.location.pathname !== path) return;
     const body = firstPageBody(win.location.search);
-    const known = asked.get(body);
     // One the app has already taken is its own now: ask again, so it can adopt this one too.
-    const early = known && !known.taken ? known : ask(body);
-    if (early !== known) {
+    let early = keptEarlySearches().find((e) => e.body === body && !e.taken);
+    if (!early) {
+      early = ask(body);
       early.query = win.location.search;
       keepEarlySearch(early);
     }
-    asked.set(body, early);
-    win.__motorlyEarlySearch = early;
-    current = early;
-    void early.answer.then((data) => {
-      if (current !== early || appOwnsPage(doc)) return;
+    const shown = early;
+    win.__motorlyEarlySearch = shown;
+    void shown.answer.then((data) => {
+      if (currentEarlySearch() !== shown || appOwnsPage(doc)) return;
       const results = doc.querySelector('#root main section.cat-results');
       const drawn = results ? drawEarlyMarketplace(doc, results, data) : null;
       if (!drawn) return;
@@ -66,5 +63,5 @@ export function followSearchesBeforeApp(
   };
   const stop = () => win.removeEventListener('popstate', onAddress);
   win.addEventListener('popstate', onAddress);
-  return { current: () => current, stop };
+  return stop;
 }

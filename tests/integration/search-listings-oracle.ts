@@ -3,7 +3,7 @@
 // between the SQL and the device's rules shows up as a failed comparison.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { annualTaxFor, cashPriceForMonthly, listingUlezCompliant } from '../../src/data/catalogue/listing-costs';
-import { colourKey } from '../../src/data/catalogue/listing-derived';
+import { colourKey } from '../../src/data/catalogue/colour-key';
 import { locatePostcode, milesBetween } from '../../src/domain/uk';
 
 export interface Row {

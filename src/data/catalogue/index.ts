@@ -2,7 +2,7 @@
 export * from './types';
 export * from './listing-costs';
 export { emptyListingSearch, LISTING_SORTS, type ListingSearch, type ListingSort } from './filters';
-export { colourKey } from './listing-derived';
+export { colourKey } from './colour-key';
 export * from './use-catalogue';
 export * from './car-facts';
 export * from './ai-search';

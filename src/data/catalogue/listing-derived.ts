@@ -23,8 +23,6 @@ export interface ListingDerived {
   annual_tax: number;
 }
 
-export { colourKey };
-
 /** Unknown tax (a malformed row): never within a "tax up to" filter. */
 const UNKNOWN_TAX = Number.MAX_SAFE_INTEGER;
 
