@@ -16,9 +16,11 @@ export function startApp(listingLink: boolean): void {
     document.head.append(entry);
   }
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="app-modulepreload"]')];
-  appendInBatches(links.map((link) => preloadOf(link.href, 'modulepreload')));
-  // Now rather than once the app has run and asked for it, after the app's own preloads.
-  if (listingLink && inert) setTimeout(preloadListingScreen, 0);
+  const app = links.map((link) => preloadOf(link.href, 'modulepreload'));
+  // On a listing link the screen's files first, in the entry's task: the first render needs them as much as
+  // the app's, and queued behind two batches of the app's (two tasks later) they were asked for as the entry
+  // finished downloading, or after (listing-link.spec.ts).
+  appendInBatches(listingLink && inert ? [...listingScreenPreloads(), ...app] : app);
 }
 
 /** A <link> asking for one file: a module (modulepreload) or a stylesheet (preload as style). */
@@ -46,12 +48,10 @@ export function appendInBatches(preloads: readonly HTMLLinkElement[], perTask = 
   if (preloads.length > perTask) setTimeout(() => appendInBatches(preloads.slice(perTask), perTask), 0);
 }
 
-/** Asks for the listing screen's chunks and stylesheets (the build lists them, inert, in the HTML). */
-function preloadListingScreen(): void {
+/** The listing screen's chunks and stylesheets (the build lists them, inert, in the HTML). */
+function listingScreenPreloads(): HTMLLinkElement[] {
   const links = document.querySelectorAll<HTMLLinkElement>('link[rel="app-route-preload"][data-route="listing"]');
-  appendInBatches(
-    [...links].map((link) => preloadOf(link.href, link.dataset.as === 'style' ? 'style' : 'modulepreload')),
-  );
+  return [...links].map((link) => preloadOf(link.href, link.dataset.as === 'style' ? 'style' : 'modulepreload'));
 }
 
 /**
