@@ -13,6 +13,7 @@ import {
   type CarArtInput,
   type CarView,
 } from './car-art';
+import { canvasPictures, drawPicture } from './car-canvas';
 
 export interface CarImageProps {
   bodyStyle: BodyStyle;
@@ -129,7 +130,7 @@ export function CarImage(props: CarImageProps) {
     props.eager === true ? (
       <ImgCarImage {...drawn} />
     ) : (
-      <QueuedCarImage {...drawn} whenNear={props.whenNear === true && !inVirtualList} />
+      <DrawnCarImage {...drawn} whenNear={props.whenNear === true && !inVirtualList} />
     );
   if (!props.labelled) return picture;
   return (
@@ -209,6 +210,37 @@ const pictureBox = (alt: string, className: string | undefined) => ({
   'aria-label': alt || undefined,
   'aria-hidden': alt ? undefined : true,
 });
+
+/**
+ * A list picture drawn in the car art worker and shown in a canvas (near-zero main-thread cost), or, where
+ * workers cannot draw (jsdom, older browsers) or the worker fails, the inline SVG through the draw queue.
+ */
+function DrawnCarImage(props: CarImageProps) {
+  const [canvas, setCanvas] = useState(canvasPictures);
+  return canvas ? <CanvasCarImage {...props} failed={() => setCanvas(false)} /> : <QueuedCarImage {...props} />;
+}
+
+function CanvasCarImage(props: CarImageProps & { failed: () => void }) {
+  const { bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear, failed } = props;
+  const ref = useRef<HTMLSpanElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const near = useNear(ref, whenNear !== true);
+  const failedRef = useRef(failed);
+  failedRef.current = failed;
+  useEffect(() => {
+    const box = ref.current;
+    const canvas = canvasRef.current;
+    if (!near || !box || !canvas) return;
+    return drawPicture(box, canvas, { bodyStyle, model, colour, view, backdrop, brand }, () => failedRef.current());
+  }, [near, bodyStyle, model, colour, view, backdrop, brand]);
+  return (
+    <span ref={ref} {...pictureBox(alt, className)}>
+      <canvas ref={canvasRef} data-car-art="canvas" style={CANVAS_STYLE} aria-hidden="true" />
+    </span>
+  );
+}
+
+const CANVAS_STYLE = { display: 'block', width: '100%', height: '100%' } as const;
 
 function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear }: CarImageProps) {
   const ref = useRef<HTMLSpanElement>(null);

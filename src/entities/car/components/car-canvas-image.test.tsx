@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+// Where a worker can draw, a list picture is a canvas filled with the worker's bitmap at its box's device
+// pixel size (the labelled box keeps role="img" and its alt); when the worker fails, it is the inline SVG.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import type { DrawRequest } from './car-canvas-protocol';
+import { CarImage } from './car-image';
+
+const requests: DrawRequest[] = [];
+const workers: FakeWorker[] = [];
+const workerOf = () => workers[workers.length - 1];
+
+class FakeWorker {
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    workers.push(this);
+  }
+  postMessage(msg: DrawRequest | { cancel: number }) {
+    if ('id' in msg) requests.push(msg);
+  }
+}
+
+class FakeResizeObserver {
+  constructor(private readonly cb: (entries: unknown[]) => void) {}
+  observe(target: Element) {
+    queueMicrotask(() => this.cb([{ target, contentRect: { width: 400, height: 240 } }]));
+  }
+  unobserve() {}
+}
+
+const transferred: unknown[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('Worker', FakeWorker);
+  vi.stubGlobal('OffscreenCanvas', class {});
+  vi.stubGlobal('ImageBitmapRenderingContext', class {});
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('devicePixelRatio', 2);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ({ transferFromImageBitmap: (b: unknown) => transferred.push(b) }) as never,
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CarImage drawn in the car art worker', () => {
+  it("asks the worker for the picture at the box's device pixels and shows its bitmap in a canvas", async () => {
+    const { container } = render(<CarImage bodyStyle="suv" colour="White" alt="Kia Sportage" brand="Kia" labelled />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({
+      width: 800,
+      height: 480,
+      input: { bodyStyle: 'suv', colour: 'White', brand: 'Kia' },
+    });
+    const bitmap = { width: 800, height: 480 };
+    workerOf()?.onmessage?.({ data: { id: requests[0].id, bitmap } });
+    expect(transferred).toEqual([bitmap]);
+    const box = container.querySelector('span.cat-img');
+    expect(box?.getAttribute('role')).toBe('img');
+    expect(box?.getAttribute('aria-label')).toBe('Kia Sportage (illustration)');
+    expect(box?.querySelector('canvas[data-car-art="canvas"]')).not.toBeNull();
+    expect(box?.querySelector('svg')).toBeNull();
+  });
+
+  it('falls back to the inline SVG when the worker fails', async () => {
+    const { container } = render(<CarImage bodyStyle="hatchback" colour="Black" alt="Golf" />);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    workerOf()?.onerror?.();
+    await waitFor(() => expect(container.querySelector('span.cat-img > svg')).not.toBeNull());
+    expect(container.querySelector('canvas')).toBeNull();
+  });
+});
