@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
-import { packListingIds, readPack, recordListingOpened, removePack } from '@/data/offline-pack';
+import {
+  PACK_PAGE_PREFIX,
+  packListingIds,
+  packListings,
+  packPages,
+  readPack,
+  recordListingOpened,
+  removePack,
+} from '@/data/offline-pack';
 import { PACK_PAGE_ROWS, downloadOfflinePack, type PackSource } from './offline-pack-download';
 import { PACK_CONCURRENCY, inPackRange, type PackRange } from './offline-pack-lanes';
 import { TransportError, type Row } from './transport';
@@ -80,6 +88,9 @@ describe('offline pack download', () => {
     await download(db, src);
     expect(await db.vehicle_listings.count()).toBe(4800);
     expect((await packListingIds(db)).size).toBe(4800);
+    // A page's ids are one record: no put per listing into the pack's listing store.
+    expect(await packListings(db).count()).toBe(0);
+    expect(await packPages(db).where(':id').startsWith(PACK_PAGE_PREFIX).count()).toBe(asked.length);
     expect(reaches()).toBe(1);
     // Six slices of about 800, one page each (one more if the spread is uneven).
     expect(asked.length).toBeGreaterThanOrEqual(6);

@@ -9,12 +9,16 @@ import {
   type ComparedListing,
   type OfflinePack,
   type PackListing,
+  type PackPage,
+  PACK_PAGE_PREFIX,
   type RecentListing,
 } from './types';
 
 export const recentListings = (db: MotorlyDb): Table<RecentListing, string> => db.table('recent_listings');
 export const packListings = (db: MotorlyDb): Table<PackListing, string> => db.table('offline_pack_listings');
 export const packMeta = (db: MotorlyDb): Table<OfflinePack, string> => db.table('offline_pack');
+/** The pack's downloaded pages of ids: records of the offline_pack store beside the pack's own. */
+export const packPages = (db: MotorlyDb): Table<PackPage, string> => db.table('offline_pack');
 export const comparedListings = (db: MotorlyDb): Table<ComparedListing, string> => db.table('compared_listings');
 
 /** Remembers that the user opened a listing; only the last RECENT_LISTINGS_KEPT stay pinned. */
@@ -79,9 +83,16 @@ export async function pinnedListingIds(db: MotorlyDb): Promise<Set<string>> {
   return ids;
 }
 
-/** The offline pack's listing ids (empty without a pack). */
+/** The offline pack's listing ids (empty without a pack): its downloaded pages' and those its area gained. */
 export async function packListingIds(db: MotorlyDb): Promise<Set<string>> {
-  return new Set(await packListings(db).toCollection().primaryKeys());
+  return db.transaction('r', packListings(db), packPages(db), async () => {
+    const ids = new Set(await packListings(db).toCollection().primaryKeys());
+    await packPages(db)
+      .where(':id')
+      .startsWith(PACK_PAGE_PREFIX)
+      .each((page) => page.ids.forEach((id) => ids.add(id)));
+    return ids;
+  });
 }
 
 /** Every listing the query engine's eviction keeps whatever the budget: the pinned ones and the offline pack's. */

@@ -10,6 +10,7 @@ export {
   recentListings,
   packListings,
   packMeta,
+  packPages,
   comparedListings,
 } from './held';
 export { setComparedListings, mirrorComparedListings } from './compared';

@@ -3,7 +3,7 @@
 import { OUTCODE_CENTROIDS } from '@/domain/uk/outcodes';
 import { locatePostcode, milesBetween } from '@/domain/uk/distance';
 import type { MotorlyDb } from '../db';
-import { packListings, packMeta, pinnedListingIds } from './held';
+import { packListingIds, packListings, packMeta, pinnedListingIds } from './held';
 import type { OfflinePack } from './types';
 
 export const PACK_ID = 'current';
@@ -47,8 +47,9 @@ export async function dropUnkeptListings(db: MotorlyDb, ids: Iterable<string>, a
  * window (`windowIds`). Pinned listings stay current through their own pulls.
  */
 export async function removePack(db: MotorlyDb, windowIds: ReadonlySet<string>): Promise<number> {
-  const ids = await packListings(db).toCollection().primaryKeys();
+  const ids = await packListingIds(db);
   await db.transaction('rw', packMeta(db), packListings(db), async () => {
+    // The pack's record and its pages of ids.
     await packMeta(db).clear();
     await packListings(db).clear();
   });
