@@ -1,8 +1,9 @@
 // The query engine on fake-indexeddb with a fake RPC: windows recorded and answered in order, TTL counted in
 // open time, LRU eviction under the budget, and rows others refer to never deleted.
+import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MotorlyDb } from '../../db';
-import { listingRow } from '../../testing/fixtures';
+import { listingRow, modelRow } from '../../testing/fixtures';
 import { withTestDb } from '../../testing/test-db';
 import { emptyListingSearch, queryKey, type ListingSearch } from '../filters';
 import type { ListingRow } from '../types';
@@ -95,6 +96,43 @@ describe('query engine: windows', () => {
     const old = await engine.local(byPrice, 4);
     expect(old.dealerTowns).toEqual({});
     expect(old.rows.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it("writes only the page's rows the device does not hold as they are: a second search's shared rows are not announced again", async () => {
+    // Registered this decade: a list price over £40,000 adds the expensive-car supplement to its tax.
+    const served = market.map((r) => ({ ...r, year: 2024, car_model_id: r.id === 'a' ? 'm1' : 'm2' }));
+    const engine = new QueryEngine(db, { client: fakeServer(served).client });
+    await engine.fetch(byPrice, null, 2);
+    await engine.chore;
+    const announced: string[][] = [];
+    const listen = (parts: ObservabilitySet) => {
+      const tree = parts[`idb://${db.name}/vehicle_listings/`];
+      if (tree) announced.push([...RangeSet(tree)].map((r) => String(r.from)));
+    };
+    Dexie.on('storagemutated', listen);
+    try {
+      // 'b' changed on the server; 'a' is held as it is; 'c' is new.
+      served[1] = { ...served[1], title: 'Renamed' };
+      await engine.fetch({ ...byPrice, fuel: ['petrol'] }, null, 3);
+      await engine.chore;
+      expect(announced.flat().sort()).toEqual(['b', 'c']);
+      expect((await db.vehicle_listings.get('b'))?.title).toBe('Renamed');
+      // A held row whose derived fields are out of date is written: 'a' was stored before its model's list
+      // price was known (its own price stood in: no supplement for an expensive car).
+      const taxOf = async (id: string) =>
+        ((await db.vehicle_listings.get(id)) as { annual_tax?: number } | undefined)?.annual_tax;
+      const before = await taxOf('a');
+      await db.car_models.put(modelRow({ id: 'm1', price_from: 60_000 }));
+      announced.length = 0;
+      await engine.fetch({ ...byPrice, fuel: ['petrol', 'diesel'] }, null, 2);
+      await engine.chore;
+      expect(announced.flat()).toEqual(['a']);
+      expect(await taxOf('a')).toBeGreaterThan(before ?? Infinity);
+      const w = await db.query_windows.get(queryKey({ ...byPrice, fuel: ['petrol', 'diesel'] }));
+      expect(w?.ids).toEqual(['a', 'b']);
+    } finally {
+      Dexie.on.storagemutated.unsubscribe(listen);
+    }
   });
 
   it('answers an uncovered query from the held rows that match, in the server order', async () => {

@@ -4,6 +4,8 @@
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
 import { keptListingIds } from '../../offline-pack/held';
+import { deriveOnWrite } from '../listing-derived';
+import { sameStored } from './same-row';
 import type { ServerPage } from './server-search';
 import { isSavedWindow } from './saved-ttl';
 import { CATALOGUE_BUDGET_BYTES, SAVED_TTL_MS, WINDOW_MAX_IDS, type QueryWindowRow } from './window-types';
@@ -57,7 +59,11 @@ export class CoverageLedger {
         ).map((op) => op.row_id),
       );
       const stored = fresh.filter((r) => !pending.has(r.id));
-      await db.vehicle_listings.bulkPut(stored);
+      // Rows the device holds as they are (another search's, an earlier visit's) are not written again: each
+      // write is announced to every tab, whose live queries and answer caches then read them back.
+      const held = await db.vehicle_listings.bulkGet(stored.map((r) => r.id));
+      const derived = deriveOnWrite(db, 'vehicle_listings', stored);
+      await db.vehicle_listings.bulkPut(derived.filter((r, i) => !sameStored(held[i], r)));
       const ids = [...base, ...fresh.map((r) => r.id)];
       const cut = fresh.length < page.rows.filter((r) => !seen.has(r.id)).length;
       const window: QueryWindowRow = {

@@ -19,6 +19,18 @@ export function sameListing(a: ListingRow, b: ListingRow): boolean {
 }
 
 /**
+ * Whether the device's copy `held` is `next` as it would be stored: the same server columns and the same
+ * derived fields (which follow the model's list price, so a row stored before the models arrived differs).
+ */
+export function sameStored(held: ListingRow | undefined, next: ListingRow): boolean {
+  if (held === undefined || !sameListing(held, next)) return false;
+  const x = held as unknown as Record<string, unknown>;
+  const y = next as unknown as Record<string, unknown>;
+  for (const k of DERIVED) if (x[k] !== y[k]) return false;
+  return true;
+}
+
+/**
  * `next` with each row that shows the same as in `prev` replaced by `prev`'s object, so a memoised card given
  * the same listing does not render again when the device's answer, then the server's, replace the rows.
  */
