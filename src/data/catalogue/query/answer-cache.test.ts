@@ -1,6 +1,7 @@
 // The page's cache of recent answers: bounded (least recently used out), only honest answers kept, and
 // dropped when a listing it shows changes or its window leaves the device; unchanged rows written again
 // (another search's page) keep it. A session seeded from it waits for the device before paging on.
+import Dexie, { RangeSet } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import type { MotorlyDb } from '../../db';
 import { listingRow } from '../../testing/fixtures';
@@ -93,6 +94,24 @@ describe('answer cache', () => {
     await vi.waitFor(() => expect(cache.keys).toEqual(['q2|20']));
     await db.vehicle_listings.delete('c');
     await vi.waitFor(() => expect(cache.keys).toEqual([]));
+    stop();
+  });
+
+  it('checks every held row on a whole-table notice (a raw bulk write), and only after the notice has returned', async () => {
+    const cache = new AnswerCache();
+    const [a, b] = [row('a', 100), row('b', 200)];
+    await db.vehicle_listings.bulkPut([a, b]);
+    // Changed before the cache watches, so only the whole-table notice below can tell it.
+    await db.vehicle_listings.put({ ...b, price: 150, updated_at: '2026-11-29T12:00:00Z' });
+    cache.put('q1|20', answer([a]));
+    cache.put('q2|20', answer([b]));
+    const stop = watchStore(db, cache);
+    const read = vi.spyOn(db.vehicle_listings, 'bulkGet');
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/vehicle_listings/`]: new RangeSet(-Infinity, [[[]]]) });
+    expect(read).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(cache.keys).toEqual(['q1|20']));
+    expect(read.mock.calls.flatMap(([ids]) => ids).sort()).toEqual(['a', 'b']);
+    read.mockRestore();
     stop();
   });
 
