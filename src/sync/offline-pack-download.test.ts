@@ -45,6 +45,10 @@ function source(rows: Row[], fail?: number) {
   const src: PackSource = {
     async reach() {
       reaches++;
+      // Counted with the pages: a browser opens six connections to a host, the size's request included.
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
       return { within: 25, listings: rows.length };
     },
     async page(_postcode, radius, range) {
@@ -81,7 +85,7 @@ async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', rad
 }
 
 describe('offline pack download', () => {
-  it('asks for the size once, beside the pack in slices all at once', async () => {
+  it('asks the pack in slices all at once, and its size once, on a connection a landed page freed', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     const rows = Array.from({ length: 4800 }, (_, i) => row(i, i % 2 ? 'M1' : 'M4', spreadId));
     const { src, asked, reaches, maxInFlight } = source(rows);
@@ -95,6 +99,7 @@ describe('offline pack download', () => {
     // Six slices of about 800, one page each (one more if the spread is uneven).
     expect(asked.length).toBeGreaterThanOrEqual(6);
     expect(asked.length).toBeLessThanOrEqual(7);
+    // All six slices at once, and the size's request only on a connection a landed page has freed.
     expect(maxInFlight()).toBe(PACK_CONCURRENCY);
     const pack = await readPack(db);
     expect(pack).toMatchObject({ status: 'ready', done: 4800, total: 4800, error: null });

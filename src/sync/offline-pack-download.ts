@@ -1,7 +1,7 @@
 // The offline pack's download, in the sync worker (off the page's main thread): the pack's id slices are
 // all asked at once (offline_pack_slice: the server finds how far the nearest listings reach, then reads the
-// slice by id inside that distance) and paged by keyset (offline-pack-lanes.ts), beside one
-// offline_pack_reach asked for the progress total, so no round trip waits on another.
+// slice by id inside that distance) and paged by keyset (offline-pack-lanes.ts); offline_pack_reach, asked
+// for the progress total once a page has landed, is waited for by none of them.
 // Each page is written as it lands (the raw bulk-write path, the page's ids as one record and the progress in
 // the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches the
 // pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
@@ -123,25 +123,29 @@ export interface PackDownload {
 export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const { db, store, source, postcode, radius } = opts;
   const now = opts.now ?? Date.now;
-  const previous = await packListingIds(db);
-  await db.transaction('rw', packMeta(db), packListings(db), async () => {
-    // The old pack's record, its pages of ids and the listings its area gained.
-    await packListings(db).clear();
-    await packMeta(db).clear();
-    await packMeta(db).put({
-      id: PACK_ID,
-      postcode,
-      radius,
-      status: 'downloading',
-      done: 0,
-      total: null,
-      outcodes: [],
-      started_at: now(),
-      finished_at: null,
-      error: null,
-      cursor: null,
+  // The pack's record is (re)made while its first requests are on the wire; pages are written after it.
+  const setup = (async () => {
+    const previous = await packListingIds(db);
+    await db.transaction('rw', packMeta(db), packListings(db), async () => {
+      // The old pack's record, its pages of ids and the listings its area gained.
+      await packListings(db).clear();
+      await packMeta(db).clear();
+      await packMeta(db).put({
+        id: PACK_ID,
+        postcode,
+        radius,
+        status: 'downloading',
+        done: 0,
+        total: null,
+        outcodes: [],
+        started_at: now(),
+        finished_at: null,
+        error: null,
+        cursor: null,
+      });
     });
-  });
+    return previous;
+  })();
   const ids = new Set<string>();
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
@@ -170,10 +174,19 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     }
     if (!rows.length) return;
     const done = ids.size;
+    const pageNo = pages++;
+    // Not written without the pack's record (its failure is thrown once the requests are done).
+    if (
+      !(await setup.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     // The page's ids and progress commit with the rows, in one transaction: none queued behind them.
     const written = store.applyPulled('vehicle_listings', rows, {
       notify: false,
-      alongside: packPageWrite(pages++, rows, () => ({
+      alongside: packPageWrite(pageNo, rows, () => ({
         done,
         total: total === null ? null : Math.max(total, done),
       })),
@@ -188,15 +201,36 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   };
   /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
   let stopped = false;
+  setup.then(
+    () => undefined,
+    () => (stopped = true),
+  );
   let received = 0;
   const failures: unknown[] = [];
   const fail = (err: unknown) => {
     stopped = true;
     failures.push(err);
   };
+  /** Set once every slice is asked: the pack then holds all there is, so a size still on its way is moot. */
+  let sliced = false;
+  /** The progress total, asked once a page has landed (see below); null until then. */
+  let sizing: Promise<void> | null = null;
+  /** The total's write into the pack's record, once the size has answered (before every slice was in). */
+  let sizeWrite: Promise<void> | null = null;
+  const askSize = () =>
+    source.reach(postcode, radius).then((reach) => {
+      if (sliced) return;
+      total = Math.min(reach.listings, MAX_PACK_LISTINGS);
+      const known = total;
+      sizeWrite = setup.then(() => updatePack(db, { total: Math.max(known, ids.size) }));
+    });
   /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
   const ask = async (range: PackRange): Promise<PackRange | null> => {
     const rows = await source.page(postcode, radius, range);
+    // The size is asked on the connection this page frees, not beside the six slices: a browser opens six
+    // to a host, so the seventh request waited for one anyway, and it was a slice (the last landed 0.4 s
+    // after the others in bench:scale, load ~9).
+    sizing ??= askSize().catch(fail);
     received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
     writes.push(writePage(rows));
@@ -210,14 +244,14 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       while (range && !stopped) range = await ask(range);
     }
   };
-  // Awaited below before the final record, which is then written after it.
-  const sized = source.reach(postcode, radius).then((reach) => {
-    total = Math.min(reach.listings, MAX_PACK_LISTINGS);
-    return updatePack(db, { total: Math.max(total, ids.size) });
-  });
-  await Promise.all([sized, ...Array.from({ length: PACK_CONCURRENCY }, () => worker())].map((p) => p.catch(fail)));
+  await Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)));
+  // A size still on its way is not waited for once every slice is in (the pack's total is then what it
+  // holds, and it is never written); one being written is, so the final record comes after it.
+  sliced = true;
+  await (sizeWrite as Promise<void> | null)?.catch(fail);
   // Every write done (a failure is already among `failures`: the pack then says it failed).
   await Promise.all(writes);
+  const previous = await setup;
   try {
     if (failures.length) throw failures[0];
     await updatePack(db, {
