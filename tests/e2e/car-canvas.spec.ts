@@ -1,15 +1,15 @@
-// Issue 36: the marketplace's card pictures are drawn in the car art worker and shown in canvases (the page's
-// main thread only shows the bitmap), online and, after one visit, offline: the worker's script is precached.
+// Issue 36: the marketplace's card pictures are drawn in the car art worker and shown as <img>s of its PNGs
+// (the page's main thread only puts them in), online and, after one visit, offline: the worker is precached.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
-/** How many of the first cards' canvases show a picture (many colours, not a blank or a flat box). */
-const drawnCanvases = (page: Page, first = 3) =>
+/** How many of the first cards' drawn pictures show a car (many colours, not a blank or a flat box). */
+const drawnPictures = (page: Page, first = 3) =>
   page.evaluate((n) => {
-    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.cat-card canvas[data-car-art="canvas"]')];
-    return canvases.slice(0, n).filter((c) => {
+    const pictures = [...document.querySelectorAll<HTMLImageElement>('.cat-card img[data-car-art="drawn"]')];
+    return pictures.slice(0, n).filter((c) => {
       const box = c.getBoundingClientRect();
       if (box.width < 10) return false;
       const probe = document.createElement('canvas');
@@ -28,11 +28,11 @@ test('marketplace cards show car pictures drawn in the worker, online and offlin
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/marketplace');
   await expect(page.locator('.cat-card').first()).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => drawnCanvases(page), { timeout: 30_000 }).toBe(3);
-  // The canvas is in the picture's own box (decorative on a card: its link repeats the title), the Illustration
+  await expect.poll(() => drawnPictures(page), { timeout: 30_000 }).toBe(3);
+  // The picture is in its own box (decorative on a card: its link repeats the title), the Illustration
   // tag beside it, and no inline SVG drawn as well.
   const media = page.locator('.cat-card .cat-card__media').first();
-  await expect(media.locator('span.cat-img > canvas')).toHaveCount(1);
+  await expect(media.locator('span.cat-img > img[data-car-art="drawn"]')).toHaveCount(1);
   await expect(media.locator('.car-art-tag')).toBeVisible();
   expect(await media.locator('svg').count()).toBe(0);
   await axe();
@@ -47,6 +47,6 @@ test('marketplace cards show car pictures drawn in the worker, online and offlin
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('.cat-card').first()).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => drawnCanvases(page), { timeout: 30_000 }).toBe(3);
+  await expect.poll(() => drawnPictures(page), { timeout: 30_000 }).toBe(3);
   await context.setOffline(false);
 });

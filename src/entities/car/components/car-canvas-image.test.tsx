@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// Where a worker can draw, a list picture is a canvas filled with the worker's bitmap at its box's device
-// pixel size (the labelled box keeps role="img" and its alt); when the worker fails, it is the inline SVG.
+// Where a worker can draw, a list picture is an <img> of the worker's PNG drawn at its box's device pixel
+// size (the labelled box keeps role="img" and its alt); when the worker fails, it is the inline SVG.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import type { DrawRequest } from './car-canvas-protocol';
+import type { DrawRequest, PageMessage } from './car-canvas-protocol';
 import { CarImage } from './car-image';
 
 const requests: DrawRequest[] = [];
@@ -16,7 +16,7 @@ class FakeWorker {
   constructor() {
     workers.push(this);
   }
-  postMessage(msg: DrawRequest | { cancel: number }) {
+  postMessage(msg: PageMessage) {
     if ('id' in msg) requests.push(msg);
   }
 }
@@ -29,17 +29,18 @@ class FakeResizeObserver {
   unobserve() {}
 }
 
-const transferred: unknown[] = [];
-
 beforeEach(() => {
   vi.stubGlobal('Worker', FakeWorker);
-  vi.stubGlobal('OffscreenCanvas', class {});
-  vi.stubGlobal('ImageBitmapRenderingContext', class {});
+  vi.stubGlobal(
+    'OffscreenCanvas',
+    class {
+      convertToBlob() {}
+    },
+  );
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   vi.stubGlobal('devicePixelRatio', 2);
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ transferFromImageBitmap: (b: unknown) => transferred.push(b) }) as never,
-  );
+  // jsdom has no image decoding.
+  Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: () => Promise.resolve() });
 });
 
 afterEach(() => {
@@ -48,7 +49,7 @@ afterEach(() => {
 });
 
 describe('CarImage drawn in the car art worker', () => {
-  it("asks the worker for the picture at the box's device pixels and shows its bitmap in a canvas", async () => {
+  it("asks the worker for the picture at the box's device pixels and shows its PNG in an <img>", async () => {
     const { container } = render(<CarImage bodyStyle="suv" colour="White" alt="Kia Sportage" brand="Kia" labelled />);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toMatchObject({
@@ -56,14 +57,19 @@ describe('CarImage drawn in the car art worker', () => {
       height: 480,
       input: { bodyStyle: 'suv', colour: 'White', brand: 'Kia' },
     });
-    const bitmap = { width: 800, height: 480 };
-    workerOf()?.onmessage?.({ data: { id: requests[0].id, bitmap } });
-    expect(transferred).toEqual([bitmap]);
     const box = container.querySelector('span.cat-img');
+    expect(box?.childElementCount).toBe(0);
+    workerOf()?.onmessage?.({ data: { id: requests[0].id, url: 'blob:picture-1' } });
+    await waitFor(() =>
+      expect(box?.querySelector('img[data-car-art="drawn"]')?.getAttribute('src')).toBe('blob:picture-1'),
+    );
     expect(box?.getAttribute('role')).toBe('img');
     expect(box?.getAttribute('aria-label')).toBe('Kia Sportage (illustration)');
-    expect(box?.querySelector('canvas[data-car-art="canvas"]')).not.toBeNull();
     expect(box?.querySelector('svg')).toBeNull();
+    // The same picture again (another card of that car) comes from the page's cache, not the worker.
+    const again = render(<CarImage bodyStyle="suv" colour="White" alt="Kia Sportage" brand="Kia" labelled />);
+    await waitFor(() => expect(again.container.querySelector('img[data-car-art="drawn"]')).not.toBeNull());
+    expect(requests).toHaveLength(1);
   });
 
   it('falls back to the inline SVG when the worker fails', async () => {
@@ -71,6 +77,6 @@ describe('CarImage drawn in the car art worker', () => {
     await waitFor(() => expect(requests).toHaveLength(2));
     workerOf()?.onerror?.();
     await waitFor(() => expect(container.querySelector('span.cat-img > svg')).not.toBeNull());
-    expect(container.querySelector('canvas')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
   });
 });

@@ -3,10 +3,15 @@ import type { CarArtInput } from './car-art';
 /** A picture asked of the car art worker, at width x height device pixels. */
 export interface DrawRequest {
   id: number;
-  key: string;
   input: CarArtInput;
   width: number;
   height: number;
 }
 
-export type DrawReply = { id: number; bitmap: ImageBitmap } | { id: number; error: string };
+/**
+ * The picture as a blob: URL of a PNG (lossless: the canvas drawing as painted), made in the worker: made in
+ * the page, URL.createObjectURL was a synchronous IPC of a few ms at 4x CPU. The page sends it back to revoke.
+ */
+export type DrawReply = { id: number; url: string } | { id: number; error: string };
+
+export type PageMessage = DrawRequest | { cancel: number } | { revoke: string };

@@ -212,7 +212,7 @@ const pictureBox = (alt: string, className: string | undefined) => ({
 });
 
 /**
- * A list picture drawn in the car art worker and shown in a canvas (near-zero main-thread cost), or, where
+ * A list picture drawn in the car art worker and shown as an <img> (near-zero main-thread cost), or, where
  * workers cannot draw (jsdom, older browsers) or the worker fails, the inline SVG through the draw queue.
  */
 function DrawnCarImage(props: CarImageProps) {
@@ -223,24 +223,17 @@ function DrawnCarImage(props: CarImageProps) {
 function CanvasCarImage(props: CarImageProps & { failed: () => void }) {
   const { bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear, failed } = props;
   const ref = useRef<HTMLSpanElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const near = useNear(ref, whenNear !== true);
   const failedRef = useRef(failed);
   failedRef.current = failed;
   useEffect(() => {
     const box = ref.current;
-    const canvas = canvasRef.current;
-    if (!near || !box || !canvas) return;
-    return drawPicture(box, canvas, { bodyStyle, model, colour, view, backdrop, brand }, () => failedRef.current());
+    if (!near || !box) return;
+    return drawPicture(box, { bodyStyle, model, colour, view, backdrop, brand }, () => failedRef.current());
   }, [near, bodyStyle, model, colour, view, backdrop, brand]);
-  return (
-    <span ref={ref} {...pictureBox(alt, className)}>
-      <canvas ref={canvasRef} data-car-art="canvas" style={CANVAS_STYLE} aria-hidden="true" />
-    </span>
-  );
+  // The picture (an <img>) is put in by drawPicture: React renders the box with no children.
+  return <span ref={ref} {...pictureBox(alt, className)} />;
 }
-
-const CANVAS_STYLE = { display: 'block', width: '100%', height: '100%' } as const;
 
 function QueuedCarImage({ bodyStyle, colour, alt, model, brand, view, backdrop, className, whenNear }: CarImageProps) {
   const ref = useRef<HTMLSpanElement>(null);
