@@ -1,5 +1,5 @@
-// The offline pack's download in the worker: its size asked once, beside its id slices asked all at once and
-// paged by keyset, progress in
+// The offline pack's download in the worker: its id slices asked all at once and paged by keyset, its size
+// asked once a page has landed, progress in
 // the pack's record, the 5,000 cap, a failure in words, and a replaced pack's listings leaving unless pinned
 // or in a search window.
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,23 @@ describe('offline pack download', () => {
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000 });
     // No page asked after the 5,000th listing.
     expect(keysetAfters(asked)).toEqual([id(999), id(1999), id(2999), id(3999)]);
+  });
+
+  it('is ready once it holds 5,000 listings, without waiting for pages still on their way', async () => {
+    const db = new MotorlyDb(`pack-${++n}`);
+    // Six slices of some 1,200 listings: each wants a second page, which never answers here.
+    const { src } = source(Array.from({ length: 7200 }, (_, i) => row(i, 'M1', spreadId)));
+    const firsts = new Set<string | null>();
+    const held: PackSource = {
+      reach: src.reach,
+      page: (postcode, radius, range) =>
+        firsts.size < PACK_CONCURRENCY || firsts.has(range.after)
+          ? (firsts.add(range.after), src.page(postcode, radius, range))
+          : new Promise<Row[]>(() => {}),
+    };
+    await download(db, held);
+    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000, total: 5000 });
+    expect((await packListingIds(db)).size).toBe(5000);
   });
 
   it('says why a download failed and keeps what it wrote, to be removed', async () => {
