@@ -127,19 +127,23 @@ describe('offline pack download', () => {
     expect(keysetAfters(asked)).toEqual([id(999), id(1999), id(2999), id(3999)]);
   });
 
-  it('is ready once it holds 5,000 listings, without waiting for pages still on their way', async () => {
+  it('at 5,000 listings asks no page it cannot keep and waits for none still on its way', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     // Six slices of some 1,200 listings: each wants a second page, which never answers here.
-    const { src } = source(Array.from({ length: 7200 }, (_, i) => row(i, 'M1', spreadId)));
+    const { src, asked } = source(Array.from({ length: 7200 }, (_, i) => row(i, 'M1', spreadId)));
     const firsts = new Set<string | null>();
+    let seconds = 0;
     const held: PackSource = {
       reach: src.reach,
       page: (postcode, radius, range) =>
         firsts.size < PACK_CONCURRENCY || firsts.has(range.after)
           ? (firsts.add(range.after), src.page(postcode, radius, range))
-          : new Promise<Row[]>(() => {}),
+          : (seconds++, new Promise<Row[]>(() => {})),
     };
     await download(db, held);
+    // The first pages alone fill it: no slice's second page was asked.
+    expect(asked.length).toBe(PACK_CONCURRENCY);
+    expect(seconds).toBe(0);
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000, total: 5000 });
     expect((await packListingIds(db)).size).toBe(5000);
   });

@@ -242,10 +242,26 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   };
   // The slices are cut for a full pack: the total is not known until the reach answers, beside them.
   const slices = packSlices(MAX_PACK_LISTINGS);
+  /** Slices whose first page is on the wire, and the wake-up of lanes waiting for one to land. */
+  let firsts = 0;
+  let wake = () => {};
+  let landed = new Promise<void>((resolve) => (wake = resolve));
+  const settled = () => {
+    firsts--;
+    const woken = wake;
+    landed = new Promise<void>((resolve) => (wake = resolve));
+    woken();
+  };
   const worker = async () => {
     for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
-      let range: PackRange | null = slice;
-      while (range && !stopped) range = await ask(range);
+      firsts++;
+      let range: PackRange | null = await ask(slice).finally(settled);
+      while (range && !stopped) {
+        // A slice's next page only if the pack could fall short without it: at 450,000 each slice holds some
+        // 1,200 (ties at the reach's edge), and the second pages asked at once were all dropped at the cap.
+        if (received + firsts * PACK_PAGE_ROWS >= MAX_PACK_LISTINGS) await landed;
+        else range = await ask(range);
+      }
     }
   };
   // Not waited for once the cap is in: a pack's reach may hold more than the cap (ties at its edge: 7,311
