@@ -140,7 +140,13 @@ export function drawPicture(box: HTMLElement, input: CarArtInput, failed: () => 
       Object.assign(img.style, IMG_STYLE);
       img.src = url;
       img.decode().then(
-        () => live && box.replaceChildren(img),
+        () => {
+          if (!live) return;
+          box.replaceChildren(img);
+          // Laid out in this task (the box contains its layout), not in the next scrolled frame's task, where
+          // the scroll handler's read of scrollY would force it (as useQueuedMarkup's settle does).
+          if (box.isConnected) box.getBoundingClientRect();
+        },
         () => live && failed(),
       );
     });
