@@ -158,11 +158,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   let full = () => {};
   const capped = new Promise<void>((resolve) => (full = resolve));
   /**
-   * A page's write starts as the page lands, not once the write before it has committed: IndexedDB runs
-   * transactions over the same stores in the order they were made, so the next page's puts are made while
-   * the one before commits (waiting for each commit first, a page of some 730 rows took 170-215 ms and the
-   * pack's pages queued behind one another). Its rows are counted as it lands, so progress only grows and
-   * the cap is counted exactly.
+   * A page's write starts as it lands, not once the one before has committed (IndexedDB runs them in the
+   * order made); its rows are counted as it lands, so progress only grows and the cap is exact.
    */
   const writePage = async (page: Row[]): Promise<void> => {
     // After a failed write the pack fails: pages still landing are not written (a failed request leaves the
@@ -231,9 +228,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
   const ask = async (range: PackRange): Promise<PackRange | null> => {
     const rows = await source.page(postcode, radius, range);
-    // The size is asked on the connection this page frees, not beside the six slices: a browser opens six
-    // to a host, so the seventh request waited for one anyway, and it was a slice (the last landed 0.4 s
-    // after the others in bench:scale, load ~9).
+    // The size is asked on the connection this page frees: a browser opens six to a host, so beside the six
+    // slices it made one of them wait (that slice landed 0.4 s after the others, bench:scale at load ~9).
     sizing ??= askSize().catch(fail);
     received += rows.length;
     if (received >= MAX_PACK_LISTINGS) stopped = true;
