@@ -1,7 +1,8 @@
 // `npx tsx bench/car-canvas-fidelity.ts`: the car pictures drawn on a canvas (car-canvas-scene.ts +
 // car-canvas-paint.ts, as the car art worker draws them) against the browser's own rendering of the same SVG,
 // in Chromium. Every silhouette x view, in black, white, blue and red, over every backdrop; per picture the
-// mean absolute difference per channel (0-255) and the share of pixels off by more than 48 in some channel.
+// mean absolute difference per channel (0-255) and the share of pixels off by more than 48 in some channel, as
+// the page shows it (encoded as the worker sends it, car-picture-encode.ts, and decoded), and its size.
 // Writes side-by-side sheets (SVG left, canvas right) next to BENCH_FIDELITY_PNG. Exits 1 above the limits.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { SILHOUETTE_BODY, SILHOUETTES } from '../src/entities/car/components/car
 const OUT = process.env.BENCH_FIDELITY_PNG ?? '/tmp/car-canvas-fidelity.png';
 const MEAN_LIMIT = 2.5;
 const OFF_LIMIT = 0.03;
+/** Issue 36: at most 15 KB a card picture (the boxes here are a card's at 2x, MAX_PICTURE_DENSITY). */
+const BYTES_LIMIT = 15 * 1024;
 const VIEWS: CarView[] = ['side', 'front-three-quarter', 'rear-three-quarter', 'interior'];
 const COLOURS = ['Black', 'White', 'Metallic Blue', 'Red'];
 const BACKDROPS = ['studio', 'forecourt', 'dusk', 'showroom'] as const;
@@ -41,7 +44,8 @@ async function main(): Promise<void> {
     stdin: {
       contents:
         "import { parseScene } from './car-canvas-scene'; import { paintScene } from './car-canvas-paint';" +
-        'Object.assign(globalThis, { parseScene, paintScene });',
+        "import { encodePicture } from './car-picture-encode';" +
+        'Object.assign(globalThis, { parseScene, paintScene, encodePicture });',
       resolveDir: new URL('../src/entities/car/components/', import.meta.url).pathname,
       loader: 'ts',
     },
@@ -56,7 +60,7 @@ async function main(): Promise<void> {
   const page = await browser.newPage();
   await page.setContent('<html><body></body></html>');
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
-  const results: { label: string; mean: number; off: number; png: string }[] = [];
+  const results: { label: string; mean: number; off: number; png: string; bytes: number; type: string }[] = [];
   for (const c of cases) {
     const svg = carArtSvg(c.input);
     const r = await page.evaluate(
@@ -64,14 +68,19 @@ async function main(): Promise<void> {
         const g = globalThis as unknown as {
           parseScene: (s: string) => unknown;
           paintScene: (ctx: unknown, s: unknown, w: number, h: number) => void;
+          encodePicture: (c: OffscreenCanvas) => Promise<Blob>;
         };
         const img = new Image();
         img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ref)}`;
         await img.decode();
         const a = new OffscreenCanvas(w, h).getContext('2d')!;
         a.drawImage(img, 0, 0, w, h);
+        const painted = new OffscreenCanvas(w, h);
+        g.paintScene(painted.getContext('2d')!, g.parseScene(svg), w, h);
+        // As the page shows it: encoded in the worker's format, then decoded.
+        const encoded = await g.encodePicture(painted);
         const b = new OffscreenCanvas(w, h).getContext('2d')!;
-        g.paintScene(b, g.parseScene(svg), w, h);
+        b.drawImage(await createImageBitmap(encoded), 0, 0);
         const da = a.getImageData(0, 0, w, h).data;
         const db = b.getImageData(0, 0, w, h).data;
         let sum = 0;
@@ -94,7 +103,13 @@ async function main(): Promise<void> {
         const bytes = new Uint8Array(await blob.arrayBuffer());
         let bin = '';
         for (const x of bytes) bin += String.fromCharCode(x);
-        return { mean: sum / ((da.length / 4) * 3), off: off / (da.length / 4), png: btoa(bin) };
+        return {
+          mean: sum / ((da.length / 4) * 3),
+          off: off / (da.length / 4),
+          png: btoa(bin),
+          bytes: encoded.size,
+          type: encoded.type,
+        };
       },
       { svg, ref: sized(svg, c.w, c.h), w: c.w, h: c.h },
     );
@@ -135,15 +150,17 @@ async function main(): Promise<void> {
   await browser.close();
   let bad = 0;
   for (const r of results) {
-    const fail = r.mean > MEAN_LIMIT || r.off > OFF_LIMIT;
+    const fail = r.mean > MEAN_LIMIT || r.off > OFF_LIMIT || r.bytes > BYTES_LIMIT;
     if (fail) bad++;
     console.log(
-      `${fail ? 'FAIL' : 'ok  '} ${r.label.padEnd(58)} mean ${r.mean.toFixed(2)}  off ${(r.off * 100).toFixed(2)}%`,
+      `${fail ? 'FAIL' : 'ok  '} ${r.label.padEnd(58)} mean ${r.mean.toFixed(2)}  off ${(r.off * 100).toFixed(2)}%  ${(r.bytes / 1024).toFixed(1)} KB ${r.type}`,
     );
   }
   const means = results.map((r) => r.mean);
+  const kb = results.map((r) => r.bytes / 1024);
   console.log(
-    `${results.length} pictures: mean abs diff per channel avg ${(means.reduce((a, b) => a + b, 0) / means.length).toFixed(2)}, max ${Math.max(...means).toFixed(2)}; sheets ${sheets.join(' ')}`,
+    `${results.length} pictures: mean abs diff per channel avg ${(means.reduce((a, b) => a + b, 0) / means.length).toFixed(2)}, max ${Math.max(...means).toFixed(2)}; ` +
+      `encoded ${(kb.reduce((a, b) => a + b, 0) / kb.length).toFixed(1)} KB avg, ${Math.max(...kb).toFixed(1)} KB max (limit ${BYTES_LIMIT / 1024} KB); sheets ${sheets.join(' ')}`,
   );
   if (bad) process.exit(1);
 }

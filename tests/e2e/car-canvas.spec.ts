@@ -1,4 +1,4 @@
-// Issue 36: the marketplace's card pictures are drawn in the car art worker and shown as <img>s of its PNGs
+// Issue 36: the marketplace's card pictures are drawn in the car art worker and shown as <img>s of its WebPs
 // (the page's main thread only puts them in), online and, after one visit, offline: the worker is precached.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,8 +1,9 @@
 // Draws car pictures off the main thread: the same SVG markup as the page's pictures (carArtSvg), read into
 // shapes (car-canvas-scene.ts) and painted on an OffscreenCanvas at the box's device pixel size, returned as
-// a PNG's blob: URL the page shows in an <img> (car-canvas.ts).
+// a WebP's blob: URL (car-picture-encode.ts) the page shows in an <img> (car-canvas.ts).
 import { carArtSvg } from './car-art';
 import { paintScene } from './car-canvas-paint';
+import { encodePicture } from './car-picture-encode';
 import { parseScene } from './car-canvas-scene';
 import type { DrawReply, DrawRequest, PageMessage } from './car-canvas-protocol';
 
@@ -14,7 +15,7 @@ async function draw(req: DrawRequest): Promise<Blob> {
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('No 2D context');
   paintScene(ctx, parseScene(carArtSvg(req.input)), req.width, req.height);
-  return canvas.convertToBlob({ type: 'image/png' });
+  return encodePicture(canvas);
 }
 
 const queue: DrawRequest[] = [];

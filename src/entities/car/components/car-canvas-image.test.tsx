@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Where a worker can draw, a list picture is an <img> of the worker's PNG drawn at its box's device pixel
-// size (the labelled box keeps role="img" and its alt); when the worker fails, it is the inline SVG.
+// Where a worker can draw, a list picture is an <img> of the worker's WebP drawn at its box's device pixel
+// size (at most 2x) (the labelled box keeps role="img" and its alt); when the worker fails, it is the inline SVG.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import type { DrawRequest, PageMessage } from './car-canvas-protocol';
@@ -30,6 +30,7 @@ class FakeResizeObserver {
 }
 
 beforeEach(() => {
+  requests.length = 0;
   vi.stubGlobal('Worker', FakeWorker);
   vi.stubGlobal(
     'OffscreenCanvas',
@@ -49,7 +50,7 @@ afterEach(() => {
 });
 
 describe('CarImage drawn in the car art worker', () => {
-  it("asks the worker for the picture at the box's device pixels and shows its PNG in an <img>", async () => {
+  it("asks the worker for the picture at the box's device pixels and shows its WebP in an <img>", async () => {
     const { container } = render(<CarImage bodyStyle="suv" colour="White" alt="Kia Sportage" brand="Kia" labelled />);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toMatchObject({
@@ -72,9 +73,16 @@ describe('CarImage drawn in the car art worker', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('asks no denser than 2x on a 3x screen (the <img> scales it to the box)', async () => {
+    vi.stubGlobal('devicePixelRatio', 3);
+    render(<CarImage bodyStyle="coupe" colour="Red" alt="Alpine A110" />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ width: 800, height: 480, input: { bodyStyle: 'coupe', colour: 'Red' } });
+  });
+
   it('falls back to the inline SVG when the worker fails', async () => {
     const { container } = render(<CarImage bodyStyle="hatchback" colour="Black" alt="Golf" />);
-    await waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(requests).toHaveLength(1));
     workerOf()?.onerror?.();
     await waitFor(() => expect(container.querySelector('span.cat-img > svg')).not.toBeNull());
     expect(container.querySelector('img')).toBeNull();

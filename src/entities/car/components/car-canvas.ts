@@ -1,9 +1,11 @@
 // The page's side of the car art worker (car-art.worker.ts): asks for a picture at its box's device pixel
-// size and shows the PNG in an <img>, decoded off the main thread before it goes in. Building the SVG markup,
-// parsing, laying out and painting it in the page cost 30-45 ms per picture at 4x CPU. Not a bitmaprenderer
-// canvas: each canvas is a composited layer, which doubled every scrolled frame's commit (1.5 -> 3.2 ms CPU).
+// size (at most MAX_PICTURE_DENSITY) and shows the WebP in an <img>, decoded off the main thread before it
+// goes in. Building the SVG markup, parsing, laying out and painting it in the page cost 30-45 ms per picture
+// at 4x CPU. Not a bitmaprenderer canvas: each canvas is a composited layer, which doubled every scrolled
+// frame's commit (1.5 -> 3.2 ms CPU).
 import type { CarArtInput } from './car-art';
 import type { DrawReply, DrawRequest, PageMessage } from './car-canvas-protocol';
+import { MAX_PICTURE_DENSITY } from './car-picture-encode';
 
 /** Whether pictures can be drawn in a worker (not in jsdom or browsers without OffscreenCanvas). */
 export function canvasPictures(): boolean {
@@ -111,8 +113,10 @@ export function whenSized(el: Element, sized: (width: number, height: number) =>
       const call = sizing.get(e.target);
       const px = e.devicePixelContentBoxSize?.[0];
       const dpr = globalThis.devicePixelRatio || 1;
-      const w = Math.round(px ? px.inlineSize : e.contentRect.width * dpr);
-      const h = Math.round(px ? px.blockSize : e.contentRect.height * dpr);
+      // Device pixels, but no denser than MAX_PICTURE_DENSITY (the <img> scales it to the box).
+      const scale = Math.min(1, MAX_PICTURE_DENSITY / dpr);
+      const w = Math.round((px ? px.inlineSize : e.contentRect.width * dpr) * scale);
+      const h = Math.round((px ? px.blockSize : e.contentRect.height * dpr) * scale);
       if (!call || w < 1 || h < 1) continue;
       stopSizing(e.target);
       call(w, h);

@@ -112,7 +112,7 @@ function ensureSharedDefs(): void {
 
 /**
  * A generated picture of the car (no network, works offline; memoised per model, colour and view), drawn in the
- * car art worker and shown as an <img> of its PNG where the browser can (see car-canvas.ts), else put in the
+ * car art worker and shown as an <img> of its WebP where the browser can (see car-canvas.ts), else put in the
  * page as an inline <svg> element: an <img> of an SVG data: URL makes the browser create, load, lay out and
  * paint a separate SVG document per picture, about 9 ms of main-thread time at 1x CPU each against about 1 ms
  * inline (24 pictures: 190-240 ms against 24-34 ms, Chromium 156). The draw queue puts the markup in a few
