@@ -51,7 +51,9 @@ describe('searches before the app', () => {
   beforeEach(() => {
     document.documentElement.dataset.prerenderedPath = '/marketplace';
     document.body.innerHTML = `<div id="root" data-prerendered="marketplace"><main><section class="cat-results">
-      <h2 data-testid="result-count"><span>Searching…</span></h2><div class="cat-grid"><span class="skeleton"></span></div>
+      <h2 data-testid="result-count"><span>Searching…</span></h2>
+      <select data-testid="sort"><option value="">Relevance</option><option value="price-asc">Price (lowest first)</option></select>
+      <div class="cat-grid"><span class="skeleton"></span></div>
       </section></main></div>`;
     history.replaceState({}, '', '/marketplace');
     window.__motorlyEarlySearch = null;
@@ -73,6 +75,8 @@ describe('searches before the app', () => {
     expect(titles()).toEqual(['Abarth 595', 'Abarth 500e']);
     expect(document.querySelector('[data-testid="result-count"]')?.textContent).toBe('2 cars found');
     expect(document.documentElement.dataset.earlyView).toBe('');
+    // The sort control says the order drawn (the prerendered page's said Relevance).
+    expect(document.querySelector<HTMLSelectElement>('[data-testid="sort"]')?.value).toBe('price-asc');
     // The app's first render of that address adopts this answer (no request of its own).
     const adopted = earlyQueryState(parseSearchParams('make=abarth&sort=price-asc'))?.rows.map((r) => r.title);
     expect(adopted?.sort()).toEqual(['Abarth 500e', 'Abarth 595']);
@@ -96,14 +100,17 @@ describe('searches before the app', () => {
     const first = ask(bodyOf(''));
     made[0].answer(answerOf('Ford Puma'));
     stop = followSearchesBeforeApp(document, window, ask);
-    go('make=abarth');
+    go('make=abarth&sort=price-asc');
     made[1].answer(answerOf('Abarth 595'));
     await settle();
+    const sort = () => document.querySelector<HTMLSelectElement>('[data-testid="sort"]')?.value;
+    expect(sort()).toBe('price-asc');
     go('');
     await settle();
     expect(made).toHaveLength(2);
     expect(window.__motorlyEarlySearch).toBe(first);
     expect(titles()).toEqual(['Ford Puma']);
+    expect(sort()).toBe('');
   });
 
   it('does nothing once the app owns the page, nor for another address', async () => {

@@ -13,6 +13,7 @@ import {
   startEarlySearch,
   type EarlySearch,
 } from '@/data/catalogue/early-search';
+import { parseSearchParams } from '@/data/catalogue/filters';
 import { firstPageBody } from '@/data/catalogue/search-request';
 import { env } from '@/shared/lib/env';
 import { drawEarlyPictures } from './early-pictures';
@@ -56,7 +57,8 @@ export function followSearchesBeforeApp(
       if (currentEarlySearch() !== shown || appOwnsPage(doc)) return;
       const results = doc.querySelector('#root main section.cat-results');
       const drawn = results ? drawEarlyMarketplace(doc, results, data) : null;
-      if (!drawn) return;
+      if (!drawn || !results) return;
+      showSort(results, win.location.search);
       doc.documentElement.dataset.earlyView = '';
       void drawEarlyPictures(doc, drawn.grid, drawn.rows);
     });
@@ -64,4 +66,16 @@ export function followSearchesBeforeApp(
   const stop = () => win.removeEventListener('popstate', onAddress);
   win.addEventListener('popstate', onAddress);
   return stop;
+}
+
+/**
+ * The sort control says the drawn search's order: the prerendered page's says "Relevance" (the app's screen
+ * renders the same value: none for relevance). A sort it does not offer (distance without a postcode) is left.
+ */
+function showSort(results: Element, query: string): void {
+  const select = results.querySelector<HTMLSelectElement>('select[data-testid="sort"]');
+  if (!select) return;
+  const { sort } = parseSearchParams(query);
+  const value = sort === 'relevance' ? '' : sort;
+  if ([...select.options].some((o) => o.value === value)) select.value = value;
 }
