@@ -1,6 +1,13 @@
 // Catalogue and marketplace, end to end against the production build and the embedded stack.
 import { test, expect } from '@playwright/test';
-import { createConfirmedUser, enableHooks, serverBookmarks, settledAndInstalled, signInUi } from './sync-helpers';
+import {
+  badge,
+  createConfirmedUser,
+  enableHooks,
+  serverBookmarks,
+  settledAndInstalled,
+  signInUi,
+} from './sync-helpers';
 import { resultIds, waitForCatalogue } from './catalogue-helpers';
 
 test.describe.configure({ timeout: 180_000 });
@@ -86,6 +93,9 @@ test('bookmark a car offline and find it on the server after reconnecting', asyn
   await page.goto(`/marketplace/${listingId}`);
   await settledAndInstalled(page);
   await context.setOffline(true);
+  // The app knows it is offline before the tap, as sync-offline.spec.ts waits: tapped at once, the bookmark
+  // reached the server once in a clean run (the emulated offline does not cover the service worker).
+  await expect(badge(page)).toContainText('Offline');
   const toggle = page.getByTestId('bookmark-toggle');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
