@@ -2,6 +2,8 @@
 // shapes a 2D canvas can draw, for the picture worker (car-art.worker.ts), which has no DOMParser. The markup
 // stays the one source of the drawing: the canvas picture is the SVG picture, drawn elsewhere.
 
+import { pathPolygons } from './svg-path';
+
 /** A 2D affine matrix [a, b, c, d, e, f], as SVG's matrix() and canvas's transform() take it. */
 export type Matrix = [number, number, number, number, number, number];
 
@@ -117,56 +119,16 @@ const unescapeText = (s: string): string =>
     e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : ENTITIES[e],
   );
 
-/** Every point a path passes through (curves sampled), absolute or relative M/L/H/V/Q/C/Z: its bounding box. */
+/** A path's bounding box: every point it passes through, curves sampled 16 times. */
 export function pathBox(d: string): Box {
-  const tokens = d.match(/[a-z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/gi) ?? [];
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  const see = (x: number, y: number) => {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  };
-  let [x, y, sx, sy] = [0, 0, 0, 0];
-  let cmd = 'M';
-  let rel = false;
-  let i = 0;
-  const n = (): number => Number(tokens[i++]);
-  while (i < tokens.length) {
-    if (/[a-z]/i.test(tokens[i])) {
-      const t = tokens[i++];
-      cmd = t.toUpperCase();
-      rel = t !== cmd;
-      if (cmd === 'Z') {
-        [x, y] = [sx, sy];
-        continue;
-      }
+  for (const poly of pathPolygons(d, 16))
+    for (const [x, y] of poly) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
     }
-    if (cmd === 'Z') throw new Error('Numbers after Z');
-    const ox = rel ? x : 0;
-    const oy = rel ? y : 0;
-    if (cmd === 'H') x = ox + n();
-    else if (cmd === 'V') y = oy + n();
-    else if (cmd === 'M' || cmd === 'L') {
-      [x, y] = [ox + n(), oy + n()];
-      if (cmd === 'M') {
-        [sx, sy] = [x, y];
-        cmd = 'L';
-      }
-    } else if (cmd === 'Q' || cmd === 'C') {
-      const pts: [number, number][] = [[x, y]];
-      for (let k = 0; k < (cmd === 'Q' ? 2 : 3); k++) pts.push([ox + n(), oy + n()]);
-      for (let s = 1; s < 16; s++) {
-        let p = pts;
-        const t = s / 16;
-        while (p.length > 1)
-          p = p.slice(1).map((q, k) => [p[k][0] + (q[0] - p[k][0]) * t, p[k][1] + (q[1] - p[k][1]) * t]);
-        see(p[0][0], p[0][1]);
-      }
-      [x, y] = pts[pts.length - 1];
-    } else throw new Error(`Unsupported path command ${cmd}`);
-    see(x, y);
-  }
   return x0 <= x1 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : { x: 0, y: 0, w: 0, h: 0 };
 }
 

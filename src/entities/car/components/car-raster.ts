@@ -3,6 +3,8 @@
 // centre, so silhouettes can be compared without a browser. Faint shapes (opacity under 0.6: shadows,
 // sheen) and unfilled strokes are left out: they are not the car's outline.
 
+import { pathPolygons, type Pt } from './svg-path';
+
 export interface Bitmap {
   width: number;
   height: number;
@@ -10,72 +12,8 @@ export interface Bitmap {
   data: Uint8Array;
 }
 
-type Pt = [number, number];
-
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 const num = (tag: string, name: string, fallback = 0): number => Number(attr(tag, name) ?? fallback);
-
-/** A path's subpaths as polygons (curves flattened into 8 segments each); absolute or relative commands. */
-export function pathPolygons(d: string): Pt[][] {
-  const tokens = d.match(/[MLQCZHV]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/gi) ?? [];
-  const polys: Pt[][] = [];
-  let cur: Pt[] = [];
-  let at: Pt = [0, 0];
-  let start: Pt = [0, 0];
-  let i = 0;
-  let cmd = 'M';
-  let rel = false;
-  const n = (): number => Number(tokens[i++]);
-  const pt = (): Pt => {
-    const [x, y] = [n(), n()];
-    return rel ? [at[0] + x, at[1] + y] : [x, y];
-  };
-  while (i < tokens.length) {
-    if (/[A-Za-z]/.test(tokens[i])) {
-      const t = tokens[i++];
-      cmd = t.toUpperCase();
-      rel = t !== cmd;
-    }
-    if (cmd === 'Z') {
-      if (cur.length) polys.push(cur);
-      cur = [];
-      at = start;
-      continue;
-    }
-    if (cmd === 'M') {
-      if (cur.length) polys.push(cur);
-      at = pt();
-      start = at;
-      cur = [at];
-      cmd = 'L';
-    } else if (cmd === 'L') {
-      at = pt();
-      cur.push(at);
-    } else if (cmd === 'H') {
-      at = [rel ? at[0] + n() : n(), at[1]];
-      cur.push(at);
-    } else if (cmd === 'V') {
-      at = [at[0], rel ? at[1] + n() : n()];
-      cur.push(at);
-    } else if (cmd === 'Q' || cmd === 'C') {
-      const ctrl: Pt[] = [at];
-      for (let k = 0; k < (cmd === 'Q' ? 2 : 3); k++) ctrl.push(pt());
-      for (let s = 1; s <= 8; s++) cur.push(bezier(ctrl, s / 8));
-      at = ctrl[ctrl.length - 1];
-    } else {
-      throw new Error(`Unsupported path command ${cmd}`);
-    }
-  }
-  if (cur.length) polys.push(cur);
-  return polys;
-}
-
-function bezier(ctrl: Pt[], t: number): Pt {
-  let pts = ctrl;
-  while (pts.length > 1)
-    pts = pts.slice(1).map((p, k) => [pts[k][0] + (p[0] - pts[k][0]) * t, pts[k][1] + (p[1] - pts[k][1]) * t]);
-  return pts[0];
-}
 
 /** Fill polygons (even-odd within one shape) into the bitmap. */
 function fillPolygons(bm: Bitmap, polys: Pt[][]): void {
