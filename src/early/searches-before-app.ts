@@ -13,8 +13,7 @@ import {
   startEarlySearch,
   type EarlySearch,
 } from '@/data/catalogue/early-search';
-import { parseSearchParams } from '@/data/catalogue/filters';
-import { firstPageBody } from '@/data/catalogue/search-request';
+import { firstPageRequest } from '@/data/catalogue/search-request';
 import { env } from '@/shared/lib/env';
 import { drawEarlyPictures } from './early-pictures';
 import { drawEarlyMarketplace } from './marketplace-view';
@@ -43,7 +42,7 @@ export function followSearchesBeforeApp(
     if (appOwnsPage(doc)) return stop();
     const path = doc.documentElement.dataset.prerenderedPath;
     if (win.location.pathname !== path) return;
-    const body = firstPageBody(win.location.search);
+    const { search, body } = firstPageRequest(win.location.search);
     // One the app has already taken is its own now: ask again, so it can adopt this one too.
     let early = keptEarlySearches().find((e) => e.body === body && !e.taken);
     if (!early) {
@@ -58,7 +57,7 @@ export function followSearchesBeforeApp(
       const results = doc.querySelector('#root main section.cat-results');
       const drawn = results ? drawEarlyMarketplace(doc, results, data) : null;
       if (!drawn || !results) return;
-      showSort(results, win.location.search);
+      showSort(results, search.sort);
       doc.documentElement.dataset.earlyView = '';
       void drawEarlyPictures(doc, drawn.grid, drawn.rows);
     });
@@ -72,10 +71,9 @@ export function followSearchesBeforeApp(
  * The sort control says the drawn search's order: the prerendered page's says "Relevance" (the app's screen
  * renders the same value: none for relevance). A sort it does not offer (distance without a postcode) is left.
  */
-function showSort(results: Element, query: string): void {
+function showSort(results: Element, sort: string): void {
   const select = results.querySelector<HTMLSelectElement>('select[data-testid="sort"]');
   if (!select) return;
-  const { sort } = parseSearchParams(query);
   const value = sort === 'relevance' ? '' : sort;
   if ([...select.options].some((o) => o.value === value)) select.value = value;
 }

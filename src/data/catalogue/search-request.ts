@@ -5,7 +5,8 @@
 import { parseSearchParams } from './filters/url';
 import { searchBody } from './query/early-page';
 
-export function firstPageBody(query: string): string {
+/** The address's search (the schema's parse) and its first page's request body. */
+export function firstPageRequest(query: string): { search: ReturnType<typeof parseSearchParams>; body: string } {
   const search = parseSearchParams(query);
-  return searchBody(search, null, search.pageSize);
+  return { search, body: searchBody(search, null, search.pageSize) };
 }
