@@ -4,7 +4,7 @@
 import type { MotorlyDb } from '../../db';
 import type { ListingRow } from '../types';
 import { keptListingIds } from '../../offline-pack/held';
-import { deriveOnWrite } from '../listing-derived';
+import { withListingDerived } from '../listing-derived';
 import { sameStored } from './same-row';
 import type { ServerPage } from './server-search';
 import { isSavedWindow } from './saved-ttl';
@@ -62,8 +62,8 @@ export class CoverageLedger {
       // Rows the device holds as they are (another search's, an earlier visit's) are not written again: each
       // write is announced to every tab, whose live queries and answer caches then read them back.
       const held = await db.vehicle_listings.bulkGet(stored.map((r) => r.id));
-      const derived = deriveOnWrite(db, 'vehicle_listings', stored);
-      await db.vehicle_listings.bulkPut(derived.filter((r, i) => !sameStored(held[i], r)));
+      const derive = (r: ListingRow) => withListingDerived(db, r);
+      await db.vehicle_listings.bulkPut(stored.filter((r, i) => !sameStored(held[i], r, derive)));
       const ids = [...base, ...fresh.map((r) => r.id)];
       const cut = fresh.length < page.rows.filter((r) => !seen.has(r.id)).length;
       const window: QueryWindowRow = {

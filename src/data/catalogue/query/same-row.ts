@@ -19,13 +19,19 @@ export function sameListing(a: ListingRow, b: ListingRow): boolean {
 }
 
 /**
- * Whether the device's copy `held` is `next` as it would be stored: the same server columns and the same
- * derived fields (which follow the model's list price, so a row stored before the models arrived differs).
+ * Whether the device's copy `held` is the server's row `next` as it would be stored: the same server columns and
+ * the same derived fields (which follow the model's list price, so a row stored before the models arrived
+ * differs). `derive` works out `next`'s derived fields, asked only when the server columns agree, so a row that
+ * will be written is derived once, by the store's own write path.
  */
-export function sameStored(held: ListingRow | undefined, next: ListingRow): boolean {
+export function sameStored(
+  held: ListingRow | undefined,
+  next: ListingRow,
+  derive: (row: ListingRow) => object,
+): boolean {
   if (held === undefined || !sameListing(held, next)) return false;
   const x = held as unknown as Record<string, unknown>;
-  const y = next as unknown as Record<string, unknown>;
+  const y = derive(next) as Record<string, unknown>;
   for (const k of DERIVED) if (x[k] !== y[k]) return false;
   return true;
 }
