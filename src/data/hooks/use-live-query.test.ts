@@ -76,6 +76,25 @@ describe('live queries start through startInOwnTask', () => {
     stop2();
   });
 
+  it('createLiveStore with lingerMs: a reader arriving within the linger reuses the answer; after it, the value is forgotten', async () => {
+    let calls = 0;
+    const store = createLiveStore(() => Promise.resolve(++calls), { lingerMs: 30 });
+    store.subscribe(() => undefined)();
+    const stop = store.subscribe(() => undefined);
+    expect(pending).toHaveLength(1);
+    pending[0]();
+    await settle();
+    expect(store.getSnapshot()).toBe(1);
+    stop();
+    const again = store.subscribe(() => undefined);
+    expect(pending).toHaveLength(1); // not started again
+    expect(store.getSnapshot()).toBe(1);
+    again();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(store.getSnapshot()).toBeUndefined();
+    expect(calls).toBe(1);
+  });
+
   it('a subscription dropped before its task cancels the start', () => {
     ownTaskLiveQuery(() => Promise.resolve(1))
       .subscribe(() => undefined)

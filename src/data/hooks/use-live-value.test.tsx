@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Component, type ReactNode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { db } from '../db';
@@ -46,6 +46,40 @@ describe('useLiveValue', () => {
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('false'));
     view.rerender(<Pressed listingId="l2" />);
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('true'));
+  });
+
+  it("one query answers a screen's bookmark buttons, and a toggle re-renders only the button it changed", async () => {
+    await toggleBookmark(db, { listingId: 'l3' });
+    // Reads of the bookmarks table: the shared query's (none if it is still live from the last test) or, as
+    // before, two a button.
+    const reads = vi.spyOn(db.bookmarks, 'toArray');
+    const lookups = vi.spyOn(db.bookmarks, 'where');
+    const renders = new Map<string, number>();
+    function Counted({ listingId }: { listingId: string }) {
+      const on = useIsBookmarked({ listingId });
+      renders.set(listingId, (renders.get(listingId) ?? 0) + 1);
+      return <output data-testid={`s-${listingId}`}>{on === undefined ? 'loading' : String(on)}</output>;
+    }
+    const ids = Array.from({ length: 30 }, (_, i) => `l${i}`);
+    render(
+      <>
+        {ids.map((id) => (
+          <Counted key={id} listingId={id} />
+        ))}
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('s-l29').textContent).toBe('false'));
+    expect(screen.getByTestId('s-l3').textContent).toBe('true');
+    expect(reads.mock.calls.length + lookups.mock.calls.length).toBeLessThanOrEqual(1);
+    const before = new Map(renders);
+    await act(async () => {
+      await toggleBookmark(db, { listingId: 'l7' });
+    });
+    await waitFor(() => expect(screen.getByTestId('s-l7').textContent).toBe('true'));
+    expect(renders.get('l7')).toBe((before.get('l7') ?? 0) + 1);
+    expect(renders.get('l8')).toBe(before.get('l8'));
+    reads.mockRestore();
+    lookups.mockRestore();
   });
 
   it('throws a failed query to the error boundary', async () => {

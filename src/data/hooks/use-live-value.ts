@@ -2,17 +2,27 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
 import { startInOwnTask } from '../own-task';
 
-interface LiveStore<T> {
+export interface LiveStore<T> {
   subscribe(onChange: () => void): () => void;
   getSnapshot(): T | undefined;
 }
 
+export interface LiveStoreOptions {
+  /**
+   * A store many short-lived components share (every card's bookmark button): after its last reader leaves it
+   * stays subscribed this long, so a screen that mounts the next readers in the same moment reuses the answer
+   * instead of asking again; then it forgets its value, so a later reader never sees a stale one.
+   */
+  lingerMs?: number;
+}
+
 /** A Dexie live query as an external store: subscribed while some component reads it. */
-export function createLiveStore<T>(querier: () => Promise<T>): LiveStore<T> {
+export function createLiveStore<T>(querier: () => Promise<T>, opts: LiveStoreOptions = {}): LiveStore<T> {
   let value: T | undefined;
   let failure: { error: unknown } | null = null;
   let subscription: Subscription | null = null;
   let cancelStart: (() => void) | null = null;
+  let lingering: ReturnType<typeof setTimeout> | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -31,20 +41,33 @@ export function createLiveStore<T>(querier: () => Promise<T>): LiveStore<T> {
       },
     });
   };
+  const stop = () => {
+    cancelStart?.();
+    cancelStart = null;
+    subscription?.unsubscribe();
+    subscription = null;
+    if (opts.lingerMs !== undefined) {
+      value = undefined;
+      failure = null;
+    }
+  };
   return {
     subscribe(onChange) {
       listeners.add(onChange);
+      if (lingering !== null) clearTimeout(lingering);
+      lingering = null;
       // The query starts in a task of its own (see startInOwnTask), not with every other query of the screen;
       // later answers (the user's own writes) still render in the task they arrive in.
       if (!subscription && !cancelStart) cancelStart = startInOwnTask(start);
       return () => {
         listeners.delete(onChange);
-        if (listeners.size === 0) {
-          cancelStart?.();
-          cancelStart = null;
-          subscription?.unsubscribe();
-          subscription = null;
-        }
+        if (listeners.size > 0) return;
+        if (opts.lingerMs === undefined) stop();
+        else
+          lingering ??= setTimeout(() => {
+            lingering = null;
+            if (listeners.size === 0) stop();
+          }, opts.lingerMs);
       };
     },
     getSnapshot() {
