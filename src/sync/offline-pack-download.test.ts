@@ -1,5 +1,4 @@
-// The offline pack's download in the worker: its id slices asked all at once and paged by keyset, its size
-// asked once a page has landed, progress in
+// The offline pack's download in the worker: its plan asked once and its bands all at once, progress in
 // the pack's record, the 5,000 cap, a failure in words, and a replaced pack's listings leaving unless pinned
 // or in a search window.
 import { describe, expect, it } from 'vitest';
@@ -14,8 +13,13 @@ import {
   recordListingOpened,
   removePack,
 } from '@/data/offline-pack';
-import { PACK_PAGE_ROWS, downloadOfflinePack, type PackSource } from './offline-pack-download';
-import { PACK_CONCURRENCY, inPackRange, type PackRange } from './offline-pack-lanes';
+import {
+  PACK_BAND_ROWS,
+  PACK_CONCURRENCY,
+  downloadOfflinePack,
+  type PackBand,
+  type PackSource,
+} from './offline-pack-download';
 import { TransportError, type Row } from './transport';
 
 let n = 0;
@@ -32,33 +36,43 @@ const row = (i: number, outcode = 'M1', key = id): Row => ({
 });
 
 /**
- * A source over `rows` answering each range as the Data API would (by id, at most a page), recording
- * the ranges asked, the ids it answered with and how many requests were in flight at most.
+ * A source over `rows` answering as the Data API would: the plan cuts them (in id order here, as if all lay
+ * at one distance; uncapped, unlike the server's) into bands of PACK_BAND_ROWS, and a band answers the rows
+ * after its `after` up to its `upto`. Records the plans and bands asked, the ids answered with and how many
+ * requests were in flight at most; band request `fail` (1-based) fails.
  */
 function source(rows: Row[], fail?: number) {
   const sorted = [...rows].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
-  const asked: PackRange[] = [];
+  const asked: PackBand[] = [];
   const served = new Set<string>();
-  let reaches = 0;
+  let plans = 0;
   let inFlight = 0;
   let maxInFlight = 0;
   const src: PackSource = {
-    async reach() {
-      reaches++;
-      // Counted with the pages: a browser opens six connections to a host, the size's request included.
-      maxInFlight = Math.max(maxInFlight, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      inFlight--;
-      return { within: 25, listings: rows.length };
-    },
-    async page(_postcode, radius, range) {
+    async plan(_postcode, radius) {
       expect(radius).toBeGreaterThan(0);
-      const nth = asked.push(range);
+      plans++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const bands: PackBand[] = [];
+      for (let i = 0; i < sorted.length; i += PACK_BAND_ROWS) {
+        const last = sorted[Math.min(i + PACK_BAND_ROWS, sorted.length) - 1];
+        bands.push({
+          after: i ? String(sorted[i - 1].id) : null,
+          upto: String(last.id),
+          listings: Math.min(PACK_BAND_ROWS, sorted.length - i),
+        });
+      }
+      return bands;
+    },
+    async band(_postcode, band) {
+      const nth = asked.push(band);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
       try {
         await new Promise((resolve) => setTimeout(resolve, 1));
         if (nth === fail) throw new TransportError('network', 'Failed to fetch', 0);
-        const page = sorted.filter((r) => inPackRange(String(r.id), range)).slice(0, PACK_PAGE_ROWS);
+        const page = sorted.filter(
+          (r) => (band.after === null || String(r.id) > band.after) && String(r.id) <= band.upto,
+        );
         for (const r of page) served.add(String(r.id));
         return page;
       } finally {
@@ -66,12 +80,8 @@ function source(rows: Row[], fail?: number) {
       }
     },
   };
-  return { src, asked, served, reaches: () => reaches, maxInFlight: () => maxInFlight };
+  return { src, asked, served, plans: () => plans, maxInFlight: () => maxInFlight };
 }
-
-/** The keyset steps asked (a page's last id), not the slices' own bounds. */
-const keysetAfters = (asked: PackRange[]) =>
-  asked.map((r) => r.after).filter((a): a is string => a !== null && a.startsWith('00000000-0000-4000'));
 
 async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', radius = 25) {
   await downloadOfflinePack({
@@ -85,21 +95,19 @@ async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', rad
 }
 
 describe('offline pack download', () => {
-  it('asks the pack in slices all at once, and its size once, on a connection a landed page freed', async () => {
+  it('asks the plan once, then every band at once, each a page of its own', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     const rows = Array.from({ length: 4800 }, (_, i) => row(i, i % 2 ? 'M1' : 'M4', spreadId));
-    const { src, asked, reaches, maxInFlight } = source(rows);
+    const { src, asked, plans, maxInFlight } = source(rows);
     await download(db, src);
     expect(await db.vehicle_listings.count()).toBe(4800);
     expect((await packListingIds(db)).size).toBe(4800);
     // A page's ids are one record: no put per listing into the pack's listing store.
     expect(await packListings(db).count()).toBe(0);
-    expect(await packPages(db).where(':id').startsWith(PACK_PAGE_PREFIX).count()).toBe(asked.length);
-    expect(reaches()).toBe(1);
-    // Six slices of about 800, one page each (one more if the spread is uneven).
-    expect(asked.length).toBeGreaterThanOrEqual(6);
-    expect(asked.length).toBeLessThanOrEqual(7);
-    // All six slices at once, and the size's request only on a connection a landed page has freed.
+    expect(await packPages(db).where(':id').startsWith(PACK_PAGE_PREFIX).count()).toBe(6);
+    expect(plans()).toBe(1);
+    // Six bands of 800 or fewer, all on the wire at once.
+    expect(asked).toHaveLength(6);
     expect(maxInFlight()).toBe(PACK_CONCURRENCY);
     const pack = await readPack(db);
     expect(pack).toMatchObject({ status: 'ready', done: 4800, total: 4800, error: null });
@@ -107,51 +115,35 @@ describe('offline pack download', () => {
     expect(pack?.cursor?.id).toBe(spreadId(4799));
   });
 
-  it('pages a crowded slice by keyset', async () => {
+  it('keeps 5,000 listings at most and waits for no band still on its way once it holds them', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    const { src, asked } = source(Array.from({ length: 2500 }, (_, i) => row(i)));
-    await download(db, src);
-    expect(await db.vehicle_listings.count()).toBe(2500);
-    // Sequential ids all fall in the first slice: it goes on after each page's last id.
-    expect(keysetAfters(asked)).toEqual([id(999), id(1999)]);
-    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 2500, total: 2500 });
-  });
-
-  it('stops at 5,000 listings', async () => {
-    const db = new MotorlyDb(`pack-${++n}`);
-    const { src, asked } = source(Array.from({ length: 6200 }, (_, i) => row(i)));
-    await download(db, src);
-    expect(await db.vehicle_listings.count()).toBe(5000);
-    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000 });
-    // No page asked after the 5,000th listing.
-    expect(keysetAfters(asked)).toEqual([id(999), id(1999), id(2999), id(3999)]);
-  });
-
-  it('at 5,000 listings asks no page it cannot keep and waits for none still on its way', async () => {
-    const db = new MotorlyDb(`pack-${++n}`);
-    // Six slices of some 1,200 listings: each wants a second page, which never answers here.
-    const { src, asked } = source(Array.from({ length: 7200 }, (_, i) => row(i, 'M1', spreadId)));
-    const firsts = new Set<string | null>();
-    let seconds = 0;
+    // A plan naming 7,200 (the server's names at most 5,000): bands after the sixth never answer here.
+    const { src, asked } = source(Array.from({ length: 7200 }, (_, i) => row(i)));
     const held: PackSource = {
-      reach: src.reach,
-      page: (postcode, radius, range) =>
-        firsts.size < PACK_CONCURRENCY || firsts.has(range.after)
-          ? (firsts.add(range.after), src.page(postcode, radius, range))
-          : (seconds++, new Promise<Row[]>(() => {})),
+      plan: src.plan,
+      band: (postcode, band) =>
+        asked.length < PACK_CONCURRENCY ? src.band(postcode, band) : new Promise<Row[]>(() => {}),
     };
     await download(db, held);
-    // The first pages alone fill it: no slice's second page was asked.
-    expect(asked.length).toBe(PACK_CONCURRENCY);
-    expect(seconds).toBe(0);
+    expect(asked).toHaveLength(PACK_CONCURRENCY);
+    expect(await db.vehicle_listings.count()).toBe(5000);
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000, total: 5000 });
     expect((await packListingIds(db)).size).toBe(5000);
+  });
+
+  it('says what the server said when the plan is refused (a 400)', async () => {
+    const db = new MotorlyDb(`pack-${++n}`);
+    const refused = Object.assign(new TransportError('client', 'bad', 400), {
+      detail: 'No UK postcode area matches that postcode',
+    });
+    await download(db, { plan: () => Promise.reject(refused), band: () => Promise.resolve([]) });
+    expect(await readPack(db)).toMatchObject({ status: 'failed', done: 0, error: refused.detail });
   });
 
   it('says why a download failed and keeps what it wrote, to be removed', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     const rows = Array.from({ length: 2500 }, (_, i) => row(i, 'M1', spreadId));
-    // The second page request fails; the first, and a slice asked after it, are written.
+    // The second band's request fails; the others, asked with it, are written.
     const { src, served } = source(rows, 2);
     await download(db, src);
     expect(served.size).toBeGreaterThan(500);

@@ -1,7 +1,6 @@
-// The offline pack's download, in the sync worker (off the page's main thread): the pack's id slices are
-// all asked at once (offline_pack_slice: the server finds how far the nearest listings reach, then reads the
-// slice by id inside that distance) and paged by keyset (offline-pack-lanes.ts); offline_pack_reach, asked
-// for the progress total once a page has landed, is waited for by none of them.
+// The offline pack's download, in the sync worker (off the page's main thread): the server plans the pack
+// once (offline_pack_plan: the nearest 5,000 listings, by distance then id, cut into bands named by their
+// edge listings' ids), then its bands are all asked at once (offline_pack_band: a read of that band alone).
 // Each page is written as it lands (the raw bulk-write path, the page's ids as one record and the progress in
 // the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches the
 // pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
@@ -23,48 +22,55 @@ import {
   updatePack,
   type OfflinePack,
 } from '@/data/offline-pack';
-import { PACK_CONCURRENCY, nextInLane, packSlices, type PackRange } from './offline-pack-lanes';
 import { maxCursor } from './timestamps';
 import { toTransportError } from './supabase-transport';
 import type { Row } from './transport';
 
-export const PACK_PAGE_ROWS = 1000;
+/** Requests in flight at once: a full pack's bands (5,000 / PACK_BAND_ROWS = 6), what a browser opens to one host. */
+export const PACK_CONCURRENCY = 6;
+/** Listings a band holds at most: 5,000 is six bands of 834, all asked at once. */
+export const PACK_BAND_ROWS = 900;
 
-/** How far the pack reaches (miles) and how many listings lie within that (offline_pack_reach). */
-export interface PackReach {
-  within: number;
+/** One band of the pack's plan: the listings after `after` (null: from the nearest) up to `upto`. */
+export interface PackBand {
+  after: string | null;
+  upto: string;
   listings: number;
 }
 
 /** Where the pack comes from (the Data API, or a fake in tests). */
 export interface PackSource {
-  reach(postcode: string, radius: number): Promise<PackReach>;
-  /** Up to PACK_PAGE_ROWS of the pack's listings in `range`, by id. */
-  page(postcode: string, radius: number, range: PackRange): Promise<Row[]>;
+  /** The nearest pack listings (at most 5,000) as bands (offline_pack_plan). */
+  plan(postcode: string, radius: number): Promise<PackBand[]>;
+  /** One band's listings (offline_pack_band). */
+  band(postcode: string, band: PackBand): Promise<Row[]>;
+}
+
+/** A plan's columns, as a string (a literal would have supabase-js infer one object, not rows). */
+const PLAN_COLUMNS: string = 'after_id,upto_id,listings';
+
+interface PlanRow {
+  after_id: string | null;
+  upto_id: string;
+  listings: number;
 }
 
 export function supabasePackSource(client: SupabaseClient): PackSource {
   const failed = (status: number, error: { message: string }) =>
     Object.assign(toTransportError(status, error), { detail: error.message });
   return {
-    async reach(postcode, radius) {
+    async plan(postcode, radius) {
       const { data, error, status } = await client
-        .rpc('offline_pack_reach', { postcode, radius, max_rows: MAX_PACK_LISTINGS })
-        .single<PackReach>()
-        .retry(false);
+        .rpc('offline_pack_plan', { postcode, radius, max_rows: MAX_PACK_LISTINGS, band_rows: PACK_BAND_ROWS })
+        .select(PLAN_COLUMNS)
+        .retry(false)
+        .overrideTypes<PlanRow[], { merge: false }>();
       if (error) throw failed(status, error);
-      return { within: Number(data.within), listings: Number(data.listings) };
+      return (data ?? []).map((b) => ({ after: b.after_id, upto: b.upto_id, listings: Number(b.listings) }));
     },
-    async page(postcode, radius, range) {
+    async band(postcode, band) {
       const { data, error, status } = await client
-        .rpc('offline_pack_slice', {
-          postcode,
-          radius,
-          max_rows: MAX_PACK_LISTINGS,
-          after_id: range.after,
-          before_id: range.before,
-          page_rows: PACK_PAGE_ROWS,
-        })
+        .rpc('offline_pack_band', { postcode, after_id: band.after, upto_id: band.upto })
         .select(pullSelect('vehicle_listings'))
         .retry(false)
         // The select string is built at run time, so supabase-js cannot infer the row type from it.
@@ -165,7 +171,7 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     // After a failed write the pack fails: pages still landing are not written (a failed request leaves the
     // pages already asked to be written, and kept until the pack is removed).
     if (writeFailed) return;
-    // A listing that moved between slices while they were asked is written once; the cap holds whatever the source.
+    // A listing that moved between bands while they were asked is written once; the cap holds whatever the source.
     const rows = page.filter((r) => !ids.has(String(r.id))).slice(0, MAX_PACK_LISTINGS - ids.size);
     if (ids.size + rows.length >= MAX_PACK_LISTINGS) full();
     for (const r of rows) {
@@ -200,74 +206,35 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       fail(err);
     }
   };
-  /** Set once a request or a write failed, or the cap is reached: nothing more is asked. */
+  /** Set once a request or a write failed: nothing more is asked. */
   let stopped = false;
   setup.then(
     () => undefined,
     () => (stopped = true),
   );
-  let received = 0;
   const failures: unknown[] = [];
   const fail = (err: unknown) => {
     stopped = true;
     failures.push(err);
   };
-  /** Set once every slice is asked: the pack then holds all there is, so a size still on its way is moot. */
-  let sliced = false;
-  /** The progress total, asked once a page has landed (see below); null until then. */
-  let sizing: Promise<void> | null = null;
-  /** The total's write into the pack's record, once the size has answered (before every slice was in). */
-  let sizeWrite: Promise<void> | null = null;
-  const askSize = () =>
-    source.reach(postcode, radius).then((reach) => {
-      if (sliced) return;
-      total = Math.min(reach.listings, MAX_PACK_LISTINGS);
-      const known = total;
-      sizeWrite = setup.then(() => updatePack(db, { total: Math.max(known, ids.size) }));
-    });
-  /** Asks for one page, queues its write, and returns its slice's next page (null: the slice is done). */
-  const ask = async (range: PackRange): Promise<PackRange | null> => {
-    const rows = await source.page(postcode, radius, range);
-    // The size is asked on the connection this page frees: a browser opens six to a host, so beside the six
-    // slices it made one of them wait (that slice landed 0.4 s after the others, bench:scale at load ~9).
-    sizing ??= askSize().catch(fail);
-    received += rows.length;
-    if (received >= MAX_PACK_LISTINGS) stopped = true;
-    writes.push(writePage(rows));
-    return rows.length >= PACK_PAGE_ROWS ? nextInLane(range, String(rows[rows.length - 1].id)) : null;
-  };
-  // The slices are cut for a full pack: the total is not known until the reach answers, beside them.
-  const slices = packSlices(MAX_PACK_LISTINGS);
-  /** Slices whose first page is on the wire, and the wake-up of lanes waiting for one to land. */
-  let firsts = 0;
-  let wake = () => {};
-  let landed = new Promise<void>((resolve) => (wake = resolve));
-  const settled = () => {
-    firsts--;
-    const woken = wake;
-    landed = new Promise<void>((resolve) => (wake = resolve));
-    woken();
-  };
+  // The plan (the nearest listings, cut into bands) is asked while the pack's record is (re)made; it says
+  // the pack's size, so progress has its total before the first band lands.
+  const bands = await source.plan(postcode, radius).catch((err: unknown) => (fail(err), [] as PackBand[]));
+  total = Math.min(
+    bands.reduce((sum, b) => sum + b.listings, 0),
+    MAX_PACK_LISTINGS,
+  );
+  const sized = total;
+  const sizeWrite = bands.length ? setup.then(() => updatePack(db, { total: sized })).catch(fail) : null;
+  const queue = [...bands];
   const worker = async () => {
-    for (let slice = slices.shift(); slice && !stopped; slice = slices.shift()) {
-      firsts++;
-      let range: PackRange | null = await ask(slice).finally(settled);
-      while (range && !stopped) {
-        // A slice's next page only if the pack could fall short without it: at 450,000 each slice holds some
-        // 1,200 (ties at the reach's edge), and the second pages asked at once were all dropped at the cap.
-        if (received + firsts * PACK_PAGE_ROWS >= MAX_PACK_LISTINGS) await landed;
-        else range = await ask(range);
-      }
-    }
+    // No band is asked once the pack holds its cap (a source's plan may name more).
+    for (let band = queue.shift(); band && !stopped && ids.size < MAX_PACK_LISTINGS; band = queue.shift())
+      writes.push(writePage(await source.band(postcode, band)));
   };
-  // Not waited for once the cap is in: a pack's reach may hold more than the cap (ties at its edge: 7,311
-  // listings within 5.87 miles of M1 1AA at 450,000), so each slice wants a second page, and those landed
-  // some 80 ms after the last write only to be dropped (bench:scale, PostgreSQL). Late pages write nothing.
+  // Every band at once (six of at most PACK_BAND_ROWS); none is waited for once the cap is in.
   await Promise.race([capped, Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)))]);
-  // A size still on its way is not waited for once every slice is in (the pack's total is then what it
-  // holds, and it is never written); one being written is, so the final record comes after it.
-  sliced = true;
-  await (sizeWrite as Promise<void> | null)?.catch(fail);
+  await sizeWrite;
   // Every write done (a failure is already among `failures`: the pack then says it failed).
   await Promise.all(writes);
   const previous = await setup;

@@ -6,7 +6,6 @@ import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
 import { packMeta, readPack } from '@/data/offline-pack';
 import type { PackSource } from './offline-pack-download';
-import { inPackRange } from './offline-pack-lanes';
 import { offlinePackRunner } from './offline-pack-runner';
 
 let n = 0;
@@ -14,15 +13,15 @@ const row = (i: number) => ({ id: `id-${i}`, outcode: 'M1', updated_at: '2026-11
 
 function setup(online = true) {
   const db = new MotorlyDb(`pack-runner-${++n}`);
-  /** Downloads started: each asks the pack's size once. */
+  /** Downloads started: each asks the pack's plan once. */
   let calls = 0;
   const source: PackSource = {
-    async reach() {
+    async plan() {
       calls++;
-      return { within: 10, listings: 2 };
+      return [{ after: null, upto: 'id-2', listings: 2 }];
     },
-    async page(_postcode, _reach, range) {
-      return [row(1), row(2)].filter((r) => inPackRange(r.id, range));
+    async band() {
+      return [row(1), row(2)];
     },
   };
   const errors: unknown[] = [];
