@@ -49,7 +49,11 @@ scope.onmessage = (e: MessageEvent<PageMessage>) => {
   }
   if ('cancel' in msg) {
     const i = queue.findIndex((r) => r.id === msg.cancel);
-    if (i >= 0) queue.splice(i, 1);
+    // Said back, so the page forgets the request; one already being drawn is answered with its picture.
+    if (i >= 0) {
+      queue.splice(i, 1);
+      scope.postMessage({ id: msg.cancel, cancelled: true });
+    }
     return;
   }
   queue.push(msg);
