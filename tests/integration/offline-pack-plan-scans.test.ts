@@ -1,0 +1,113 @@
+// Issue 32, the offline pack planned once, on a stack of its own: offline_pack_plan and offline_pack_band
+// read vehicle_listings as the caller (a policy hiding rows from anon hides them from its pack), and they
+// start no sequential scan of vehicle_listings: on the default seed here, and at 450,000 listings on
+// PostgreSQL when OFFLINE_PACK_SCALE_DB names such a database (e.g. the bench's bench450).
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../supabase/local/types';
+import { startDedicatedStack, type DedicatedStack } from './dedicated-stack';
+
+let ds: DedicatedStack;
+
+beforeAll(async () => {
+  ds = await startDedicatedStack({ MOTORLY_LISTINGS: undefined }, { seed: true });
+  await ds.running.db.query('analyze public.vehicle_listings');
+}, 240_000);
+afterAll(async () => ds?.dispose());
+
+interface Band {
+  after_id: string | null;
+  upto_id: string;
+  listings: number;
+}
+
+/** The pack's rows as `key` downloads it: its plan, then each band. */
+async function pack(key: string, postcode: string, radius: number) {
+  const client = createClient(ds.running.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await client.rpc('offline_pack_plan', { postcode, radius, band_rows: 900 });
+  if (error) throw new Error(error.message);
+  const rows: { id: string; status: string }[] = [];
+  for (const b of data as Band[]) {
+    const got = await client
+      .rpc('offline_pack_band', { postcode, after_id: b.after_id, upto_id: b.upto_id })
+      .select('id, status');
+    if (got.error) throw new Error(got.error.message);
+    rows.push(...(got.data as unknown as { id: string; status: string }[]));
+  }
+  return rows;
+}
+
+/** Sequential scans of vehicle_listings started so far in this transaction. */
+async function seqScans(tx: Pick<Queryable, 'query'>): Promise<number> {
+  const r = await tx.query<{ n: number }>(
+    `select coalesce(seq_scan, 0)::int as n from pg_stat_xact_user_tables where relid = 'public.vehicle_listings'::regclass`,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Seq scans started by a plan and all its bands, as anon, in one transaction (rolled back). */
+async function scansOfPack(tx: Pick<Queryable, 'query'>, postcode: string, radius: number) {
+  await tx.query('set local role anon');
+  const before = await seqScans(tx);
+  const plan = await tx.query<Band>(`select * from public.offline_pack_plan($1, $2, 5000, 900)`, [postcode, radius]);
+  let rows = 0;
+  for (const b of plan.rows) {
+    const got = await tx.query<{ n: number }>(`select count(*)::int as n from public.offline_pack_band($1, $2, $3)`, [
+      postcode,
+      b.after_id,
+      b.upto_id,
+    ]);
+    rows += Number(got.rows[0].n);
+  }
+  return { bands: plan.rows.length, rows, scans: (await seqScans(tx)) - before };
+}
+
+describe('offline_pack_plan and offline_pack_band as the caller', () => {
+  it('run as the caller: a policy hiding rows from anon hides them from its pack', async () => {
+    const { db, anonKey, serviceRoleKey } = ds.running;
+    const fns = await db.query<{ proname: string; prosecdef: boolean }>(
+      `select proname, prosecdef from pg_proc where proname in ('offline_pack_plan', 'offline_pack_band')`,
+    );
+    expect(fns.rows.map((r) => [r.proname, r.prosecdef]).sort()).toEqual([
+      ['offline_pack_band', false],
+      ['offline_pack_plan', false],
+    ]);
+    const before = await pack(anonKey, 'M1 1AE', 30);
+    expect(before.some((r) => r.status === 'reserved')).toBe(true);
+    expect(before.some((r) => r.status === 'sold')).toBe(false);
+    await db.query(`create policy test_pack_anon_active_only on public.vehicle_listings as restrictive for select
+      to anon using (status = 'active')`);
+    try {
+      const after = await pack(anonKey, 'M1 1AE', 30);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((r) => r.status === 'active')).toBe(true);
+      expect((await pack(serviceRoleKey, 'M1 1AE', 30)).length).toBe(before.length);
+    } finally {
+      await db.query('drop policy test_pack_anon_active_only on public.vehicle_listings');
+    }
+  }, 60_000);
+
+  it('start no sequential scan of vehicle_listings (default seed)', async () => {
+    const got = await ds.running.db.transaction((tx) => scansOfPack(tx, 'M1 1AE', 100));
+    expect(got.rows).toBeGreaterThan(1000);
+    expect(got.scans).toBe(0);
+  }, 60_000);
+});
+
+describe.runIf(process.env.OFFLINE_PACK_SCALE_DB)('offline_pack_plan at 450,000 listings (PostgreSQL)', () => {
+  it('starts no sequential scan of vehicle_listings and plans the nearest 5,000', async () => {
+    const client = new pg.Client({ connectionString: process.env.OFFLINE_PACK_SCALE_DB });
+    await client.connect();
+    try {
+      const listings = await client.query<{ n: string }>('select count(*) as n from public.vehicle_listings');
+      expect(Number(listings.rows[0].n)).toBeGreaterThanOrEqual(450_000);
+      await client.query('begin');
+      const got = await scansOfPack(client, 'M1 1AA', 100);
+      await client.query('rollback');
+      expect(got).toEqual({ bands: 6, rows: 5000, scans: 0 });
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+});
