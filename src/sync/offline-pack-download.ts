@@ -1,6 +1,7 @@
 // The offline pack's download, in the sync worker (off the page's main thread): the server plans the pack
 // once (offline_pack_plan: the nearest 5,000 listings, by distance then id, cut into bands named by their
-// edge listings' ids), then its bands are all asked at once (offline_pack_band: a read of that band alone).
+// edge listings' ids), its first band (the nearest) asked beside it, then the other bands all at once
+// (offline_pack_band: a read of that band alone).
 // Each page is written as it lands (the raw bulk-write path, the page's ids as one record and the progress in
 // the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches the
 // pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
@@ -44,6 +45,8 @@ export interface PackSource {
   plan(postcode: string, radius: number): Promise<PackBand[]>;
   /** One band's listings (offline_pack_band). */
   band(postcode: string, band: PackBand): Promise<Row[]>;
+  /** The nearest `rows` listings (offline_pack_listings): the plan's first band, asked beside the plan. */
+  nearest(postcode: string, radius: number, rows: number): Promise<Row[]>;
 }
 
 /** A plan's columns, as a string (a literal would have supabase-js infer one object, not rows). */
@@ -74,6 +77,15 @@ export function supabasePackSource(client: SupabaseClient): PackSource {
         .select(pullSelect('vehicle_listings'))
         .retry(false)
         // The select string is built at run time, so supabase-js cannot infer the row type from it.
+        .overrideTypes<Row[], { merge: false }>();
+      if (error) throw failed(status, error);
+      return data ?? [];
+    },
+    async nearest(postcode, radius, rows) {
+      const { data, error, status } = await client
+        .rpc('offline_pack_listings', { postcode, radius, max_rows: rows })
+        .select(pullSelect('vehicle_listings'))
+        .retry(false)
         .overrideTypes<Row[], { merge: false }>();
       if (error) throw failed(status, error);
       return data ?? [];
@@ -217,8 +229,12 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     stopped = true;
     failures.push(err);
   };
-  // The plan (the nearest listings, cut into bands) is asked while the pack's record is (re)made; it says
-  // the pack's size, so progress has its total before the first band lands.
+  // The plan (the nearest listings, cut into bands of PACK_BAND_ROWS) is asked while the pack's record is
+  // (re)made, and beside it its first band, the nearest PACK_BAND_ROWS: their writes start a round trip
+  // before the later bands, asked once the plan has named them, land.
+  const first = source
+    .nearest(postcode, radius, PACK_BAND_ROWS)
+    .then((rows) => void writes.push(writePage(rows)), fail);
   const bands = await source.plan(postcode, radius).catch((err: unknown) => (fail(err), [] as PackBand[]));
   total = Math.min(
     bands.reduce((sum, b) => sum + b.listings, 0),
@@ -226,14 +242,15 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   );
   const sized = total;
   const sizeWrite = bands.length ? setup.then(() => updatePack(db, { total: sized })).catch(fail) : null;
-  const queue = [...bands];
+  const queue = bands.slice(1);
   const worker = async () => {
     // No band is asked once the pack holds its cap (a source's plan may name more).
     for (let band = queue.shift(); band && !stopped && ids.size < MAX_PACK_LISTINGS; band = queue.shift())
       writes.push(writePage(await source.band(postcode, band)));
   };
   // Every band at once (six of at most PACK_BAND_ROWS); none is waited for once the cap is in.
-  await Promise.race([capped, Promise.all(Array.from({ length: PACK_CONCURRENCY }, () => worker().catch(fail)))]);
+  const asked = Array.from({ length: PACK_CONCURRENCY - 1 }, () => worker().catch(fail));
+  await Promise.race([capped, Promise.all([first, ...asked])]);
   await sizeWrite;
   // Every write done (a failure is already among `failures`: the pack then says it failed).
   await Promise.all(writes);

@@ -23,6 +23,9 @@ function setup(online = true) {
     async band() {
       return [row(1), row(2)];
     },
+    async nearest() {
+      return [row(1), row(2)];
+    },
   };
   const errors: unknown[] = [];
   const runner = offlinePackRunner({

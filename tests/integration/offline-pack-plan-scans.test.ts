@@ -46,11 +46,13 @@ async function seqScans(tx: Pick<Queryable, 'query'>): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Seq scans started by a plan and all its bands, as anon, in one transaction (rolled back). */
+/** Seq scans started by a plan, the nearest band_rows and all its bands, as anon, in one transaction. */
 async function scansOfPack(tx: Pick<Queryable, 'query'>, postcode: string, radius: number) {
   await tx.query('set local role anon');
   const before = await seqScans(tx);
   const plan = await tx.query<Band>(`select * from public.offline_pack_plan($1, $2, 5000, 900)`, [postcode, radius]);
+  // The first band is asked as the nearest band_rows (offline_pack_listings), beside the plan.
+  await tx.query(`select count(*) from public.offline_pack_listings($1, $2, 900)`, [postcode, radius]);
   let rows = 0;
   for (const b of plan.rows) {
     const got = await tx.query<{ n: number }>(`select count(*)::int as n from public.offline_pack_band($1, $2, $3)`, [

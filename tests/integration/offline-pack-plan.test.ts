@@ -111,6 +111,18 @@ describe('offline_pack_plan and offline_pack_band', () => {
     expect(bands.map((b) => b.upto_id)).toEqual([want[99], want[199], want[299]]);
   });
 
+  it('cuts bands of band_rows from the nearest (the last holds the rest): the first is the nearest band_rows', async () => {
+    const bands = await plan('M1', 100, 250, 100);
+    expect(bands.map((b) => b.listings)).toEqual([100, 100, 50]);
+    const { data, error } = await anonClient()
+      .rpc('offline_pack_listings', { postcode: 'M1', radius: 100, max_rows: 100 })
+      .select('id');
+    expect(error).toBeNull();
+    expect((data as unknown as { id: string }[]).map((r) => r.id).sort()).toEqual(
+      (await band('M1', bands[0])).map((r) => String(r.id)).sort(),
+    );
+  });
+
   it('answer bad input with a 400 and a clear message', async () => {
     const some = nearest('M1', 20, 2);
     const [lat, lng] = OUTCODE_CENTROIDS.M1;
