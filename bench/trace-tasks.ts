@@ -10,6 +10,8 @@ export const TRACE_CATEGORIES = [
   'blink.user_timing',
   'toplevel',
   'disabled-by-default-v8.cpu_profiler',
+  // BENCH_TRACE_INVALIDATIONS=1: what dirtied style, layout and paint (heavy: only to find what repaints).
+  ...(process.env.BENCH_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
 ];
 
 /** A Chromium trace event, as far as the benches read it (bench/scroll.ts too). */
