@@ -13,7 +13,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { measureElement as measureRow, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { InVirtualListContext } from './in-virtual-list';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
@@ -200,7 +200,6 @@ function VirtualRows<T>({
     useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
-  const settle = useMemo(() => settleRow(virtualizer), [virtualizer]);
   const setContainer = useCallback(
     (el: HTMLDivElement | null) => {
       ref.current = el;
@@ -229,7 +228,6 @@ function VirtualRows<T>({
             getKey={getKey as (item: unknown) => string}
             renderItem={renderItem as (item: unknown, index: number) => ReactNode}
             measure={virtualizer.measureElement}
-            settle={settle}
           />
         ))}
       </InVirtualListContext.Provider>
@@ -246,24 +244,6 @@ interface VirtualRowProps {
   getKey: (item: unknown) => string;
   renderItem: (item: unknown, index: number) => ReactNode;
   measure: (el: HTMLDivElement | null) => void;
-  settle?: (el: HTMLDivElement) => () => void;
-}
-
-/**
- * Lays out a row mounted while the page scrolls, and records its height, in a task of its own just after the
- * commit that put it in: the virtualizer measures it only in the next frame (its ResizeObserver), and that
- * frame's scroll handler (reading scrollY) laid the new cards out first, inside the frame's task.
- */
-function settleRow(virtualizer: Virtualizer<Window, Element>): (el: HTMLDivElement) => () => void {
-  return (el) => {
-    const timer = setTimeout(() => {
-      if (!el.isConnected || !virtualizer.isScrolling) return;
-      const index = virtualizer.indexFromElement(el);
-      // Rounded as the ResizeObserver's size is, so its later report changes nothing.
-      if (index >= 0) virtualizer.resizeItem(index, Math.round(el.getBoundingClientRect().height));
-    }, 0);
-    return () => clearTimeout(timer);
-  };
 }
 
 /** Whether a row shows the same items as before (a new page appends items: the rows above it are unchanged). */
@@ -275,8 +255,7 @@ function sameRow(a: VirtualRowProps, b: VirtualRowProps): boolean {
     a.className !== b.className ||
     a.getKey !== b.getKey ||
     a.renderItem !== b.renderItem ||
-    a.measure !== b.measure ||
-    a.settle !== b.settle
+    a.measure !== b.measure
   )
     return false;
   if (a.items === b.items) return true;
@@ -296,21 +275,11 @@ const VirtualRow = memo(function VirtualRow({
   getKey,
   renderItem,
   measure,
-  settle,
 }: VirtualRowProps) {
   const first = index * columns;
-  const el = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => (settle && el.current ? settle(el.current) : undefined), [settle]);
-  const setRow = useCallback(
-    (node: HTMLDivElement | null) => {
-      el.current = node;
-      measure(node);
-    },
-    [measure],
-  );
   return (
     <div
-      ref={setRow}
+      ref={measure}
       data-index={index}
       className={className}
       style={{
