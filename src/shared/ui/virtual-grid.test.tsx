@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { RETIRE_STEP, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
+import { RETIRE_STEP, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor, withKept } from './virtual-grid';
 import { useInVirtualList } from './in-virtual-list';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `car-${i}` }));
@@ -49,6 +49,35 @@ describe('VirtualGrid', () => {
     expect(cards.slice(0, 3).map((c) => c.textContent)).toEqual(['car-0', 'car-1', 'car-2']);
     // The container is as tall as all rows would be, so the page scrolls the whole list.
     expect(parseFloat(screen.getByTestId('results').style.height)).toBeGreaterThanOrEqual(1000 * 150);
+  });
+
+  it('a list virtual from its first item (virtualFrom 1) keeps its first page (keepFirst) rendered, the rest near view', () => {
+    const grid = (keepFirst: number) => (
+      <VirtualGrid
+        items={items(200)}
+        getKey={(c) => c.id}
+        renderItem={(c) => <article data-testid="card">{c.id}</article>}
+        minColumnWidth={null}
+        estimateRowHeight={150}
+        className="cat-grid"
+        testId="results"
+        virtualFrom={1}
+        keepFirst={keepFirst}
+      />
+    );
+    const view = render(grid(20));
+    expect(screen.getByTestId('results').dataset.virtual).toBe('on');
+    expect(screen.getAllByTestId('card').map((c) => c.textContent)).toEqual(items(20).map((c) => c.id));
+    view.unmount();
+    render(grid(0));
+    expect(screen.getAllByTestId('card').length).toBeLessThan(20);
+  });
+
+  it('withKept adds the kept rows before the rows near view, once each', () => {
+    expect(withKept([5, 6, 7], 0)).toEqual([5, 6, 7]);
+    expect(withKept([0, 1, 2, 3], 3)).toEqual([0, 1, 2, 3]);
+    expect(withKept([2, 3, 4], 3)).toEqual([0, 1, 2, 3, 4]);
+    expect(withKept([40, 41], 3)).toEqual([0, 1, 2, 40, 41]);
   });
 
   it('renders everything when switched off (for the comparison bench)', () => {

@@ -13,7 +13,12 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  measureElement as measureRow,
+  useWindowVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
 import { InVirtualListContext } from './in-virtual-list';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
@@ -35,6 +40,14 @@ export interface VirtualGridProps<T> {
   testId?: string;
   /** Extra data-* attributes for the container (e.g. data-view). */
   data?: Record<string, string>;
+  /**
+   * Lists this long or longer are virtual (default VIRTUAL_FROM). A list that grows past it while the reader
+   * scrolls (pages landing) turns virtual in that scroll, rendering its rows' cards anew in one task (85-214 ms
+   * at 4x CPU, bench:scroll-tasks): a list that grows so passes 1, virtual from its first page.
+   */
+  virtualFrom?: number;
+  /** Leading items whose rows are always rendered, near view or not (a first page stays in the page). */
+  keepFirst?: number;
 }
 
 function virtualisationOff(): boolean {
@@ -67,7 +80,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const [off] = useState(virtualisationOff);
   const plain = useRef<HTMLDivElement>(null);
   const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
-  const virtual = !off && items.length >= VIRTUAL_FROM;
+  const virtual = !off && items.length >= (props.virtualFrom ?? VIRTUAL_FROM);
   // What the plain list shows (set while rendering: it is what the retired list keeps after the switch).
   const [plainItems, setPlainItems] = useState<readonly T[]>(virtual ? [] : items);
   if (!virtual && plainItems !== items) setPlainItems(items);
@@ -119,6 +132,14 @@ function plainBox(plain: RefObject<HTMLDivElement | null>): { width: number; top
   return { width: el.clientWidth, top: Math.round(el.getBoundingClientRect().top + window.scrollY) };
 }
 
+/** The rows near view (ascending) with rows 0 to kept - 1 added, in order. */
+export function withKept(near: number[], kept: number): number[] {
+  if (kept === 0 || (near.length > 0 && near[0] === 0 && near.length >= kept)) return near;
+  const out = Array.from({ length: kept }, (_, i) => i);
+  for (const i of near) if (i >= kept) out.push(i);
+  return out;
+}
+
 /** The last measured row height of each list at each width (see VirtualRows). */
 const typicalHeights = new Map<string, number>();
 
@@ -133,6 +154,7 @@ function VirtualRows<T>({
   testId,
   attrs,
   plain,
+  keepFirst = 0,
 }: VirtualGridProps<T> & { attrs: Record<string, string>; plain: RefObject<HTMLDivElement | null> }) {
   const ref = useRef<HTMLDivElement>(null);
   // Read while the plain list is still in the page (this render replaces it): the first rows then have their
@@ -140,12 +162,16 @@ function VirtualRows<T>({
   const [start] = useState(() => plainBox(plain));
   const [width, setWidth] = useState(start.width);
   const [top, setTop] = useState(start.top);
+  // A list virtual from its first render has no plain list to take its width from: its rows wait for the
+  // container's own measure (before the first paint), rather than render in one column and all again after.
+  const [measured, setMeasured] = useState(start.width > 0);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       setWidth(el.clientWidth);
       setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+      setMeasured(true);
     };
     measure();
     // The grid's own width sets the columns; the page's height changes when anything above it grows.
@@ -181,6 +207,8 @@ function VirtualRows<T>({
     }
     return estimate;
   };
+  const keptCount = Math.ceil(Math.min(keepFirst, items.length) / columns);
+  const keptRows = useCallback((range: Range) => withKept(defaultRangeExtractor(range), keptCount), [keptCount]);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => estimateFor(typicalKey),
@@ -191,6 +219,7 @@ function VirtualRows<T>({
     },
     overscan: 2,
     scrollMargin: top,
+    rangeExtractor: keptRows,
     getItemKey: (row) => keys[row],
     // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
     // come into or leave the range.
@@ -199,7 +228,7 @@ function VirtualRows<T>({
     // are off screen, so a row mounting a task later is not seen.
     useFlushSync: false,
   });
-  const rows = virtualizer.getVirtualItems();
+  const rows = measured ? virtualizer.getVirtualItems() : [];
   const setContainer = useCallback(
     (el: HTMLDivElement | null) => {
       ref.current = el;

@@ -235,6 +235,10 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
                 renderItem={renderCard}
+                // Pages land as the reader scrolls: virtual from the first, so the list never turns virtual
+                // mid-scroll, and the first page stays in the page (find in page, assistive tech).
+                virtualFrom={1}
+                keepFirst={PAGE_SIZE_DEFAULT}
               />
             </SpaLinks>
             <div className="cat-paging">
