@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { RETIRE_STEP, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor, withKept } from './virtual-grid';
+import { RETIRE_STEP, VIRTUAL_FROM, VIRTUAL_SWITCH_KEY, VirtualGrid, columnsFor } from './virtual-grid';
 import { useInVirtualList } from './in-virtual-list';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `car-${i}` }));
@@ -51,33 +51,38 @@ describe('VirtualGrid', () => {
     expect(parseFloat(screen.getByTestId('results').style.height)).toBeGreaterThanOrEqual(1000 * 150);
   });
 
-  it('a list virtual from its first item (virtualFrom 1) keeps its first page (keepFirst) rendered, the rest near view', () => {
-    const grid = (keepFirst: number) => (
+  it('keepFirst: the first page plain, every item after it in virtual rows below, whole rows only', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800); // 3 columns of at least 250 px
+    const grid = (n: number) => (
       <VirtualGrid
-        items={items(200)}
+        items={items(n)}
         getKey={(c) => c.id}
-        renderItem={(c) => <article data-testid="card">{c.id}</article>}
-        minColumnWidth={null}
+        renderItem={(c, i) => (
+          <article data-testid="card" data-index-seen={i}>
+            {c.id}
+          </article>
+        )}
+        minColumnWidth={250}
         estimateRowHeight={150}
         className="cat-grid"
         testId="results"
-        virtualFrom={1}
-        keepFirst={keepFirst}
+        keepFirst={20}
       />
     );
     const view = render(grid(20));
-    expect(screen.getByTestId('results').dataset.virtual).toBe('on');
-    expect(screen.getAllByTestId('card').map((c) => c.textContent)).toEqual(items(20).map((c) => c.id));
-    view.unmount();
-    render(grid(0));
-    expect(screen.getAllByTestId('card').length).toBeLessThan(20);
-  });
-
-  it('withKept adds the kept rows before the rows near view, once each', () => {
-    expect(withKept([5, 6, 7], 0)).toEqual([5, 6, 7]);
-    expect(withKept([0, 1, 2, 3], 3)).toEqual([0, 1, 2, 3]);
-    expect(withKept([2, 3, 4], 3)).toEqual([0, 1, 2, 3, 4]);
-    expect(withKept([40, 41], 3)).toEqual([0, 1, 2, 40, 41]);
+    // One page: all of it plain, nothing virtual.
+    expect(screen.getByTestId('results').querySelectorAll('[data-testid=card]')).toHaveLength(20);
+    expect(document.querySelector('[data-virtual="on"]')).toBeNull();
+    view.rerender(grid(200));
+    // More pages: the plain part keeps whole rows (18 of 20 at 3 columns), the rest is virtual from its first row.
+    const plain = [...screen.getByTestId('results').querySelectorAll('[data-testid=card]')];
+    expect(plain.map((c) => c.textContent)).toEqual(items(18).map((c) => c.id));
+    const rows = screen.getByTestId('results-more');
+    expect(rows.dataset.virtual).toBe('on');
+    const first = rows.querySelector('[data-testid=card]');
+    expect(first?.textContent).toBe('car-18');
+    expect(first?.getAttribute('data-index-seen')).toBe('18');
+    expect(rows.querySelectorAll('[data-testid=card]').length).toBeLessThan(182);
   });
 
   it('renders everything when switched off (for the comparison bench)', () => {

@@ -235,9 +235,8 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
                 renderItem={renderCard}
-                // Pages land as the reader scrolls: virtual from the first, so the list never turns virtual
-                // mid-scroll, and the first page stays in the page (find in page, assistive tech).
-                virtualFrom={1}
+                // Pages land as the reader scrolls: the first stays plain, the ones after are virtual from the
+                // start, so the list never turns virtual mid-scroll.
                 keepFirst={PAGE_SIZE_DEFAULT}
               />
             </SpaLinks>
