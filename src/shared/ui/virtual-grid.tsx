@@ -138,8 +138,9 @@ function KeptFirstGrid<T>(props: VirtualGridProps<T> & { keepFirst: number }) {
     [plain, getKey, renderItem],
   );
   const renderRest = useCallback((item: T, i: number) => renderItem(item, plainCount + i), [renderItem, plainCount]);
+  // One box for both parts, so a parent's own gap (a grid of the screen's sections) does not come between them.
   return (
-    <>
+    <div>
       <div ref={head} className={className} data-testid={testId} {...attrs}>
         {cards}
       </div>
@@ -154,6 +155,6 @@ function KeptFirstGrid<T>(props: VirtualGridProps<T> & { keepFirst: number }) {
           below
         />
       ) : null}
-    </>
+    </div>
   );
 }
