@@ -51,40 +51,6 @@ describe('VirtualGrid', () => {
     expect(parseFloat(screen.getByTestId('results').style.height)).toBeGreaterThanOrEqual(1000 * 150);
   });
 
-  it('keepFirst: the first page plain, every item after it in virtual rows below, whole rows only', () => {
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800); // 3 columns of at least 250 px
-    const grid = (n: number) => (
-      <VirtualGrid
-        items={items(n)}
-        getKey={(c) => c.id}
-        renderItem={(c, i) => (
-          <article data-testid="card" data-index-seen={i}>
-            {c.id}
-          </article>
-        )}
-        minColumnWidth={250}
-        estimateRowHeight={150}
-        className="cat-grid"
-        testId="results"
-        keepFirst={20}
-      />
-    );
-    const view = render(grid(20));
-    // One page: all of it plain, nothing virtual.
-    expect(screen.getByTestId('results').querySelectorAll('[data-testid=card]')).toHaveLength(20);
-    expect(document.querySelector('[data-virtual="on"]')).toBeNull();
-    view.rerender(grid(200));
-    // More pages: the plain part keeps whole rows (18 of 20 at 3 columns), the rest is virtual from its first row.
-    const plain = [...screen.getByTestId('results').querySelectorAll('[data-testid=card]')];
-    expect(plain.map((c) => c.textContent)).toEqual(items(18).map((c) => c.id));
-    const rows = screen.getByTestId('results-more');
-    expect(rows.dataset.virtual).toBe('on');
-    const first = rows.querySelector('[data-testid=card]');
-    expect(first?.textContent).toBe('car-18');
-    expect(first?.getAttribute('data-index-seen')).toBe('18');
-    expect(rows.querySelectorAll('[data-testid=card]').length).toBeLessThan(182);
-  });
-
   it('renders everything when switched off (for the comparison bench)', () => {
     localStorage.setItem(VIRTUAL_SWITCH_KEY, 'off');
     render(<Grid n={1000} />);

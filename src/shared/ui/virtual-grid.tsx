@@ -1,10 +1,20 @@
 // A card grid (or one-column list) that renders only the rows near the viewport once it is long, with the
 // page itself scrolling (window virtualisation): 1,000 results cost a screenful of cards. Short lists
 // render plainly. Rows are measured as they render, so cards of any height line up.
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { columnsFor, VirtualRows } from './virtual-rows';
-
-export { columnsFor };
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { InVirtualListContext } from './in-virtual-list';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
 export const VIRTUAL_FROM = 60;
@@ -25,12 +35,6 @@ export interface VirtualGridProps<T> {
   testId?: string;
   /** Extra data-* attributes for the container (e.g. data-view). */
   data?: Record<string, string>;
-  /**
-   * A list whose pages land as the reader scrolls: its first `keepFirst` items render plainly (a new search
-   * costs what a plain list does), and every item after them is virtual from the first (the list never turns
-   * virtual mid-scroll: that switch rendered the rows' cards anew in one task, 85-214 ms at 4x CPU).
-   */
-  keepFirst?: number;
 }
 
 function virtualisationOff(): boolean {
@@ -39,6 +43,11 @@ function virtualisationOff(): boolean {
   } catch {
     return false;
   }
+}
+
+export function columnsFor(width: number, minColumnWidth: number | null, gap: number): number {
+  if (minColumnWidth === null || width <= 0) return 1;
+  return Math.max(1, Math.floor((width + gap) / (Math.min(width, minColumnWidth) + gap)));
 }
 
 /** Cards of the retired plain list removed per step once the list has turned virtual (see VirtualGrid). */
@@ -54,11 +63,6 @@ const RETIRE_EVERY_MS = 16;
 const RETIRED_STYLE = { contentVisibility: 'hidden', height: 0, margin: 0, padding: 0, border: 0 } as const;
 
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
-  return props.keepFirst ? <KeptFirstGrid {...props} keepFirst={props.keepFirst} /> : <SwitchingGrid {...props} />;
-}
-
-/** A list rendered plainly until it is VIRTUAL_FROM long, then virtual. */
-function SwitchingGrid<T>(props: VirtualGridProps<T>) {
   const { items, getKey, renderItem, className, testId, data } = props;
   const [off] = useState(virtualisationOff);
   const plain = useRef<HTMLDivElement>(null);
@@ -108,53 +112,190 @@ function SwitchingGrid<T>(props: VirtualGridProps<T>) {
   );
 }
 
-/**
- * The first `keepFirst` items in a plain grid, the rest in virtual rows below it. Once more items follow, the
- * plain part holds whole rows only (a multiple of the columns), so the two parts line up as one grid.
- */
-function KeptFirstGrid<T>(props: VirtualGridProps<T> & { keepFirst: number }) {
-  const { items, getKey, renderItem, className, testId, data, keepFirst, minColumnWidth, gap = 16 } = props;
-  const [off] = useState(virtualisationOff);
-  const head = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+/** The plain list's width and top (page coordinates) as it turns virtual, so the rows start where it was. */
+function plainBox(plain: RefObject<HTMLDivElement | null>): { width: number; top: number } {
+  const el = plain.current;
+  if (!el?.isConnected) return { width: 0, top: 0 };
+  return { width: el.clientWidth, top: Math.round(el.getBoundingClientRect().top + window.scrollY) };
+}
+
+/** The last measured row height of each list at each width (see VirtualRows). */
+const typicalHeights = new Map<string, number>();
+
+function VirtualRows<T>({
+  items,
+  getKey,
+  renderItem,
+  minColumnWidth,
+  estimateRowHeight,
+  gap = 16,
+  className,
+  testId,
+  attrs,
+  plain,
+}: VirtualGridProps<T> & { attrs: Record<string, string>; plain: RefObject<HTMLDivElement | null> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Read while the plain list is still in the page (this render replaces it): the first rows then have their
+  // columns and place at once, not one column at the top of the page and every row mounted again after.
+  const [start] = useState(() => plainBox(plain));
+  const [width, setWidth] = useState(start.width);
+  const [top, setTop] = useState(start.top);
   useLayoutEffect(() => {
-    const el = head.current;
+    const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
+    const measure = () => {
+      setWidth(el.clientWidth);
+      setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // The grid's own width sets the columns; the page's height changes when anything above it grows.
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
   const columns = columnsFor(width, minColumnWidth, gap);
-  const plainCount =
-    off || items.length <= keepFirst ? items.length : Math.max(columns, keepFirst - (keepFirst % columns));
-  const attrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]));
-  const plain = useMemo(() => items.slice(0, plainCount), [items, plainCount]);
-  const rest = useMemo(() => items.slice(plainCount), [items, plainCount]);
-  const cards = useMemo(
-    () => plain.map((item, i) => <Fragment key={getKey(item)}>{renderItem(item, i)}</Fragment>),
-    [plain, getKey, renderItem],
+  const rowCount = Math.ceil(items.length / columns);
+  // Row keys once per list, not a new string per row each time the virtualizer lays rows out again (it
+  // walks every row after the one just measured: 1,000 string builds a measurement).
+  const keys = useMemo(
+    () => Array.from({ length: rowCount }, (_, row) => `${columns}:${getKey(items[row * columns])}`),
+    [items, columns, rowCount, getKey],
   );
-  const renderRest = useCallback((item: T, i: number) => renderItem(item, plainCount + i), [renderItem, plainCount]);
-  // One box for both parts, so a parent's own gap (a grid of the screen's sections) does not come between them.
+  // Rows not yet measured are estimated as tall as the last row measured when the list (at this width) was
+  // first laid out, kept per list and width beyond this mount, so a list rebuilt on Back is as tall as the
+  // one left. The estimate stays fixed while the list is shown: moved by each measurement (as it was), a
+  // row first measured at the new estimate counted as unchanged and was never recorded, so when the
+  // estimate moved again it kept a wrong height and the rows below it overlapped it (virtual-list e2e).
+  const typicalKey = `${testId ?? className ?? ''}:${width}:${columns}`;
+  const estimates = useRef(new Map<string, number>());
+  const estimateFor = (key: string): number => {
+    let estimate = estimates.current.get(key);
+    if (estimate === undefined) {
+      estimate = typicalHeights.get(key) || estimateRowHeight + gap;
+      estimates.current.set(key, estimate);
+    }
+    return estimate;
+  };
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => estimateFor(typicalKey),
+    measureElement: (el, entry, instance) => {
+      const size = measureRow(el, entry, instance);
+      typicalHeights.set(typicalKey, size);
+      return size;
+    },
+    overscan: 2,
+    scrollMargin: top,
+    getItemKey: (row) => keys[row],
+    // Scrolling moves the rows by style (transform) without a React render; React renders only when rows
+    // come into or leave the range.
+    directDomUpdates: true,
+    // That render in a task of its own, not inside the scroll event (the frame's task): the overscan rows
+    // are off screen, so a row mounting a task later is not seen.
+    useFlushSync: false,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const setContainer = useCallback(
+    (el: HTMLDivElement | null) => {
+      ref.current = el;
+      virtualizer.containerRef(el);
+    },
+    [virtualizer],
+  );
   return (
-    <div>
-      <div ref={head} className={className} data-testid={testId} {...attrs}>
-        {cards}
-      </div>
-      {rest.length > 0 ? (
-        <VirtualRows
-          {...props}
-          items={rest}
-          renderItem={renderRest}
-          testId={testId ? `${testId}-more` : undefined}
-          attrs={attrs}
-          plain={head}
-          below
-        />
-      ) : null}
+    <div
+      ref={setContainer}
+      className={`virtual-grid ${className}`}
+      data-testid={testId}
+      data-virtual="on"
+      {...attrs}
+      style={{ position: 'relative', display: 'block' }}
+    >
+      <InVirtualListContext.Provider value={true}>
+        {rows.map((row) => (
+          <VirtualRow
+            key={row.key}
+            index={row.index}
+            items={items}
+            columns={columns}
+            gap={gap}
+            className={className}
+            getKey={getKey as (item: unknown) => string}
+            renderItem={renderItem as (item: unknown, index: number) => ReactNode}
+            measure={virtualizer.measureElement}
+          />
+        ))}
+      </InVirtualListContext.Provider>
     </div>
   );
 }
+
+interface VirtualRowProps {
+  index: number;
+  items: readonly unknown[];
+  columns: number;
+  gap: number;
+  className: string;
+  getKey: (item: unknown) => string;
+  renderItem: (item: unknown, index: number) => ReactNode;
+  measure: (el: HTMLDivElement | null) => void;
+}
+
+/** Whether a row shows the same items as before (a new page appends items: the rows above it are unchanged). */
+function sameRow(a: VirtualRowProps, b: VirtualRowProps): boolean {
+  if (
+    a.index !== b.index ||
+    a.columns !== b.columns ||
+    a.gap !== b.gap ||
+    a.className !== b.className ||
+    a.getKey !== b.getKey ||
+    a.renderItem !== b.renderItem ||
+    a.measure !== b.measure
+  )
+    return false;
+  if (a.items === b.items) return true;
+  const first = a.index * a.columns;
+  for (let i = first; i < first + a.columns; i++) if (a.items[i] !== b.items[i]) return false;
+  return true;
+}
+
+/** One row of cards; memoised (by its own items), so scrolling or a new page re-renders only the rows that
+ * come into range or change. Its position (transform) is set by the virtualizer, outside React. */
+const VirtualRow = memo(function VirtualRow({
+  index,
+  items,
+  columns,
+  gap,
+  className,
+  getKey,
+  renderItem,
+  measure,
+}: VirtualRowProps) {
+  const first = index * columns;
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      className={className}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        paddingBottom: gap,
+        // A row mounting as the page scrolls lays out its own cards only.
+        contain: 'layout style',
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+      }}
+    >
+      {items.slice(first, first + columns).map((item, i) => (
+        <Fragment key={getKey(item)}>{renderItem(item, first + i)}</Fragment>
+      ))}
+    </div>
+  );
+}, sameRow);

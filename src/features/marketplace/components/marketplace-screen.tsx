@@ -234,12 +234,10 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 data={{ view, list: 'results' }}
                 minColumnWidth={view === 'list' ? null : 250}
                 estimateRowHeight={view === 'list' ? 150 : 430}
-                // The CSS gaps of .cat-grid--list (--space-3) and .cat-grid (--space-4).
+                // The CSS gaps of .cat-grid--list (--space-3) and .cat-grid (--space-4): the virtual rows space
+                // themselves as the plain list did, so nothing moves when the list turns virtual.
                 gap={view === 'list' ? 12 : 16}
                 renderItem={renderCard}
-                // Pages land as the reader scrolls: the first stays plain, the ones after are virtual from the
-                // start, so the list never turns virtual mid-scroll.
-                keepFirst={PAGE_SIZE_DEFAULT}
               />
             </SpaLinks>
             <div className="cat-paging">
