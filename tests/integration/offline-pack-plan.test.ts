@@ -5,14 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pullSelect } from '../../src/data/pull-columns';
 import { milesBetween } from '../../src/domain/uk/distance';
 import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
-import { anonClient, rest, serviceClient } from './helpers';
+import { anonClient, rest } from './helpers';
+import { locatedListings, nearestPack, type PackListing } from './pack-reference';
 
-interface Listing {
-  id: string;
-  lat: number | null;
-  lng: number | null;
-  status: string;
-}
 interface Band {
   band: number;
   after_id: string | null;
@@ -20,33 +15,13 @@ interface Band {
   listings: number;
 }
 
-let all: Listing[] = [];
+let all: PackListing[] = [];
 
 beforeAll(async () => {
-  for (let from = 0; ; from += 1000) {
-    const { data, error } = await serviceClient()
-      .from('vehicle_listings')
-      .select('id, lat, lng, status')
-      .order('id')
-      .range(from, from + 999);
-    if (error) throw new Error(error.message);
-    all.push(...(data as Listing[]));
-    if (data.length < 1000) break;
-  }
-  all = all.filter((l) => l.lat !== null && l.lng !== null);
+  all = await locatedListings();
 });
 
-/** The nearest `max` unsold listings within the radius of the outcode's centroid, nearest first, then by id. */
-function nearest(outcode: string, radius: number, max: number): string[] {
-  const [lat, lng] = OUTCODE_CENTROIDS[outcode];
-  return all
-    .filter((l) => l.status !== 'sold')
-    .map((l) => ({ id: l.id, miles: milesBetween({ lat, lng }, { lat: l.lat!, lng: l.lng! }) }))
-    .filter((x) => x.miles <= radius)
-    .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1))
-    .slice(0, max)
-    .map((x) => x.id);
-}
+const nearest = (outcode: string, radius: number, max: number): string[] => nearestPack(all, outcode, radius, max);
 
 async function plan(postcode: string, radius: number, max: number, bandRows: number): Promise<Band[]> {
   const { data, error } = await anonClient().rpc('offline_pack_plan', {

@@ -5,46 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pullSelect } from '../../src/data/pull-columns';
 import { createSupabaseTransport } from '../../src/sync/supabase-transport';
 import { ORIGIN_CURSOR } from '../../src/sync/timestamps';
-import { milesBetween } from '../../src/domain/uk/distance';
-import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
-import { anonClient, rest, serviceClient } from './helpers';
+import { anonClient, rest } from './helpers';
+import { locatedListings, nearestPack, type PackListing } from './pack-reference';
 
-interface Listing {
-  id: string;
-  lat: number | null;
-  lng: number | null;
-  status: string;
-  outcode: string;
-}
-
-let all: Listing[] = [];
+let all: PackListing[] = [];
 
 beforeAll(async () => {
-  const svc = serviceClient();
-  for (let from = 0; ; from += 1000) {
-    const { data, error } = await svc
-      .from('vehicle_listings')
-      .select('id, lat, lng, status, outcode')
-      .order('id')
-      .range(from, from + 999);
-    if (error) throw new Error(error.message);
-    all.push(...(data as Listing[]));
-    if (data.length < 1000) break;
-  }
-  all = all.filter((l) => l.lat !== null && l.lng !== null);
+  all = await locatedListings();
 });
 
-/** The pack by brute force: unsold, within the radius of the outcode's centroid, nearest first. */
-function expected(outcode: string, radius: number, max: number): string[] {
-  const [lat, lng] = OUTCODE_CENTROIDS[outcode];
-  return all
-    .filter((l) => l.status !== 'sold')
-    .map((l) => ({ id: l.id, miles: milesBetween({ lat, lng }, { lat: l.lat!, lng: l.lng! }) }))
-    .filter((x) => x.miles <= radius)
-    .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1))
-    .slice(0, max)
-    .map((x) => x.id);
-}
+const expected = (outcode: string, radius: number, max: number): string[] => nearestPack(all, outcode, radius, max);
 
 /** The pack as a device reads it: pages of `page` rows by id. */
 async function readPack(
