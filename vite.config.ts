@@ -54,7 +54,7 @@ export default defineConfig({
   preview: { port: 5173, strictPort: true },
   build: {
     target: 'es2022',
-    sourcemap: process.env.BENCH_SOURCEMAP ? "hidden" : false,
+    sourcemap: process.env.BENCH_SOURCEMAP ? 'hidden' : false,
     chunkSizeWarningLimit: 600,
     manifest: true,
     rolldownOptions: {
