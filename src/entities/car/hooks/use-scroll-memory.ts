@@ -96,8 +96,15 @@ const USER_SCROLL = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
  * undone. Small moves are kept: they are the list keeping its rows in place as they are measured.
  */
 function restore(y: number): () => void {
+  // Lists whose cards skip rendering off screen (content-visibility) draw them all meanwhile: the cards above
+  // the place would otherwise count at their estimated height, not their own (marketplace.css).
+  const root = document.documentElement;
+  root.dataset.scrollRestoring = '';
   window.scrollTo(0, y);
-  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  if (typeof ResizeObserver === 'undefined') {
+    delete root.dataset.scrollRestoring;
+    return () => undefined;
+  }
   let target = y;
   const observer = new ResizeObserver(() => {
     if (Math.abs(window.scrollY - target) >= 2) window.scrollTo(0, target);
@@ -108,6 +115,7 @@ function restore(y: number): () => void {
   };
   const timer = window.setTimeout(() => stop(), 3000);
   function stop() {
+    delete root.dataset.scrollRestoring;
     observer.disconnect();
     window.clearTimeout(timer);
     window.removeEventListener('scroll', onScroll);
