@@ -143,7 +143,8 @@ const productZones = [
   {
     target: ['./src/app', './src/features', './src/entities'],
     from: './src/sync',
-    except: ['./index.ts', './client.ts'],
+    // foreground-notice.ts: one message to the leader, light enough for a screen's chunk (no engine behind it).
+    except: ['./index.ts', './client.ts', './foreground-notice.ts'],
     message:
       "Import the sync layer through its entry ('@/sync', or '@/sync/client' for the page's Supabase client); add what you need there.",
   },

@@ -17,6 +17,9 @@
 //                       reuses its build
 //   BENCH_APP_PORT / BENCH_API_PORT   the browser's ports (default 5306 / 54506); the servers behind the
 //                       metering relays use the next port up of each
+//   BENCH_SCALE_STEPS   the steps to run, e.g. session (default all: server,cold,session,pack,old)
+//   BENCH_SCALE_TRACE   a file: a Chromium trace of the session's taps, its long tasks summarised;
+//                       BENCH_SCALE_NETLOG=1 logs each search's requests; BENCH_SOURCEMAP=1 builds source maps
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

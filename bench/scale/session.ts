@@ -27,6 +27,11 @@ import {
   type Profile,
 } from './page';
 import type { WireMeter } from './wire';
+import { requestLog } from './net-log';
+import { summariseTrace, TRACE_CATEGORIES } from '../trace-tasks';
+
+/** BENCH_SCALE_TRACE=file.json: a Chromium trace of the session's taps, its long tasks summarised. */
+const TRACE = process.env.BENCH_SCALE_TRACE;
 
 const CPU = 4;
 export const SESSION_CPU = Number(process.env.BENCH_SCALE_SESSION_CPU ?? CPU);
@@ -117,9 +122,18 @@ function tasksByStep(steps: Steps, tasks: { start: number; duration: number }[])
   return [...by].map(([step, ms]) => `${step}: ${ms.length} (${ms.join(', ')})`).join('; ') || 'none';
 }
 
+/** BENCH_SCALE_NETLOG=1: each search's requests, logged after its time (net-log.ts). */
+const NETLOG = process.env.BENCH_SCALE_NETLOG === '1';
+const requestLogs = new WeakMap<Profile, ReturnType<typeof requestLog>>();
+
 async function search(p: Profile, query: string): Promise<Tap> {
   await p.page.evaluate(prepareTap);
-  return p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS, tappedAt: Date.now() });
+  let net = requestLogs.get(p);
+  if (NETLOG && !net) requestLogs.set(p, (net = requestLog(p.cdp)));
+  net?.mark();
+  const tap = await p.page.evaluate(tapSearch, { query, timeoutMs: STEP_TIMEOUT_MS, tappedAt: Date.now() });
+  if (net) log(`   requests: ${net.line()}`);
+  return tap;
 }
 
 /** Lets the screen settle between taps, as a person reading the results would (and the app's idle work). */
@@ -134,6 +148,11 @@ export async function runSession(browser: Browser, app: string, queries: string[
     const firstVisitMs = await firstCardTime(p.page, FIRST_VISIT_TIMEOUT_MS);
     await settle(p);
     const since = await p.page.evaluate(() => performance.now());
+    const traceEvents: unknown[] = [];
+    if (TRACE) {
+      p.cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => traceEvents.push(...d.value));
+      await p.cdp.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    }
     const s: Session = {
       newSearches: [],
       moreSearches: [],
@@ -184,6 +203,12 @@ export async function runSession(browser: Browser, app: string, queries: string[
     }
     if (s.stopped) log(`session stopped: ${s.stopped}`);
     s.longTasks = await longTasksSince(p.page, since);
+    if (TRACE) {
+      const done = new Promise((resolve) => p.cdp.once('Tracing.tracingComplete', resolve));
+      await p.cdp.send('Tracing.end');
+      await done;
+      console.log(summariseTrace(traceEvents, TRACE));
+    }
     // After the long tasks are read: these taps are the bench's, not the app's.
     for (let i = 0; i < 5 && !s.stopped; i++) {
       await p.page.evaluate(prepareTap);

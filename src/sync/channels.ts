@@ -25,7 +25,9 @@ export type SyncCommand =
   /** Download (or replace) the offline pack: cars within `radius` miles of `postcode`. */
   | { type: 'offline-pack-download'; postcode: string; radius: number }
   /** Remove the offline pack (its listings leave unless pinned or in a search window). */
-  | { type: 'offline-pack-remove' };
+  | { type: 'offline-pack-remove' }
+  /** The shopper asked the server for a search: the catalogue download waits for a pause (foreground.ts). */
+  | { type: 'foreground' };
 
 /** A realtime change the leader wrote into the local store (the tech demo's live feed). */
 export interface RealtimeNotice {

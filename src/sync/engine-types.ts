@@ -3,6 +3,7 @@ import type { SyncStore } from '@/data/sync-queue';
 import type { Cursor, SyncTableName } from '@/data/types';
 import type { SyncErrorEvent } from './sync-errors';
 import type { SyncTransport } from './transport';
+import type { ForegroundGate } from './foreground';
 
 export interface Clock {
   now(): number;
@@ -117,6 +118,8 @@ export interface CycleContext {
   readonly state: EngineState;
   /** Present in the app (the leader): vehicle_listings is pulled for the held listings only. */
   readonly scope?: ListingScope;
+  /** Present in the app (the leader): catalogue tables wait for the shopper's searches to pause. */
+  readonly foreground?: ForegroundGate;
   isOnline(): boolean;
   isStopped(): boolean;
   emit(event: SyncEvent): void;

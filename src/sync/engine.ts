@@ -25,6 +25,7 @@ import { Puller } from './pull';
 import { Pusher, SERVER_MADE_ROWS, opOwner } from './push';
 import { friendlyFailure, syncError } from './sync-errors';
 import { TransportError, type SyncTransport } from './transport';
+import type { ForegroundGate } from './foreground';
 
 export type {
   Clock,
@@ -52,6 +53,8 @@ export interface EngineOptions extends Partial<EngineSettings> {
   onEvent?: (event: SyncEvent) => void;
   /** The listings the device holds: vehicle_listings is pulled for them only (pull.ts). */
   scope?: ListingScope;
+  /** The shopper's searches, which the catalogue tables of a pull wait for (foreground.ts). */
+  foreground?: ForegroundGate;
 }
 
 export class SyncEngine {
@@ -105,6 +108,7 @@ export class SyncEngine {
       settings,
       state: this.state,
       scope: opts.scope,
+      foreground: opts.foreground,
       isOnline: this.isOnline,
       isStopped: () => this.stopped,
       emit: (event) => this.emit(event),

@@ -13,7 +13,7 @@ import {
 import { dexieListingScope, watchHeldListings } from '@/data/offline-pack';
 import { COMMAND_CHANNEL, STATUS_CHANNEL, type StatusMessage, type SyncCommand } from './channels';
 import { Connectivity, followBrowserNetwork } from './connectivity';
-import { SyncEngine } from './engine';
+import { SyncEngine, realClock } from './engine';
 import type { HeldListings } from './listing-channels';
 import { offlinePackRunner } from './offline-pack-runner';
 import { subscribeRealtime, type RealtimeBridge } from './realtime';
@@ -22,6 +22,7 @@ import { createSyncHealthReporter, healthSender } from './sync-health';
 import { syncError, type SyncErrorEvent, type SyncErrorKind } from './sync-errors';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
+import { foregroundGate } from './foreground';
 
 /** Realtime's listing channels follow the held set this long after a burst of changes to it. */
 export const HELD_RESUBSCRIBE_DELAY_MS = 500;
@@ -101,10 +102,12 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     now: () => Date.now(),
   });
 
+  const foreground = foregroundGate(realClock);
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
     scope: dexieListingScope(db),
+    foreground,
     isOnline: () => connectivity.isOnline(),
     onEvent: (event) => {
       if (event.type === 'status') {
@@ -212,6 +215,9 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
         break;
       case 'offline-pack-remove':
         void packs.remove();
+        break;
+      case 'foreground':
+        foreground.note();
         break;
     }
   };

@@ -240,6 +240,9 @@ export async function pullPages<R>(
   }
 }
 
+/** How often a pull held for the shopper's searches looks again (and pushes writes queued meanwhile). */
+const HOLD_STEP_MS = 250;
+
 export class Puller {
   /** Grows as pages arrive, and from the stored cursors at the start of each pull. */
   private readonly time: ServerTime = { seen: 0n };
@@ -259,6 +262,7 @@ export class Puller {
     // The user's own tables first: they are small, and the bell, alerts and preferences should not
     // wait behind a first catalogue download of 10,000+ listings.
     const tables: SyncTableName[] = [...(signedIn ? userTables : []), ...(scope === 'all' ? catalogueTables : [])];
+    const started = ctx.clock.now();
     // First download: count rows of never-pulled tables for a real progress bar.
     const fresh: SyncTableName[] = [];
     for (const t of tables) {
@@ -287,6 +291,8 @@ export class Puller {
       // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
       // was under way when the connection dropped would otherwise hold the writes queued offline.
       await this.pushIfQueued(progress);
+      if (catalogueTables.includes(table)) await this.giveWay(started, progress);
+      if (ctx.isStopped()) return;
       if (this.scoped(table) && ctx.scope) {
         if (table === 'vehicle_listings')
           for (const [id, at] of await pullHeldListings(ctx, this.time, ctx.scope, progress))
@@ -317,6 +323,20 @@ export class Puller {
     // Kept until their history is in: a pull stopped between the two asks for it next time.
     if (await pullHeldHistory(this.ctx, this.time, await scope.heldHistory(), changed, progress))
       for (const [id, at] of changed) if (this.changedListings.get(id) === at) this.changedListings.delete(id);
+  }
+
+  /**
+   * Waits while the shopper is searching (foreground.ts), pushing any write queued meanwhile; returns early when
+   * the engine stops or goes offline (the loop after it handles both).
+   */
+  private async giveWay(started: number, progress: DownloadProgress | null): Promise<void> {
+    const { ctx } = this;
+    if (!ctx.foreground) return;
+    for (let wait = ctx.foreground.holdFor(started); wait > 0; wait = ctx.foreground.holdFor(started)) {
+      await new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, Math.min(wait, HOLD_STEP_MS)));
+      if (ctx.isStopped() || !ctx.isOnline()) return;
+      await this.pushIfQueued(progress);
+    }
   }
 
   /** Pushes the queue when a trigger (a write, say) arrived during this cycle. */

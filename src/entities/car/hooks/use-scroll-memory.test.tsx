@@ -115,4 +115,28 @@ describe('useScrollMemory', () => {
     window.history.replaceState(null, '');
     view.unmount();
   });
+  it('draws every card while it restores a place (data-scroll-restoring), and stops when the hold ends', () => {
+    const first = mount();
+    scrollTo(700);
+    vi.advanceTimersByTime(READ_AFTER_MS);
+    first.unmount();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const again = render(
+      <MemoryRouter>
+        <Probe />
+      </MemoryRouter>,
+    );
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 700);
+    expect(document.documentElement.dataset.scrollRestoring).toBe('');
+    vi.advanceTimersByTime(3000);
+    expect(document.documentElement.dataset.scrollRestoring).toBeUndefined();
+    again.unmount();
+    vi.unstubAllGlobals();
+  });
 });

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MotorlyDb } from '@/data/db';
+import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
+import { SyncEngine } from './engine';
+import { foregroundGate, MAX_HOLD_MS, QUIET_MS, type ForegroundGate } from './foreground';
+import { FakeClock, FakeServer } from './testing/fake-server';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+let n = 0;
+let engine: SyncEngine | null = null;
+let db: MotorlyDb | null = null;
+
+afterEach(async () => {
+  engine?.stop();
+  await db?.delete();
+});
+
+/** Lets the engine's IndexedDB and promise work run (its timers only move with the fake clock). */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
+
+async function start(clock: FakeClock, gate: ForegroundGate) {
+  db = new MotorlyDb(`foreground-test-${++n}`);
+  await setSessionUser(db, USER);
+  const server = new FakeServer();
+  server.upsertRow('brands', { id: '00000000-0000-4000-8000-000000000001' });
+  const transport = server.transport();
+  const pulled: { table: string; at: number }[] = [];
+  const pullPage = transport.pullPage.bind(transport);
+  transport.pullPage = (table, after, limit) => {
+    pulled.push({ table, at: clock.now() });
+    return pullPage(table, after, limit);
+  };
+  engine = new SyncEngine({
+    store: createSyncStore(db),
+    transport,
+    clock,
+    isOnline: () => true,
+    onEvent: () => undefined,
+    catalogueTables: ['brands'],
+    userTables: ['price_alerts'],
+    foreground: gate,
+  });
+  engine.start();
+  await clock.advance(0, flush);
+  return { server, pulled };
+}
+
+describe('foregroundGate', () => {
+  it('holds until the searches pause for QUIET_MS, and a pull for MAX_HOLD_MS at most', () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    const since = clock.now();
+    expect(gate.holdFor(since)).toBe(0);
+    gate.note();
+    expect(gate.holdFor(since)).toBe(QUIET_MS);
+    void clock.advance(QUIET_MS - 500);
+    expect(gate.holdFor(since)).toBe(500);
+    void clock.advance(MAX_HOLD_MS);
+    gate.note();
+    expect(gate.holdFor(since)).toBe(0);
+  });
+});
+
+describe('the catalogue download gives way to searches', () => {
+  it("pulls the user's own tables at once and the catalogue once the searches pause", async () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    gate.note();
+    const t0 = clock.now();
+    const { pulled } = await start(clock, gate);
+    expect(pulled.map((p) => p.table)).toEqual(['price_alerts']);
+    await clock.advance(1_000, flush);
+    gate.note(); // another search, a second in
+    await clock.advance(1_750, flush);
+    expect(pulled.map((p) => p.table)).toEqual(['price_alerts']);
+    await clock.advance(500, flush);
+    expect(pulled.map((p) => p.table)).toEqual(['price_alerts', 'brands']);
+    expect(pulled[1].at - t0).toBeGreaterThanOrEqual(1_000 + QUIET_MS);
+  });
+
+  it('a shopper searching without pause still gets the catalogue after MAX_HOLD_MS', async () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    gate.note();
+    const t0 = clock.now();
+    const { pulled } = await start(clock, gate);
+    for (let t = 0; t < MAX_HOLD_MS + 2_000; t += 1_000) {
+      gate.note();
+      await clock.advance(1_000, flush);
+    }
+    const brands = pulled.find((p) => p.table === 'brands');
+    expect(brands).toBeDefined();
+    expect(brands!.at - t0).toBeGreaterThanOrEqual(MAX_HOLD_MS);
+    expect(brands!.at - t0).toBeLessThan(MAX_HOLD_MS + 1_000);
+  });
+
+  it('a write made while the download is held goes up within the hold, not after it', async () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    gate.note();
+    const { server } = await start(clock, gate);
+    await createRow(db!, 'price_alerts', {
+      vehicle_listing_id: null,
+      target_price: 9000,
+      current_price: 10000,
+      price_drop_threshold: 5,
+      is_active: true,
+      times_triggered: 0,
+      last_triggered_at: null,
+    });
+    engine!.kick();
+    await clock.advance(300, flush);
+    expect(server.table('price_alerts').size).toBe(1);
+    expect(server.table('brands').size).toBe(1);
+  });
+});
