@@ -115,6 +115,31 @@ describe('VirtualGrid', () => {
     }
   });
 
+  it('mounts the rows in view whole, and an overscan row ahead of them a card a frame', () => {
+    vi.useFakeTimers();
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    try {
+      render(<Grid n={1000} columns={250} />);
+      const rowCards = () =>
+        [...document.querySelectorAll<HTMLElement>('[data-index]')].map(
+          (row) => [Number(row.dataset.index), row.querySelectorAll('[data-testid="card"]').length] as const,
+        );
+      const inView = rowCards();
+      expect(inView.length).toBeGreaterThan(0);
+      expect(inView.length).toBeGreaterThan(0);
+      expect(inView.every(([, cards]) => cards === 3)).toBe(true);
+      // The overscan grows a row a step: the row below the view comes in with its first card only.
+      act(() => vi.advanceTimersByTime(40));
+      const next = rowCards().find(([index]) => !inView.some(([i]) => i === index));
+      expect(next?.[1]).toBe(1);
+      act(() => vi.advanceTimersByTime(20));
+      act(() => vi.advanceTimersByTime(20));
+      expect(rowCards().find(([index]) => index === next?.[0])?.[1]).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fits as many columns as the width allows, at least one', () => {
     expect(columnsFor(1200, 250, 16)).toBe(4);
     expect(columnsFor(520, 250, 16)).toBe(2);
