@@ -19,6 +19,8 @@ const SCROLL_PX = Number(process.env.BENCH_SCROLL_PX ?? 12_000);
 const STEP_PX = 25;
 /** BENCH_TRACE=grid-1280 (view-width): only that run, with a Chromium trace whose long tasks are summarised. */
 const TRACE = process.env.BENCH_TRACE;
+/** BENCH_LOAF=1: each long animation frame over 50 ms, its scripts and render time, printed under its row. */
+const LOAF = process.env.BENCH_LOAF === '1';
 const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,17 +39,29 @@ interface Result {
 }
 
 /** Scrolls SCROLL_PX a step per animation frame and returns the long tasks seen meanwhile (page script as a string). */
-async function scrollTasks(page: Page): Promise<{ tasks: number[]; seconds: number }> {
+async function scrollTasks(page: Page): Promise<{ tasks: number[]; frames: string[]; seconds: number }> {
   return page.evaluate(`new Promise((resolve) => {
     const tasks = [];
+    const frames = [];
     const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
     observer.observe({ type: 'longtask' });
+    // BENCH_LOAF=1: the long animation frames' parts, to say what a long task was without a trace's overhead.
+    const loaf = ${LOAF ? 'true' : 'false'} ? new PerformanceObserver((list) => {
+      for (const f of list.getEntries()) {
+        if (f.duration < 50) continue;
+        const scripts = f.scripts.map((s) => s.invoker.slice(0, 40) + ' ' + Math.round(s.duration) + (s.forcedStyleAndLayoutDuration > 1 ? ' (forced layout ' + Math.round(s.forcedStyleAndLayoutDuration) + ')' : ''));
+        const render = f.renderStart ? Math.round(f.startTime + f.duration - f.renderStart) : 0;
+        const layout = f.styleAndLayoutStart ? Math.round(f.startTime + f.duration - f.styleAndLayoutStart) : 0;
+        frames.push(Math.round(f.duration) + ' ms: ' + (scripts.join(', ') || 'no script') + '; render ' + render + ' (style, layout, paint ' + layout + ')');
+      }
+    }) : null;
+    loaf?.observe({ type: 'long-animation-frame' });
     let scrolled = 0;
     const t0 = performance.now();
     function tick() {
       if (scrolled >= ${SCROLL_PX}) {
         // One more second: a task the last steps started is counted too.
-        setTimeout(() => { observer.disconnect(); resolve({ tasks, seconds: (performance.now() - t0) / 1000 }); }, 1000);
+        setTimeout(() => { observer.disconnect(); loaf?.disconnect(); resolve({ tasks, frames, seconds: (performance.now() - t0) / 1000 }); }, 1000);
         return;
       }
       window.scrollBy(0, ${STEP_PX});
@@ -94,7 +108,8 @@ async function marketplace(browser: Browser, width: number, view: 'grid' | 'list
     traced.on('Tracing.dataCollected', (d: { value: unknown[] }) => events.push(...d.value));
     await traced.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
   }
-  const { tasks, seconds } = await throttled(page, () => scrollTasks(page));
+  const { tasks, frames, seconds } = await throttled(page, () => scrollTasks(page));
+  for (const f of frames) console.log(`  ${width} px ${view}: long frame ${f}`);
   if (traced) {
     const done = new Promise((resolve) => traced.once('Tracing.tracingComplete', resolve));
     await traced.send('Tracing.end');
