@@ -1,0 +1,115 @@
+// `npx tsx bench/trace-profile.ts TRACE.json ASSETS_DIR [MIN_MS]`: where each long task of a Chromium trace
+// (bench:scroll-tasks' BENCH_TRACE, bench:scale's BENCH_SCALE_TRACE) spent its time, from the main thread's CPU
+// profile: the functions it ran (self and inclusive samples, mapped to the source when the build has source
+// maps: BENCH_SOURCEMAP=1), and its style, layout and paint steps (ms after the task's start). The first task
+// (the page's own start) is left out.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import type { TraceEvent } from './trace-tasks';
+
+interface CallFrame {
+  functionName: string;
+  url?: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: CallFrame;
+}
+interface ProfileEvent extends TraceEvent {
+  id?: string;
+  args?: TraceEvent['args'] & {
+    data?: {
+      startTime?: number;
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+const [file, assets, minArg] = process.argv.slice(2);
+if (!file || !assets) {
+  console.error('usage: npx tsx bench/trace-profile.ts TRACE.json ASSETS_DIR [MIN_MS]');
+  process.exit(1);
+}
+const minUs = Number(minArg ?? 50) * 1000;
+const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: ProfileEvent[] } | ProfileEvent[];
+const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
+const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+if (!main) throw new Error('no renderer main thread in the trace');
+const onMain = events
+  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+  .sort((a, b) => a.ts - b.ts);
+const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > minUs).slice(1);
+
+// The main thread's samples, each with its profile node.
+const profile = events.find((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid);
+const nodes = new Map<number, ProfileNode>();
+const samples: { ts: number; node: number }[] = [];
+let ts = profile?.args?.data?.startTime ?? 0;
+for (const e of events) {
+  if (!profile || e.name !== 'ProfileChunk' || e.pid !== main.pid || e.id !== profile.id) continue;
+  const data = e.args?.data;
+  for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+  (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+    ts += data?.timeDeltas?.[i] ?? 0;
+    samples.push({ ts, node });
+  });
+}
+
+const maps = new Map<string, TraceMap | null>();
+/** "function source:line", through the chunk's source map when there is one. */
+function where(frame: CallFrame): string {
+  const chunk = frame.url?.split('/').pop() ?? '';
+  if (!chunk) return frame.functionName || '(native)';
+  let map = maps.get(chunk);
+  if (map === undefined) {
+    const mapFile = path.join(assets, `${chunk}.map`);
+    map = existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null;
+    maps.set(chunk, map);
+  }
+  const at = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (at?.source) {
+    const source = at.source.replace(/.*node_modules\//, '~').replace(/.*src\//, 'src/');
+    return `${at.name ?? frame.functionName} ${source}:${at.line}`;
+  }
+  return `${frame.functionName || '?'} ${chunk}:${frame.lineNumber}`;
+}
+
+const top = (counts: Map<string, number>, n: number) =>
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `    ${v}\t${k}`)
+    .join('\n');
+
+for (const task of tasks) {
+  const end = task.ts + (task.dur ?? 0);
+  const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  for (const s of inTask) {
+    const leaf = nodes.get(s.node);
+    if (!leaf) continue;
+    const name = where(leaf.callFrame);
+    self.set(name, (self.get(name) ?? 0) + 1);
+    const seen = new Set<string>();
+    for (let node: ProfileNode | undefined = leaf; node; node = nodes.get(node.parent ?? -1)) {
+      const k = where(node.callFrame);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + 1);
+    }
+  }
+  const steps = onMain
+    .filter((e) => e.ts >= task.ts && e.ts <= end && ['UpdateLayoutTree', 'Layout', 'Paint'].includes(e.name))
+    .filter((e) => (e.dur ?? 0) >= 500)
+    .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)}@${((e.ts - task.ts) / 1000).toFixed(0)}`);
+  const at = ((task.ts - tasks[0].ts) / 1e6).toFixed(2);
+  console.log(`\n${((task.dur ?? 0) / 1000).toFixed(0)} ms task at ${at} s, ${inTask.length} samples`);
+  console.log(`  style, layout, paint (ms@ms): ${steps.join(', ') || 'none'}`);
+  console.log(`  self:\n${top(self, 12)}\n  inclusive:\n${top(inclusive, 30)}`);
+}
