@@ -18,7 +18,7 @@ afterEach(async () => {
 /** Lets the engine's IndexedDB and promise work run (its timers only move with the fake clock). */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
 
-async function start(clock: FakeClock, gate: ForegroundGate) {
+async function start(clock: FakeClock, gate: ForegroundGate, online = { value: true }) {
   db = new MotorlyDb(`foreground-test-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
@@ -34,7 +34,7 @@ async function start(clock: FakeClock, gate: ForegroundGate) {
     store: createSyncStore(db),
     transport,
     clock,
-    isOnline: () => true,
+    isOnline: () => online.value,
     onEvent: () => undefined,
     catalogueTables: ['brands'],
     userTables: ['price_alerts'],
@@ -92,6 +92,18 @@ describe('the catalogue download gives way to searches', () => {
     expect(brands).toBeDefined();
     expect(brands!.at - t0).toBeGreaterThanOrEqual(MAX_HOLD_MS);
     expect(brands!.at - t0).toBeLessThan(MAX_HOLD_MS + 1_000);
+  });
+
+  it('going offline during the hold ends it: the catalogue waits for the reconnect, not pulled offline', async () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    gate.note();
+    const online = { value: true };
+    const { pulled } = await start(clock, gate, online);
+    online.value = false;
+    await clock.advance(QUIET_MS + 500, flush);
+    expect(pulled.map((p) => p.table)).toEqual(['price_alerts']);
+    expect(engine!.getStatus().phase).toBe('offline');
   });
 
   it('a write made while the download is held goes up within the hold, not after it', async () => {

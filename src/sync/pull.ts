@@ -280,6 +280,8 @@ export class Puller {
     }
     ctx.update({ phase: 'pulling', download: progress ? { ...progress } : null });
     for (const table of tables) {
+      // Held while the shopper searches (it returns early on a stop or going offline, handled just below).
+      if (catalogueTables.includes(table)) await this.giveWay(started, progress);
       if (ctx.isStopped()) return;
       if (!ctx.isOnline()) {
         // Gone offline mid-pull: the rest waits for the reconnect (which pushes queued writes first).
@@ -291,8 +293,6 @@ export class Puller {
       // whole pull: a catch-up of a dozen small tables (one page each, so no `between` pages) that
       // was under way when the connection dropped would otherwise hold the writes queued offline.
       await this.pushIfQueued(progress);
-      if (catalogueTables.includes(table)) await this.giveWay(started, progress);
-      if (ctx.isStopped()) return;
       if (this.scoped(table) && ctx.scope) {
         if (table === 'vehicle_listings')
           for (const [id, at] of await pullHeldListings(ctx, this.time, ctx.scope, progress))
