@@ -6,29 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import type { TraceEvent } from './trace-tasks';
-
-interface CallFrame {
-  functionName: string;
-  url?: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface ProfileNode {
-  id: number;
-  parent?: number;
-  callFrame: CallFrame;
-}
-interface ProfileEvent extends TraceEvent {
-  id?: string;
-  args?: TraceEvent['args'] & {
-    data?: {
-      startTime?: number;
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
+import { mainThreadProfile, type ProfileNode, type TraceEvent } from './trace-tasks';
 
 const [file, assets, minArg] = process.argv.slice(2);
 if (!file || !assets) {
@@ -36,7 +14,7 @@ if (!file || !assets) {
   process.exit(1);
 }
 const minUs = Number(minArg ?? 50) * 1000;
-const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: ProfileEvent[] } | ProfileEvent[];
+const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
 const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
 if (!main) throw new Error('no renderer main thread in the trace');
@@ -45,24 +23,11 @@ const onMain = events
   .sort((a, b) => a.ts - b.ts);
 const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > minUs).slice(1);
 
-// The main thread's samples, each with its profile node.
-const profile = events.find((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid);
-const nodes = new Map<number, ProfileNode>();
-const samples: { ts: number; node: number }[] = [];
-let ts = profile?.args?.data?.startTime ?? 0;
-for (const e of events) {
-  if (!profile || e.name !== 'ProfileChunk' || e.pid !== main.pid || e.id !== profile.id) continue;
-  const data = e.args?.data;
-  for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
-  (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
-    ts += data?.timeDeltas?.[i] ?? 0;
-    samples.push({ ts, node });
-  });
-}
+const { nodes, samples } = mainThreadProfile(events, main);
 
 const maps = new Map<string, TraceMap | null>();
 /** "function source:line", through the chunk's source map when there is one. */
-function where(frame: CallFrame): string {
+function where(frame: ProfileNode['callFrame']): string {
   const chunk = frame.url?.split('/').pop() ?? '';
   if (!chunk) return frame.functionName || '(native)';
   let map = maps.get(chunk);

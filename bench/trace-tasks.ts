@@ -72,43 +72,57 @@ export function summariseTrace(raw: unknown[], file: string): string {
   return lines.join('\n');
 }
 
+/** A node of a V8 CPU profile: the function it was in, and its caller. */
+export interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number };
+}
+
 interface ProfileChunk {
   name: string;
   pid: number;
   id?: string;
   args?: {
     data?: {
-      cpuProfile?: { samples?: number[]; nodes?: { id: number; callFrame: { functionName: string } }[] };
+      cpuProfile?: { samples?: number[]; nodes?: ProfileNode[] };
       timeDeltas?: number[];
     };
   };
 }
 
-/** When the main thread's CPU profile caught it running (trace µs, idle samples left out), and the median
- * interval between samples (µs). */
-function profileSamples(events: TraceEvent[], main: TraceEvent): { times: number[]; interval: number } {
+/** The main thread's CPU profile in the trace: its nodes, and each sample (trace µs) with the node it caught. */
+export function mainThreadProfile(
+  events: TraceEvent[],
+  main: TraceEvent,
+): { nodes: Map<number, ProfileNode>; samples: { ts: number; node: number; delta: number }[] } {
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { ts: number; node: number; delta: number }[] = [];
   const profile = events.find((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid) as
     (TraceEvent & { id?: string; args?: { data?: { startTime?: number } } }) | undefined;
-  if (!profile) return { times: [], interval: 0 };
-  const idle = new Set<number>();
-  const times: number[] = [];
-  const deltas: number[] = [];
-  let t = profile.args?.data?.startTime ?? 0;
+  if (!profile) return { nodes, samples };
+  let ts = profile.args?.data?.startTime ?? 0;
   for (const e of events as unknown as ProfileChunk[]) {
     if (e.name !== 'ProfileChunk' || e.pid !== main.pid || e.id !== profile.id) continue;
     const data = e.args?.data;
-    const cpu = data?.cpuProfile as {
-      samples?: number[];
-      nodes?: { id: number; callFrame: { functionName: string } }[];
-    };
-    for (const n of cpu?.nodes ?? []) if (n.callFrame.functionName === '(idle)') idle.add(n.id);
-    (cpu?.samples ?? []).forEach((node, i) => {
-      const d = data?.timeDeltas?.[i] ?? 0;
-      t += d;
-      deltas.push(d);
-      if (!idle.has(node)) times.push(t);
+    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+    (data?.cpuProfile?.samples ?? []).forEach((node, i) => {
+      const delta = data?.timeDeltas?.[i] ?? 0;
+      ts += delta;
+      samples.push({ ts, node, delta });
     });
   }
-  const sorted = deltas.filter((d) => d > 0).sort((a, b) => a - b);
+  return { nodes, samples };
+}
+
+/** When the main thread's CPU profile caught it running (trace µs, idle samples left out), and the median
+ * interval between samples (µs). */
+function profileSamples(events: TraceEvent[], main: TraceEvent): { times: number[]; interval: number } {
+  const { nodes, samples } = mainThreadProfile(events, main);
+  const times = samples.filter((s) => nodes.get(s.node)?.callFrame.functionName !== '(idle)').map((s) => s.ts);
+  const sorted = samples
+    .map((s) => s.delta)
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b);
   return { times, interval: sorted[Math.floor(sorted.length / 2)] ?? 0 };
 }
