@@ -7,6 +7,7 @@ import { incrementRecommendationShown, SEARCH_INTERACTION_DEFAULTS } from './rep
 import { recordErrorReport } from './repositories/error-reports';
 import { claimSignedOutBookmarks, pendingCountForUser, setSessionUser } from './session';
 import { createSyncStore } from './sync-store';
+import { priceAlertDraft } from './testing/fixtures';
 import { discardParkedOp, retryParkedOp } from './needs-attention';
 import { getClientId } from './sync-state';
 import { withTestDb } from './testing/test-db';
@@ -19,15 +20,7 @@ withTestDb('test-outbox', (d) => (db = d), USER);
 
 describe('repositories write the row and its op atomically', () => {
   it('create/update/delete append typed ops with increasing seq and one client id', async () => {
-    const alert = await createRow(db, 'price_alerts', {
-      vehicle_listing_id: null,
-      target_price: 9000,
-      current_price: 10000,
-      price_drop_threshold: 5,
-      is_active: true,
-      times_triggered: 0,
-      last_triggered_at: null,
-    });
+    const alert = await createRow(db, 'price_alerts', priceAlertDraft());
     await updateRow(db, 'price_alerts', alert.id, { is_active: false });
     await deleteRow(db, 'price_alerts', alert.id);
     const ops = await db.outbox.orderBy('seq').toArray();

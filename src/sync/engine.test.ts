@@ -11,6 +11,7 @@ import {
   discardParkedOp,
   type SyncStore,
 } from '@/data/sync-queue';
+import { priceAlertDraft } from '@/data/testing/fixtures';
 import type { SyncTableName } from '@/data/types';
 import { SyncEngine, type EngineOptions, type SyncEvent } from './engine';
 import { NAMED_NOTICE_ROWS, WRITE_BATCH_ROWS } from './pull';
@@ -98,15 +99,7 @@ async function makeHarness(
 }
 
 async function alert(target = 9000) {
-  return createRow(h.db, 'price_alerts', {
-    vehicle_listing_id: null,
-    target_price: target,
-    current_price: 10000,
-    price_drop_threshold: 5,
-    is_active: true,
-    times_triggered: 0,
-    last_triggered_at: null,
-  });
+  return createRow(h.db, 'price_alerts', priceAlertDraft({ target_price: target }));
 }
 
 beforeEach(async () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createRow, createSyncStore, setSessionUser } from '@/data/sync-queue';
+import { priceAlertDraft } from '@/data/testing/fixtures';
 import { SyncEngine } from './engine';
-import { foregroundGate, MAX_HOLD_MS, QUIET_MS, type ForegroundGate } from './foreground';
+import { foregroundGate, MAX_HOLD_MS, QUIET_MS } from './foreground';
 import { FakeClock, FakeServer } from './testing/fake-server';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -18,7 +19,15 @@ afterEach(async () => {
 /** Lets the engine's IndexedDB and promise work run (its timers only move with the fake clock). */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
 
-async function start(clock: FakeClock, gate: ForegroundGate, online = { value: true }) {
+/**
+ * An engine (user table price_alerts, catalogue table brands) started just after a search was asked: its clock,
+ * gate, start time and the tables it pulled, with when.
+ */
+async function startWhileSearching(online = { value: true }) {
+  const clock = new FakeClock();
+  const gate = foregroundGate(clock);
+  gate.note();
+  const t0 = clock.now();
   db = new MotorlyDb(`foreground-test-${++n}`);
   await setSessionUser(db, USER);
   const server = new FakeServer();
@@ -42,7 +51,7 @@ async function start(clock: FakeClock, gate: ForegroundGate, online = { value: t
   });
   engine.start();
   await clock.advance(0, flush);
-  return { server, pulled };
+  return { clock, gate, t0, server, pulled };
 }
 
 describe('foregroundGate', () => {
@@ -63,11 +72,7 @@ describe('foregroundGate', () => {
 
 describe('the catalogue download gives way to searches', () => {
   it("pulls the user's own tables at once and the catalogue once the searches pause", async () => {
-    const clock = new FakeClock();
-    const gate = foregroundGate(clock);
-    gate.note();
-    const t0 = clock.now();
-    const { pulled } = await start(clock, gate);
+    const { clock, gate, t0, pulled } = await startWhileSearching();
     expect(pulled.map((p) => p.table)).toEqual(['price_alerts']);
     await clock.advance(1_000, flush);
     gate.note(); // another search, a second in
@@ -79,11 +84,7 @@ describe('the catalogue download gives way to searches', () => {
   });
 
   it('a shopper searching without pause still gets the catalogue after MAX_HOLD_MS', async () => {
-    const clock = new FakeClock();
-    const gate = foregroundGate(clock);
-    gate.note();
-    const t0 = clock.now();
-    const { pulled } = await start(clock, gate);
+    const { clock, gate, t0, pulled } = await startWhileSearching();
     for (let t = 0; t < MAX_HOLD_MS + 2_000; t += 1_000) {
       gate.note();
       await clock.advance(1_000, flush);
@@ -95,11 +96,8 @@ describe('the catalogue download gives way to searches', () => {
   });
 
   it('going offline during the hold ends it: the catalogue waits for the reconnect, not pulled offline', async () => {
-    const clock = new FakeClock();
-    const gate = foregroundGate(clock);
-    gate.note();
     const online = { value: true };
-    const { pulled } = await start(clock, gate, online);
+    const { clock, pulled } = await startWhileSearching(online);
     online.value = false;
     await clock.advance(QUIET_MS + 500, flush);
     expect(pulled.map((p) => p.table)).toEqual(['price_alerts']);
@@ -107,19 +105,8 @@ describe('the catalogue download gives way to searches', () => {
   });
 
   it('a write made while the download is held goes up within the hold, not after it', async () => {
-    const clock = new FakeClock();
-    const gate = foregroundGate(clock);
-    gate.note();
-    const { server } = await start(clock, gate);
-    await createRow(db!, 'price_alerts', {
-      vehicle_listing_id: null,
-      target_price: 9000,
-      current_price: 10000,
-      price_drop_threshold: 5,
-      is_active: true,
-      times_triggered: 0,
-      last_triggered_at: null,
-    });
+    const { clock, server } = await startWhileSearching();
+    await createRow(db!, 'price_alerts', priceAlertDraft());
     engine!.kick();
     await clock.advance(300, flush);
     expect(server.table('price_alerts').size).toBe(1);

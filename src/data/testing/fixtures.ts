@@ -1,4 +1,5 @@
 // Test-only: whole catalogue rows with plain defaults, so a test spells out only the fields it is about.
+import type { NewRow } from '../outbox';
 import type { Brand, CarModel, VehicleListing } from '../types';
 
 export function brandRow(over: Partial<Brand> & Pick<Brand, 'id'>): Brand {
@@ -81,6 +82,20 @@ export function listingRow(over: Partial<VehicleListing> & Pick<VehicleListing, 
     lat: null,
     lng: null,
     listed_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A new price alert's fields, as createRow takes them: no listing, a £9,000 target on a £10,000 price. */
+export function priceAlertDraft(over: Partial<NewRow<'price_alerts'>> = {}): NewRow<'price_alerts'> {
+  return {
+    vehicle_listing_id: null,
+    target_price: 9000,
+    current_price: 10000,
+    price_drop_threshold: 5,
+    is_active: true,
+    times_triggered: 0,
+    last_triggered_at: null,
     ...over,
   };
 }
