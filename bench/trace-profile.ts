@@ -2,7 +2,8 @@
 // (bench:scroll-tasks' BENCH_TRACE, bench:scale's BENCH_SCALE_TRACE) spent its time, from the main thread's CPU
 // profile: the functions it ran (self and inclusive samples, mapped to the source when the build has source
 // maps: BENCH_SOURCEMAP=1), and its style, layout and paint steps (ms after the task's start). The first task
-// (the page's own start) is left out.
+// (the page's own start) is left out. TRACE_WINDOW=FROM,TO (seconds after the first task listed) sums that span
+// instead: what the main thread ran between two moments, long tasks or not.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
@@ -51,9 +52,9 @@ const top = (counts: Map<string, number>, n: number) =>
     .map(([k, v]) => `    ${v}\t${k}`)
     .join('\n');
 
-for (const task of tasks) {
-  const end = task.ts + (task.dur ?? 0);
-  const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
+/** The functions a span of the main thread ran: self and inclusive samples. */
+function profileOf(from: number, to: number) {
+  const inTask = samples.filter((s) => s.ts >= from && s.ts <= to);
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const s of inTask) {
@@ -69,12 +70,28 @@ for (const task of tasks) {
       inclusive.set(k, (inclusive.get(k) ?? 0) + 1);
     }
   }
+  return { count: inTask.length, self, inclusive };
+}
+
+// TRACE_WINDOW=FROM,TO (seconds, on the tasks' clock below): everything the main thread ran between, as one span.
+const span = process.env.TRACE_WINDOW?.split(',').map(Number);
+if (span?.length === 2 && tasks.length) {
+  const origin = tasks[0].ts;
+  const p = profileOf(origin + span[0] * 1e6, origin + span[1] * 1e6);
+  console.log(`${span[0]}-${span[1]} s, ${p.count} samples`);
+  console.log(`  self:\n${top(p.self, 25)}\n  inclusive:\n${top(p.inclusive, 60)}`);
+  process.exit(0);
+}
+
+for (const task of tasks) {
+  const end = task.ts + (task.dur ?? 0);
+  const { count, self, inclusive } = profileOf(task.ts, end);
   const steps = onMain
     .filter((e) => e.ts >= task.ts && e.ts <= end && ['UpdateLayoutTree', 'Layout', 'Paint'].includes(e.name))
     .filter((e) => (e.dur ?? 0) >= 500)
     .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)}@${((e.ts - task.ts) / 1000).toFixed(0)}`);
   const at = ((task.ts - tasks[0].ts) / 1e6).toFixed(2);
-  console.log(`\n${((task.dur ?? 0) / 1000).toFixed(0)} ms task at ${at} s, ${inTask.length} samples`);
+  console.log(`\n${((task.dur ?? 0) / 1000).toFixed(0)} ms task at ${at} s, ${count} samples`);
   console.log(`  style, layout, paint (ms@ms): ${steps.join(', ') || 'none'}`);
   console.log(`  self:\n${top(self, 12)}\n  inclusive:\n${top(inclusive, 30)}`);
 }

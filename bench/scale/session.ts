@@ -122,7 +122,7 @@ function tasksByStep(steps: Steps, tasks: { start: number; duration: number }[])
   return [...by].map(([step, ms]) => `${step}: ${ms.length} (${ms.join(', ')})`).join('; ') || 'none';
 }
 
-/** BENCH_SCALE_NETLOG=1: each search's requests, logged after its time (net-log.ts). */
+/** BENCH_SCALE_NETLOG=1: the first visit's requests, then each search's, logged after its time (net-log.ts). */
 const NETLOG = process.env.BENCH_SCALE_NETLOG === '1';
 const requestLogs = new WeakMap<Profile, ReturnType<typeof requestLog>>();
 
@@ -144,9 +144,12 @@ export async function runSession(browser: Browser, app: string, queries: string[
   const p = await freshProfile(browser);
   try {
     await throttle(p.cdp, RTT_150, SESSION_CPU);
+    const boot = NETLOG ? requestLog(p.cdp) : null;
+    if (boot) requestLogs.set(p, boot);
     await p.page.goto(`${app}/marketplace`);
     const firstVisitMs = await firstCardTime(p.page, FIRST_VISIT_TIMEOUT_MS);
     await settle(p);
+    if (boot) log(`boot requests: ${boot.line().split(' | ').join('\n       ')}`);
     const since = await p.page.evaluate(() => performance.now());
     const traceEvents: unknown[] = [];
     if (TRACE) {
