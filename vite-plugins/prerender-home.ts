@@ -276,6 +276,13 @@ export function prerenderHome(): Plugin[] {
         );
         for (const screen of pages.screens) {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
+          // The screen's own code, inert like the start's (src/early/start-app.ts asks for both at once): the first
+          // render needs it, and asked for once the start's code had run it came one batch of requests later.
+          const own = page(screen.route);
+          const screenPreloads = routeFiles(ctx.bundle, screen.route)
+            .js.filter((file) => !own.includes(file))
+            .map((file) => `<link rel="app-route-preload" data-route="screen" data-as="script" href="/${file}">`)
+            .join('');
           // The marketplace's first page is asked for by the head script and drawn by its early view, both once the
           // page has painted (src/early/head-script.ts), so neither delays that first paint.
           const market = screen.route === MARKET_ROUTE;
@@ -283,7 +290,8 @@ export function prerenderHome(): Plugin[] {
           extraHtml.set(
             screen.file,
             inline(
-              page(screen.route)
+              own
+                .replace('</head>', `${screenPreloads}</head>`)
                 // /a11y-boot.js and main.tsx compare the address with the page this file holds.
                 .replace(
                   '<html lang="en-GB">',

@@ -20,15 +20,25 @@ export function startApp(listingLink: boolean): void {
   // On a listing link the screen's files first, in the entry's task: the first render needs them as much as
   // the app's, and queued behind two batches of the app's (two tasks later) they were asked for as the entry
   // finished downloading, or after (listing-link.spec.ts).
-  appendInBatches(listingLink && inert ? [...listingScreenPreloads(), ...app] : app);
+  if (listingLink && inert) appendInBatches([...routePreloads('listing'), ...app]);
+  // A screen's own page (marketplace.html at /marketplace): its code beside the app's, not once the app's has run.
+  else appendInBatches(ownScreen() ? [...app, ...routePreloads('screen')] : app);
 }
 
-/** A <link> asking for one file: a module (modulepreload) or a stylesheet (preload as style). */
+/** The address is the one the page's prerendered screen is for (not another path served the same HTML). */
+const ownScreen = () => document.documentElement.dataset.prerenderedPath === window.location.pathname;
+
+/**
+ * A <link> asking for one file: a module (modulepreload) or a stylesheet (preload as style). At low priority: a
+ * search tapped on the early view while some fifty of these are queued (six connections to a host over HTTP/1.1)
+ * goes before them, where it waited 600-800 ms at 150 ms RTT (bench:scale's session, search 1).
+ */
 function preloadOf(href: string, rel: 'modulepreload' | 'style'): HTMLLinkElement {
   const preload = document.createElement('link');
   preload.rel = rel === 'style' ? 'preload' : 'modulepreload';
   if (rel === 'style') preload.as = 'style';
   preload.crossOrigin = '';
+  preload.fetchPriority = 'low';
   preload.href = href;
   return preload;
 }
@@ -48,9 +58,9 @@ export function appendInBatches(preloads: readonly HTMLLinkElement[], perTask = 
   if (preloads.length > perTask) setTimeout(() => appendInBatches(preloads.slice(perTask), perTask), 0);
 }
 
-/** The listing screen's chunks and stylesheets (the build lists them, inert, in the HTML). */
-function listingScreenPreloads(): HTMLLinkElement[] {
-  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="app-route-preload"][data-route="listing"]');
+/** A screen's chunks and stylesheets (the build lists them, inert, in the HTML): the listing's, or the page's own. */
+function routePreloads(route: 'listing' | 'screen'): HTMLLinkElement[] {
+  const links = document.querySelectorAll<HTMLLinkElement>(`link[rel="app-route-preload"][data-route="${route}"]`);
   return [...links].map((link) => preloadOf(link.href, link.dataset.as === 'style' ? 'style' : 'modulepreload'));
 }
 
