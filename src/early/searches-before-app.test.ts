@@ -3,7 +3,7 @@
 // (so the app adopts the answer instead of asking again), and drawn over the early cards if it is still the
 // address's search when it arrives; an answer overtaken by a later search is not drawn, and once the app owns the
 // page nothing happens.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EarlySearch } from '@/data/catalogue/early-search';
 import { parseSearchParams } from '@/data/catalogue/filters';
 import { earlyQueryState, searchBody } from '@/data/catalogue/query';
@@ -80,6 +80,19 @@ describe('searches before the app', () => {
     // The app's first render of that address adopts this answer (no request of its own).
     const adopted = earlyQueryState(parseSearchParams('make=abarth&sort=price-asc'))?.rows.map((r) => r.title);
     expect(adopted?.sort()).toEqual(['Abarth 500e', 'Abarth 595']);
+  });
+
+  it('draws the pictures once the cards are on screen, not in the task that built the cards', async () => {
+    const { made, ask } = asker();
+    stop = followSearchesBeforeApp(document, window, ask);
+    go('make=abarth');
+    made[0].answer(answerOf('Abarth 595', 'Abarth 500e'));
+    await settle();
+    const boxes = () => [...document.querySelectorAll('[data-testid="listing-card"] span.cat-img')];
+    expect(titles()).toEqual(['Abarth 595', 'Abarth 500e']);
+    expect(boxes().map((b) => b.childElementCount)).toEqual([0, 0]);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await vi.waitFor(() => expect(boxes().every((b) => b.childElementCount > 0)).toBe(true));
   });
 
   it('draws only the latest search: an answer it overtook is not drawn', async () => {
