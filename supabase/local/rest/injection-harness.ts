@@ -150,11 +150,16 @@ const LITERALS = new Set([
   '0',
 ]);
 
-/** The names a hostile string may stand for once quoted: itself, or as a cast folds and splits it. */
+/**
+ * The names a hostile string may stand for once quoted: itself, or as a cast folds and splits it, or a JSON path
+ * splits it at its arrows (`price->>a->zqpwn` is two keys, bound as parameters, and the column's default name
+ * is the last one, "zqpwn", as PostgREST names it).
+ */
 function namesOf(hostile: string): Set<string> {
   const h = hostile.split('\u0000').join('');
   const folded = h.trim().toLowerCase();
-  return new Set([h, h.trim(), folded, ...folded.split('.')]);
+  const keys = h.split(/->>?/);
+  return new Set([h, h.trim(), folded, ...folded.split('.'), ...keys, ...keys.map((k) => k.trim())]);
 }
 
 /**
