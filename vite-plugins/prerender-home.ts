@@ -90,6 +90,17 @@ const routeStylesheets = (bundle: Rollup.OutputBundle | undefined, route: string
  */
 const EARLY_ROUTES = [{ route: 'listing-detail', name: 'listing' }];
 
+/**
+ * A route's chunks and stylesheets as inert links named `name` (src/early/start-app.ts makes them real), less
+ * those `page` already loads.
+ */
+function routePreloadLinks(bundle: Rollup.OutputBundle | undefined, route: string, name: string, page: string) {
+  const { js, css } = routeFiles(bundle, route);
+  const link = (file: string, as: string) =>
+    page.includes(file) ? '' : `<link rel="app-route-preload" data-route="${name}" data-as="${as}" href="/${file}">`;
+  return [...js.map((f) => link(f, 'script')), ...css.map((f) => link(f, 'style'))].join('');
+}
+
 interface Rendered {
   home: string;
   /** /marketplace's first-page request body, made by the app's own modules (src/early/market-request.ts). */
@@ -254,14 +265,7 @@ export function prerenderHome(): Plugin[] {
             .replace('<title>', `<script src="/${A11Y_BOOT_FILE}"></script><title>`)
             .replace('</head>', `${startPreloads}${stylesheets(route)}</head>`);
         const home0 = page('home');
-        const early = EARLY_ROUTES.map(({ route, name }) => {
-          const { js, css } = routeFiles(ctx.bundle, route);
-          const link = (file: string, as: string) =>
-            home0.includes(file)
-              ? ''
-              : `<link rel="app-route-preload" data-route="${name}" data-as="${as}" href="/${file}">`;
-          return [...js.map((f) => link(f, 'script')), ...css.map((f) => link(f, 'style'))].join('');
-        }).join('');
+        const early = EARLY_ROUTES.map(({ route, name }) => routePreloadLinks(ctx.bundle, route, name, home0)).join('');
         const home = home0.replace('</head>', `${early}</head>`);
         // The head script marks the page (data-early-view-script) so that it does not ask for it again.
         extraHtml.set(
@@ -278,11 +282,9 @@ export function prerenderHome(): Plugin[] {
           const title = screen.body.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1] ?? '';
           // The screen's own code, inert like the start's (src/early/start-app.ts asks for both at once): the first
           // render needs it, and asked for once the start's code had run it came one batch of requests later.
+          // Its stylesheets are in the page already (stylesheets(route)).
           const own = page(screen.route);
-          const screenPreloads = routeFiles(ctx.bundle, screen.route)
-            .js.filter((file) => !own.includes(file))
-            .map((file) => `<link rel="app-route-preload" data-route="screen" data-as="script" href="/${file}">`)
-            .join('');
+          const screenPreloads = routePreloadLinks(ctx.bundle, screen.route, 'screen', own);
           // The marketplace's first page is asked for by the head script and drawn by its early view, both once the
           // page has painted (src/early/head-script.ts), so neither delays that first paint.
           const market = screen.route === MARKET_ROUTE;

@@ -6,7 +6,7 @@ import { App, createAppRouter } from '@/app/app';
 import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/early';
-import { afterNextPaint } from '@/shared/lib/use-after-paint';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';

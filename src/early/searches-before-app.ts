@@ -14,6 +14,7 @@ import {
   type EarlySearch,
 } from '@/data/catalogue/early-search';
 import { firstPageRequest } from '@/data/catalogue/search-request';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { env } from '@/shared/lib/env';
 import { drawEarlyPictures } from './early-pictures';
 import { drawEarlyMarketplace } from './marketplace-view';
@@ -62,9 +63,7 @@ export function followSearchesBeforeApp(
       // The pictures once the cards are on screen, as on the first visit: finding which are near the viewport
       // right away laid out the new cards in the task that built them (a 100 ms task at 4x CPU, the search's
       // frame after it).
-      win.requestAnimationFrame(() =>
-        win.setTimeout(() => drawn.grid.isConnected && void drawEarlyPictures(doc, drawn.grid, drawn.rows), 0),
-      );
+      afterNextPaint(() => drawn.grid.isConnected && void drawEarlyPictures(doc, drawn.grid, drawn.rows));
     });
   };
   const stop = () => win.removeEventListener('popstate', onAddress);

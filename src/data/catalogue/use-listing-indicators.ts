@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { reportError } from '@/shared/lib/report-error';
-import { afterNextPaint } from '@/shared/lib/use-after-paint';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { db, type MotorlyDb } from '../db';
 import { indicatorFromMarket } from './market-indicator';
 import { fetchMarketValues } from './server-reads';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { afterNextPaint, useStagedReveal } from './use-after-paint';
+import { afterNextPaint } from './after-next-paint';
+import { useStagedReveal } from './use-after-paint';
 
 // Animation frames by hand: each `frame()` runs the callbacks queued for the next frame (the browser then
 // styles, lays out and paints), and the timers they set run after it.

@@ -14,6 +14,7 @@ import {
   type RefObject,
 } from 'react';
 import { measureElement as measureRow, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { InVirtualListContext } from './in-virtual-list';
 
 /** Lists shorter than this render every item (cheap, and nothing to measure). */
@@ -309,15 +310,8 @@ const VirtualRow = memo(function VirtualRow({
   const [shown, setShown] = useState(offscreen ? 1 : Infinity);
   useEffect(() => {
     if (shown >= columns) return;
-    let timer = 0;
     // After the next frame's paint: each card's layout and paint in a frame of its own.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setShown((n) => n + 1));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterNextPaint(() => setShown((n) => n + 1));
   }, [shown, columns]);
   const first = index * columns;
   return (
