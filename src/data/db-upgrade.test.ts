@@ -137,3 +137,46 @@ describe('Dexie version 10', () => {
     v10.close();
   });
 });
+
+/** Every store of a database with its key path and index names (name: key path), as the browser holds them. */
+function nativeSchema(db: MotorlyDb): Record<string, string> {
+  const idb = db.backendDB();
+  const stores = [...idb.objectStoreNames].sort();
+  const tx = idb.transaction(stores, 'readonly');
+  return Object.fromEntries(
+    stores.map((name) => {
+      const store = tx.objectStore(name);
+      const indexes = [...store.indexNames]
+        .sort()
+        .map((i) => `${i}:${JSON.stringify(store.index(i).keyPath)}${store.index(i).unique ? '!' : ''}`);
+      return [name, `${JSON.stringify(store.keyPath)} | ${indexes.join(', ')}`];
+    }),
+  );
+}
+
+describe('the newest version declared at once (versions 4 to 10 have no upgrade function)', () => {
+  it('upgrades a database installed at any older version to the schema of a fresh install, keeping its rows', async () => {
+    const fresh = new MotorlyDb(`db-upgrade-${++n}`);
+    names.push(fresh.name);
+    await fresh.open();
+    const want = nativeSchema(fresh);
+    fresh.close();
+    for (let version = 1; version <= 9; version++) {
+      const name = `db-upgrade-${++n}`;
+      names.push(name);
+      const old = new MotorlyDb(name, version);
+      await old.open();
+      expect(old.verno).toBe(version);
+      await old.vehicle_listings.bulkPut([1, 2].map(listing) as never);
+      await old.outbox.put(pendingOp(1, 'bm1'));
+      old.close();
+      const upgraded = new MotorlyDb(name);
+      await upgraded.open();
+      expect(upgraded.verno).toBe(10);
+      expect(nativeSchema(upgraded), `installed at version ${version}`).toEqual(want);
+      expect((await upgraded.vehicle_listings.toArray()).map((l) => l.id)).toEqual([listing(1).id, listing(2).id]);
+      expect(await upgraded.outbox.get('op-1')).toMatchObject({ row_id: 'bm1' });
+      upgraded.close();
+    }
+  });
+});
