@@ -1,7 +1,8 @@
 // The local-first store: one Dexie (IndexedDB) database per origin. Screens read it through live
 // queries; only repositories write it (row + outbox op in one transaction); the sync worker fills
-// it from the server. Schema changes add a version, never edit old ones: one without an upgrade function joins
-// LATER_SCHEMAS (declared with the newest at once); one with an upgrade function is declared on its own, as 2 and 3 are.
+// it from the server. Schema changes add a version, never edit old ones: one without an upgrade function
+// joins LATER_SCHEMAS (declared with the newest at once); one with an upgrade function is declared on its
+// own, as 2 and 3 are.
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { loadModelPrices, registerListingDerived } from './catalogue/listing-derived';
 import type { CarModel, OutboxOp, ParkedOp, SyncStateRow, TableRows, VehicleListing } from './types';
