@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EarlySearch } from '@/data/catalogue/early-search';
 import { parseSearchParams } from '@/data/catalogue/filters';
 import { earlyQueryState, searchBody } from '@/data/catalogue/query';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { listingRow } from '@/data/testing/fixtures';
 import { followSearchesBeforeApp } from './searches-before-app';
 
@@ -91,7 +92,7 @@ describe('searches before the app', () => {
     const boxes = () => [...document.querySelectorAll('[data-testid="listing-card"] span.cat-img')];
     expect(titles()).toEqual(['Abarth 595', 'Abarth 500e']);
     expect(boxes().map((b) => b.childElementCount)).toEqual([0, 0]);
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await new Promise<void>((resolve) => afterNextPaint(resolve));
     await vi.waitFor(() => expect(boxes().every((b) => b.childElementCount > 0)).toBe(true));
   });
 

@@ -3,6 +3,7 @@
 // that commits them: that request's start made a long task at 4x CPU and held the new search's frame back.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { listingRow } from '../testing/fixtures';
 import type { ListingRow } from './types';
 import { useListingIndicators } from './use-listing-indicators';
@@ -26,7 +27,7 @@ function stubMarketValues(): string[][] {
   return asked;
 }
 
-const drawnFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const drawnFrame = () => new Promise<void>((resolve) => afterNextPaint(resolve));
 
 describe('useListingIndicators', () => {
   afterEach(() => vi.unstubAllGlobals());
