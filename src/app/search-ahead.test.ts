@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { watchMarketSearches } from './search-ahead';
 
@@ -19,6 +20,9 @@ function fakeRouter(start: Location) {
   return { router, go, subs };
 }
 
+/** The start-up work's gate holds for a search (shared/lib/search-quiet.ts). */
+const searchInFlight = (): boolean => window.__motorlySearchQuiet?.busy ?? false;
+
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('watchMarketSearches', () => {
@@ -26,6 +30,7 @@ describe('watchMarketSearches', () => {
     const asked: string[] = [];
     const { router, go, subs } = fakeRouter({ pathname: '/marketplace', search: '?make=abarth' });
     const stop = watchMarketSearches(router, () => Promise.resolve((q: string) => asked.push(q)));
+    await flush();
     go({ pathname: '/marketplace', search: '?make=abarth' });
     go({ pathname: '/marketplace', search: '?sort=price-asc' });
     go({ pathname: '/marketplace/abc', search: '' });
@@ -45,6 +50,28 @@ describe('watchMarketSearches', () => {
     await flush();
     go({ pathname: '/marketplace', search: '?fuel=diesel' });
     expect(asked).toEqual(['', '?fuel=diesel']);
+  });
+
+  it('does not ask for an address left while the feature loads (only the one the shopper is at)', async () => {
+    const asked: string[] = [];
+    const { router, go } = fakeRouter({ pathname: '/marketplace', search: '' });
+    watchMarketSearches(router, () => Promise.resolve((q: string) => asked.push(q)));
+    go({ pathname: '/marketplace', search: '?make=abarth' });
+    go({ pathname: '/marketplace', search: '?fuel=diesel' });
+    await flush();
+    expect(asked).toEqual(['?fuel=diesel']);
+  });
+
+  it('marks a tapped search as in flight for the start-up work that waits (not the starting address)', async () => {
+    delete window.__motorlySearchQuiet; // the tests above tapped searches too
+    const { router, go } = fakeRouter({ pathname: '/marketplace', search: '' });
+    watchMarketSearches(router, () => Promise.resolve(() => undefined));
+    expect(searchInFlight()).toBe(false);
+    go({ pathname: '/marketplace', search: '?make=abarth' });
+    expect(searchInFlight()).toBe(true);
+    // Leaving the marketplace: nothing is awaited any more.
+    go({ pathname: '/compare', search: '' });
+    expect(searchInFlight()).toBe(false);
   });
 
   it('leaves the screen to ask when the feature cannot load', async () => {

@@ -3,6 +3,7 @@
 // commit and paint and the session's effect (260 ms at 4x CPU in bench:scale's trace). The address the app
 // starts at counts too: a search tapped while the app was still loading is the first render's.
 import { paths } from '@/shared/lib/routes';
+import { noteSearchAsked, noteSearchDone } from '@/shared/lib/search-quiet';
 
 interface RouterLike {
   state: { location: { pathname: string; search: string } };
@@ -19,23 +20,27 @@ export function watchMarketSearches(router: RouterLike, load: () => Promise<Ask>
   // Once loaded, asked in the router's own notification, before the screen's render and its session's effect
   // (a tap's update may render and run its effects at once): a promise's then would come after them.
   let loaded: Ask | null = null;
-  const check = ({ pathname, search }: RouterLike['state']['location']) => {
+  const check = ({ pathname, search }: RouterLike['state']['location'], tapped = true) => {
     if (pathname !== paths.marketplace) {
       last = null;
+      noteSearchDone();
       return;
     }
     if (search === last) return;
     last = search;
+    // The address the app starts at is the first render's own (the early view's answer, when there is one).
+    if (tapped) noteSearchAsked();
     if (loaded) return loaded(search);
-    // Only a head start: a failed load leaves the screen's session to ask as before.
+    // Only a head start: a failed load leaves the screen's session to ask as before. An address left while the
+    // chunk loaded is not asked for (the start's own, say, its early answer since replaced by a tapped search's).
     load().then(
       (ask) => {
         loaded = ask;
-        ask(search);
+        if (search === last) ask(search);
       },
       () => undefined,
     );
   };
-  check(router.state.location);
+  check(router.state.location, false);
   return router.subscribe((state) => check(state.location));
 }

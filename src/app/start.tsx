@@ -7,6 +7,7 @@ import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/early';
 import { afterNextPaint } from '@/shared/lib/after-next-paint';
+import { whenSearchesQuiet, type QuietOptions } from '@/shared/lib/search-quiet';
 import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
@@ -17,6 +18,8 @@ import { captureInstallPrompt } from '@/features/install';
 
 /** Longest wait for a shared listing link's early answer before the first render. */
 const EARLY_ROW_WAIT_MS = 3000;
+/** The sync worker starts once the searches pause this long, or after the hold at most. */
+const SYNC_HOLD = { pauseMs: 2_000, maxHoldMs: 30_000 };
 /** Longest wait for the first commit before the start-up work below begins anyway. */
 const FIRST_COMMIT_WAIT_MS = 10_000;
 
@@ -130,7 +133,9 @@ export function startApp(): void {
     const listingId = listingIdOfPath(path);
     const answer = listingId ? whenEarlyListingRow(listingId) : null;
     const earlyRow = answer && Promise.race([answer, new Promise((r) => setTimeout(r, EARLY_ROW_WAIT_MS))]);
-    if (own) void Promise.all([own.load(), preloadMainLayout()]).then(render, render);
+    // The app's first commit is one long task: a search tapped on the early view is drawn before it.
+    const renderWhenQuiet = () => whenSearchesQuiet(render);
+    if (own) void Promise.all([own.load(), preloadMainLayout()]).then(renderWhenQuiet, renderWhenQuiet);
     else if (earlyRow) void Promise.all([earlyRow, preloadListingScreen(), preloadMainLayout()]).then(render, render);
     else nextTask(render);
   }
@@ -145,13 +150,28 @@ export function startApp(): void {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   };
-  // Each chunk's start in a task after the one that evaluates the chunk (startAfterChunk).
+  // Each chunk's start in a task after the one that evaluates the chunk (startAfterChunk). Each also waits for
+  // the cards of a search in flight, both before its chunk is asked for and once it has arrived (a search tapped
+  // meanwhile): a shopper searching as the app takes over sees results first.
+  const whenQuiet = <M,>(chunk: () => Promise<M>, start: (module: M) => unknown, hold?: QuietOptions) =>
+    whenSearchesQuiet(() => startAfterChunk(chunk(), (m) => whenSearchesQuiet(() => start(m), hold)), hold);
   void committed.then(() => {
-    afterLoadAndIdle(() => startAfterChunk(import('@/sync'), (m) => m.startSync()));
+    // The sync worker's start (its boot, first status and catalogue counts) spills into the next tap's frames:
+    // it waits for the shopper to pause as long as the catalogue download does (sync/foreground.ts).
+    afterLoadAndIdle(() =>
+      whenQuiet(
+        () => import('@/sync'),
+        (m) => m.startSync(),
+        SYNC_HOLD,
+      ),
+    );
     afterNextPaint(() => {
-      startAfterChunk(loadAuthActions(), (m) => m.initAuth());
-      registerServiceWorker();
-      startAfterChunk(import('@/features/performance'), (m) => m.startPerformanceMonitoring());
+      whenQuiet(loadAuthActions, (m) => m.initAuth());
+      whenSearchesQuiet(registerServiceWorker);
+      whenQuiet(
+        () => import('@/features/performance'),
+        (m) => m.startPerformanceMonitoring(),
+      );
     });
   });
 }

@@ -45,6 +45,8 @@ const go = (query: string) => {
   window.dispatchEvent(new PopStateEvent('popstate'));
 };
 const titles = () => [...document.querySelectorAll('[data-testid="listing-card"] h3')].map((h) => h.textContent);
+/** The app's start-up work waits (shared/lib/search-quiet.ts). */
+const searchInFlight = (): boolean => window.__motorlySearchQuiet?.busy ?? false;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('searches before the app', () => {
@@ -64,6 +66,18 @@ describe('searches before the app', () => {
     stop?.();
     stop = null;
     delete document.documentElement.dataset.earlyView;
+  });
+
+  it("holds the app's start-up work while a search is on its way, not once it is drawn", async () => {
+    delete window.__motorlySearchQuiet;
+    const { made, ask } = asker();
+    stop = followSearchesBeforeApp(document, window, ask);
+    go('make=abarth');
+    expect(searchInFlight()).toBe(true);
+    made[0].answer(answerOf('Abarth 595'));
+    await settle();
+    expect(titles()).toEqual(['Abarth 595']);
+    expect(searchInFlight()).toBe(false);
   });
 
   it("asks for the address's new search with the engine's own request, and draws its answer", async () => {

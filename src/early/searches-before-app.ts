@@ -16,6 +16,7 @@ import {
 import { firstPageRequest } from '@/data/catalogue/search-request';
 import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { env } from '@/shared/lib/env';
+import { noteSearchAsked, noteSearchDone } from '@/shared/lib/search-quiet';
 import { drawEarlyPictures } from './early-pictures';
 import { drawEarlyMarketplace } from './marketplace-view';
 
@@ -53,10 +54,13 @@ export function followSearchesBeforeApp(
     }
     const shown = early;
     win.__motorlyEarlySearch = shown;
+    noteSearchAsked();
     void shown.answer.then((data) => {
       if (currentEarlySearch() !== shown || appOwnsPage(doc)) return;
       const results = doc.querySelector('#root main section.cat-results');
       const drawn = results ? drawEarlyMarketplace(doc, results, data) : null;
+      // Drawn or not (no answer: the app's screen will draw it), the early view is done with this search.
+      noteSearchDone();
       if (!drawn || !results) return;
       showSort(results, search.sort);
       doc.documentElement.dataset.earlyView = '';

@@ -26,8 +26,11 @@ export type SyncCommand =
   | { type: 'offline-pack-download'; postcode: string; radius: number }
   /** Remove the offline pack (its listings leave unless pinned or in a search window). */
   | { type: 'offline-pack-remove' }
-  /** The shopper asked the server for a search: the catalogue download waits for a pause (foreground.ts). */
-  | { type: 'foreground' };
+  /**
+   * The shopper asked the server for a search: the catalogue download waits for a pause (foreground.ts). `at`
+   * (epoch ms) when it was asked, if not now: a page tells its new worker of the searches made before it ran.
+   */
+  | { type: 'foreground'; at?: number };
 
 /** A realtime change the leader wrote into the local store (the tech demo's live feed). */
 export interface RealtimeNotice {

@@ -3,9 +3,21 @@
 import { COMMAND_CHANNEL, type SyncCommand } from './channels';
 
 let channel: BroadcastChannel | null = null;
+let lastAt: number | null = null;
+let ownWorker: Pick<Worker, 'postMessage'> | null = null;
 
 export function noteForegroundSearch(): void {
+  lastAt = Date.now();
+  const cmd: SyncCommand = { type: 'foreground', at: lastAt };
+  // This tab's worker directly too: a leader just starting in it is not yet on the channel.
+  ownWorker?.postMessage(cmd);
   if (typeof BroadcastChannel === 'undefined') return;
   channel ??= new BroadcastChannel(COMMAND_CHANNEL);
-  channel.postMessage({ type: 'foreground' } satisfies SyncCommand);
+  channel.postMessage(cmd);
+}
+
+/** This tab's new sync worker: told of the last search made before it ran, and of every one after. */
+export function tellWorkerOfSearches(worker: Pick<Worker, 'postMessage'>): void {
+  ownWorker = worker;
+  if (lastAt !== null) worker.postMessage({ type: 'foreground', at: lastAt } satisfies SyncCommand);
 }

@@ -68,6 +68,20 @@ describe('foregroundGate', () => {
     gate.note();
     expect(gate.holdFor(since)).toBe(0);
   });
+
+  it('a search noted late (the page telling a new worker) holds from when it was asked, never from the future', () => {
+    const clock = new FakeClock();
+    const gate = foregroundGate(clock);
+    const since = clock.now();
+    gate.note(clock.now() - 1_500);
+    expect(gate.holdFor(since)).toBe(QUIET_MS - 1_500);
+    // An older note does not shorten the hold a newer one set.
+    gate.note(clock.now() - 1_900);
+    expect(gate.holdFor(since)).toBe(QUIET_MS - 1_500);
+    // A clock ahead of this one's counts as now.
+    gate.note(clock.now() + 60_000);
+    expect(gate.holdFor(since)).toBe(QUIET_MS);
+  });
 });
 
 describe('the catalogue download gives way to searches', () => {

@@ -12,8 +12,8 @@ export const QUIET_MS = 2_000;
 export const MAX_HOLD_MS = 30_000;
 
 export interface ForegroundGate {
-  /** A search was asked of the server. */
-  note(): void;
+  /** A search was asked of the server, now or at `at` (epoch ms: the page's note from before this leader). */
+  note(at?: number): void;
   /** How long a pull begun at `since` should still wait (0: go on). */
   holdFor(since: number): number;
 }
@@ -21,8 +21,9 @@ export interface ForegroundGate {
 export function foregroundGate(clock: Pick<Clock, 'now'>): ForegroundGate {
   let last = -Infinity;
   return {
-    note: () => {
-      last = clock.now();
+    note: (at) => {
+      const now = clock.now();
+      last = Math.max(last, Math.min(at ?? now, now));
     },
     holdFor: (since) => Math.max(0, Math.min(last + QUIET_MS, since + MAX_HOLD_MS) - clock.now()),
   };

@@ -15,6 +15,7 @@ import {
 import { emitRealtimeNotice, emitSyncEvent, getPageSyncState, setPageSyncState } from './page-status';
 import { followAuthChanges, registerBackgroundSync } from './page-edges';
 import { pageProblem } from './page-problem';
+import { tellWorkerOfSearches } from './foreground-notice';
 
 export { getPageSyncState, subscribePageSyncState, onSyncEvent, onRealtimeNotice } from './page-status';
 export { isCatalogueArriving, useCatalogueArriving } from './use-catalogue-arriving';
@@ -56,6 +57,7 @@ function startWorker(): Worker | null {
       if (getPageSyncState().simulatedOffline) sendSyncCommand({ type: 'simulate-offline', on: true });
     }
   };
+  tellWorkerOfSearches(worker);
   return worker;
 }
 

@@ -22,7 +22,7 @@ import { createSyncHealthReporter, healthSender } from './sync-health';
 import { syncError, type SyncErrorEvent, type SyncErrorKind } from './sync-errors';
 import { createSupabaseTransport } from './supabase-transport';
 import { createWorkerSupabaseClient } from './worker-client';
-import { foregroundGate } from './foreground';
+import { foregroundGate, type ForegroundGate } from './foreground';
 
 /** Realtime's listing channels follow the held set this long after a burst of changes to it. */
 export const HELD_RESUBSCRIBE_DELAY_MS = 500;
@@ -70,6 +70,8 @@ export interface LeaderOptions {
   client?: SupabaseClient;
   /** Initial connectivity (pages keep it current with online/offline commands). */
   online?: boolean;
+  /** The shopper's searches, noted before the leader ran too (worker.ts); else the leader's own. */
+  foreground?: ForegroundGate;
 }
 
 export interface RunningLeader {
@@ -102,7 +104,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
     now: () => Date.now(),
   });
 
-  const foreground = foregroundGate(realClock);
+  const foreground = opts.foreground ?? foregroundGate(realClock);
   const engine = new SyncEngine({
     store,
     transport: createSupabaseTransport(client),
@@ -217,7 +219,7 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
         void packs.remove();
         break;
       case 'foreground':
-        foreground.note();
+        foreground.note(cmd.at);
         break;
     }
   };

@@ -12,6 +12,7 @@ import {
 import { queryKey } from '@/data/catalogue/filters';
 import { useListingQuery } from '@/data/catalogue/query';
 import { useProfile } from '@/data/preferences';
+import { noteSearchDone } from '@/shared/lib/search-quiet';
 import { Button, EmptyState, PageHeader, Skeleton, CarIcon, SpaLinks, VirtualGrid } from '@/shared/ui';
 import { AppliedFilters, FilterLayout, ListingCard, SelectFilter, PAGE_SIZE_DEFAULT, PAGE_SIZES } from '@/entities/car';
 import {
@@ -104,6 +105,10 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     dealerIds,
   );
   const answered = query.coverage !== 'loading' || rows.length > 0;
+  // The start-up work that waited for this search's results goes on once they are drawn (search-quiet.ts).
+  useEffect(() => {
+    if (answered) noteSearchDone();
+  }, [answered, key]);
   // Coming back to a query: load on until as many cars show as before, and only then call the list ready,
   // so the scroll memory restores the place against a page as long as the one the user left.
   const short = initialCount > rows.length && query.hasMore;
