@@ -1,6 +1,6 @@
-// The offline pack's download in the worker: its plan asked once and its bands all at once, progress in
-// the pack's record, the 5,000 cap, a failure in words, and a replaced pack's listings leaving unless pinned
-// or in a search window.
+// The offline pack's download in the worker: every band asked at once by its ranks, with the total, progress in
+// the pack's record, the 5,000 cap, a listing answered by two bands written once, a failure in words, and a
+// replaced pack's listings leaving unless pinned or in a search window.
 import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
@@ -14,9 +14,11 @@ import {
   removePack,
 } from '@/data/offline-pack';
 import {
+  PACK_BAND_OVERLAP,
   PACK_BAND_ROWS,
-  PACK_CONCURRENCY,
+  PACK_FIRST_BAND_ROWS,
   downloadOfflinePack,
+  packBands,
   type PackBand,
   type PackSource,
 } from './offline-pack-download';
@@ -36,57 +38,34 @@ const row = (i: number, outcode = 'M1', key = id): Row => ({
 });
 
 /**
- * A source over `rows` answering as the Data API would: the plan cuts them (in id order here, as if all lay
- * at one distance; uncapped, unlike the server's) into bands of PACK_BAND_ROWS, a band answers the rows
- * after its `after` up to its `upto`, and the nearest `count` are the first band. Records the plans and
- * bands asked, the ids answered with and how many requests were in flight at most; band request `fail`
- * (1-based) fails.
+ * A source over `rows` answering as the Data API would: the pack's order is id order here (as if all lay at one
+ * distance), capped at 5,000; a band answers the rows ranked after its `from` up to its `to`, and the count is
+ * how many the pack holds. Records the bands asked, the ids answered with and how many requests were in flight
+ * at most; band request `fail` (1-based) fails.
  */
 function source(rows: Row[], fail?: number) {
-  const sorted = [...rows].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
+  const sorted = [...rows].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)).slice(0, 5000);
   const asked: PackBand[] = [];
   const served = new Set<string>();
-  let plans = 0;
-  let nearests = 0;
+  let counts = 0;
   let inFlight = 0;
   let maxInFlight = 0;
   const src: PackSource = {
-    async plan(_postcode, radius) {
+    async count(_postcode, radius) {
       expect(radius).toBeGreaterThan(0);
-      plans++;
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      const bands: PackBand[] = [];
-      for (let i = 0; i < sorted.length; i += PACK_BAND_ROWS) {
-        const last = sorted[Math.min(i + PACK_BAND_ROWS, sorted.length) - 1];
-        bands.push({
-          after: i ? String(sorted[i - 1].id) : null,
-          upto: String(last.id),
-          listings: Math.min(PACK_BAND_ROWS, sorted.length - i),
-        });
-      }
-      return bands;
-    },
-    async nearest(_postcode, _radius, count) {
-      nearests++;
+      counts++;
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        const page = sorted.slice(0, count);
-        for (const r of page) served.add(String(r.id));
-        return page;
-      } finally {
-        inFlight--;
-      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+      return sorted.length;
     },
-    async band(_postcode, band) {
+    async band(_postcode, _radius, band) {
       const nth = asked.push(band);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
       try {
         await new Promise((resolve) => setTimeout(resolve, 1));
         if (nth === fail) throw new TransportError('network', 'Failed to fetch', 0);
-        const page = sorted.filter(
-          (r) => (band.after === null || String(r.id) > band.after) && String(r.id) <= band.upto,
-        );
+        const page = sorted.slice(band.from, band.to);
         for (const r of page) served.add(String(r.id));
         return page;
       } finally {
@@ -94,7 +73,7 @@ function source(rows: Row[], fail?: number) {
       }
     },
   };
-  return { src, asked, served, plans: () => plans, nearests: () => nearests, maxInFlight: () => maxInFlight };
+  return { src, asked, served, counts: () => counts, maxInFlight: () => maxInFlight };
 }
 
 async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', radius = 25) {
@@ -109,53 +88,105 @@ async function download(db: MotorlyDb, src: PackSource, postcode = 'M1 1AE', rad
 }
 
 describe('offline pack download', () => {
-  it('asks the plan and its first band at once, then every other band at once', async () => {
+  it('asks every band at once with the total, each overlapping its neighbours, and writes each listing once', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     const rows = Array.from({ length: 4800 }, (_, i) => row(i, i % 2 ? 'M1' : 'M4', spreadId));
-    const { src, asked, plans, nearests, maxInFlight } = source(rows);
+    const { src, asked, served, counts, maxInFlight } = source(rows);
     await download(db, src);
     expect(await db.vehicle_listings.count()).toBe(4800);
     expect((await packListingIds(db)).size).toBe(4800);
+    expect(served.size).toBe(4800);
     // A page's ids are one record: no put per listing into the pack's listing store.
     expect(await packListings(db).count()).toBe(0);
     expect(await packPages(db).where(':id').startsWith(PACK_PAGE_PREFIX).count()).toBe(6);
-    expect(plans()).toBe(1);
-    expect(nearests()).toBe(1);
-    // The first band came with the plan: the other five (900 each, the last 300) all on the wire at once.
-    expect(asked.map((b) => b.listings)).toEqual([900, 900, 900, 900, 300]);
-    expect(maxInFlight()).toBe(PACK_CONCURRENCY - 1);
+    expect(counts()).toBe(1);
+    // A small first band (the nearest), then bands of PACK_BAND_ROWS (six in all for 5,000), each reaching
+    // PACK_BAND_OVERLAP ranks into the next and the one before, and none past 5,000.
+    const O = PACK_BAND_OVERLAP;
+    const F = PACK_FIRST_BAND_ROWS;
+    const R = PACK_BAND_ROWS;
+    expect(asked).toEqual([
+      { from: 0, to: F + O },
+      { from: F - O, to: F + R + O },
+      { from: F + R - O, to: F + 2 * R + O },
+      { from: F + 2 * R - O, to: F + 3 * R + O },
+      { from: F + 3 * R - O, to: F + 4 * R + O },
+      { from: F + 4 * R - O, to: 5000 },
+    ]);
+    // Within the Data API's 1,000 rows a request.
+    expect(Math.max(...asked.map((b) => b.to - b.from))).toBeLessThanOrEqual(1000);
+    // Every band and the total on the wire at once: no request waits for another's answer.
+    expect(maxInFlight()).toBe(7);
     const pack = await readPack(db);
     expect(pack).toMatchObject({ status: 'ready', done: 4800, total: 4800, error: null });
     expect(pack?.outcodes).toEqual(expect.arrayContaining(['M1', 'M4']));
     expect(pack?.cursor?.id).toBe(spreadId(4799));
   });
 
+  it('loses no listing when the ranks shift between two bands (a listing sold as they are asked)', async () => {
+    const db = new MotorlyDb(`pack-${++n}`);
+    const rows = Array.from({ length: 3000 }, (_, i) => row(i));
+    const { src } = source(rows);
+    // The listing ranked 10th is sold after the first band is read: every later rank moves up by one.
+    let sold = false;
+    const shifting: PackSource = {
+      count: src.count,
+      band: async (postcode, radius, band) => {
+        if (band.from === 0) {
+          const page = await src.band(postcode, radius, band);
+          sold = true;
+          return page;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(sold).toBe(true);
+        const after = rows.filter((_, i) => i !== 10);
+        return after.slice(band.from, band.to);
+      },
+    };
+    await download(db, shifting);
+    // Every listing unsold when its band was read is on the device (the sold one too: it was in the first band).
+    expect(await db.vehicle_listings.count()).toBe(3000);
+    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 3000 });
+  });
+
+  it('a band of the plan as packBands cuts it: every rank once, the overlaps aside', () => {
+    const bands = packBands(4500);
+    expect(bands.at(-1)).toEqual({ from: PACK_FIRST_BAND_ROWS + 4 * PACK_BAND_ROWS - PACK_BAND_OVERLAP, to: 4500 });
+    const covered = new Set<number>();
+    for (const b of bands) for (let r = b.from; r < b.to; r++) covered.add(r);
+    expect(covered.size).toBe(4500);
+  });
+
   it('keeps 5,000 listings at most and waits for no band still on its way once it holds them', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
-    // A plan naming 7,200 (the server's names at most 5,000): bands after the sixth never answer here.
-    const { src, asked } = source(Array.from({ length: 7200 }, (_, i) => row(i)));
-    const held: PackSource = {
-      plan: src.plan,
-      nearest: src.nearest,
-      band: (postcode, band) =>
-        asked.length < PACK_CONCURRENCY - 1 ? src.band(postcode, band) : new Promise<Row[]>(() => {}),
+    // A source answering more than asked (the server answers at most the ranks asked, up to 5,000): each band
+    // here 1,000 ranks more, so five bands hold 5,000 and over; the sixth never answers.
+    const rows = Array.from({ length: 7200 }, (_, i) => row(i));
+    const asked: PackBand[] = [];
+    const wide: PackSource = {
+      count: async () => 5000,
+      band: async (_postcode, _radius, band) => {
+        asked.push(band);
+        if (band.from >= PACK_FIRST_BAND_ROWS + 4 * PACK_BAND_ROWS - PACK_BAND_OVERLAP)
+          return new Promise<Row[]>(() => {});
+        return rows.slice(band.from, band.to + 1000);
+      },
     };
-    await download(db, held);
-    expect(asked).toHaveLength(PACK_CONCURRENCY - 1);
+    await download(db, wide);
+    expect(asked).toHaveLength(6);
     expect(await db.vehicle_listings.count()).toBe(5000);
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000, total: 5000 });
     expect((await packListingIds(db)).size).toBe(5000);
   });
 
-  it('says what the server said when the plan is refused (a 400)', async () => {
+  it('says what the server said when the pack is refused (a 400)', async () => {
     const db = new MotorlyDb(`pack-${++n}`);
     const refused = Object.assign(new TransportError('client', 'bad', 400), {
       detail: 'No UK postcode area matches that postcode',
     });
     await download(db, {
-      plan: () => Promise.reject(refused),
-      nearest: () => Promise.reject(refused),
-      band: () => Promise.resolve([]),
+      count: () => Promise.reject(refused),
+      band: () => Promise.reject(refused),
     });
     expect(await readPack(db)).toMatchObject({ status: 'failed', done: 0, error: refused.detail });
   });

@@ -1,11 +1,7 @@
-// The offline pack's download, in the sync worker (off the page's main thread): the server plans the pack
-// once (offline_pack_plan: the nearest 5,000 listings, by distance then id, cut into bands named by their
-// edge listings' ids), its first band (the nearest) asked beside it, then the other bands all at once
-// (offline_pack_band: a read of that band alone).
-// Each page is written as it lands (the raw bulk-write path, the page's ids as one record and the progress in
-// the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches the
-// pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
-// only the old one held go.
+// The offline pack's download, in the sync worker (off the page's main thread): every band of the pack (the
+// nearest 5,000 listings, by distance then id) asked at once by its ranks in that order (offline_pack_ranks),
+// with the progress total beside them (offline_pack_reach): one round trip before the first rows land, where
+// asking a plan first cost two.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import { pullSelect, type AlongsideWrite, type SyncStore } from '@/data/sync-queue';
@@ -27,65 +23,79 @@ import { maxCursor } from './timestamps';
 import { toTransportError } from './supabase-transport';
 import type { Row } from './transport';
 
-/** Requests in flight at once: a full pack's bands (5,000 / PACK_BAND_ROWS = 6), what a browser opens to one host. */
-export const PACK_CONCURRENCY = 6;
-/** Listings a band holds at most: 5,000 is six bands of 834, all asked at once. */
-export const PACK_BAND_ROWS = 900;
+/**
+ * Listings the first band holds: the nearest few, asked first and small, land first, so the writer starts while
+ * the larger bands are still being answered (six requests at once share the server).
+ */
+export const PACK_FIRST_BAND_ROWS = 300;
+/**
+ * Listings each later band holds: 5,000 is six bands in all, as many requests as a browser opens to one host over
+ * HTTP/1.1 (the total is asked after them). With the overlap a band answers at most 960 rows, within the Data
+ * API's 1,000.
+ */
+export const PACK_BAND_ROWS = 940;
+/**
+ * Ranks each band also asks past its inner edges. Each band's call orders the area afresh: a listing sold, added
+ * or moved between two calls shifts the ranks after it by one, and a band asked with no overlap would then miss
+ * the listing at its edge. A listing answered twice is written once.
+ */
+export const PACK_BAND_OVERLAP = 10;
 
-/** One band of the pack's plan: the listings after `after` (null: from the nearest) up to `upto`. */
+/** One band of the pack: the listings ranked after `from` up to `to` (0-based, in distance then id order). */
 export interface PackBand {
-  after: string | null;
-  upto: string;
-  listings: number;
+  from: number;
+  to: number;
+}
+
+/** Every band of a pack of `max` listings, nearest first, each with its overlap at the inner edges. */
+export function packBands(max = MAX_PACK_LISTINGS): PackBand[] {
+  const bands: PackBand[] = [];
+  for (let at = 0; at < max; at += at ? PACK_BAND_ROWS : PACK_FIRST_BAND_ROWS) {
+    const rows = at ? PACK_BAND_ROWS : PACK_FIRST_BAND_ROWS;
+    bands.push({
+      from: Math.max(0, at - PACK_BAND_OVERLAP),
+      to: Math.min(max, at + rows + PACK_BAND_OVERLAP),
+    });
+  }
+  return bands;
 }
 
 /** Where the pack comes from (the Data API, or a fake in tests). */
 export interface PackSource {
-  /** The nearest pack listings (at most 5,000) as bands (offline_pack_plan). */
-  plan(postcode: string, radius: number): Promise<PackBand[]>;
-  /** One band's listings (offline_pack_band). */
-  band(postcode: string, band: PackBand): Promise<Row[]>;
-  /** The nearest `rows` listings (offline_pack_listings): the plan's first band, asked beside the plan. */
-  nearest(postcode: string, radius: number, rows: number): Promise<Row[]>;
+  /** How many listings the pack will hold (offline_pack_reach: at most 5,000). */
+  count(postcode: string, radius: number): Promise<number>;
+  /** One band's listings (offline_pack_ranks). */
+  band(postcode: string, radius: number, band: PackBand): Promise<Row[]>;
 }
 
-/** A plan's columns, as a string (a literal would have supabase-js infer one object, not rows). */
-const PLAN_COLUMNS: string = 'after_id,upto_id,listings';
-
-interface PlanRow {
-  after_id: string | null;
-  upto_id: string;
-  listings: number;
-}
+/** The total's column, as a string (a literal would have supabase-js infer one object, not rows). */
+const REACH_COLUMNS: string = 'listings';
 
 export function supabasePackSource(client: SupabaseClient): PackSource {
   const failed = (status: number, error: { message: string }) =>
     Object.assign(toTransportError(status, error), { detail: error.message });
   return {
-    async plan(postcode, radius) {
+    async count(postcode, radius) {
       const { data, error, status } = await client
-        .rpc('offline_pack_plan', { postcode, radius, max_rows: MAX_PACK_LISTINGS, band_rows: PACK_BAND_ROWS })
-        .select(PLAN_COLUMNS)
+        .rpc('offline_pack_reach', { postcode, radius, max_rows: MAX_PACK_LISTINGS })
+        .select(REACH_COLUMNS)
         .retry(false)
-        .overrideTypes<PlanRow[], { merge: false }>();
+        .overrideTypes<{ listings: number }[], { merge: false }>();
       if (error) throw failed(status, error);
-      return (data ?? []).map((b) => ({ after: b.after_id, upto: b.upto_id, listings: Number(b.listings) }));
+      return Number(data?.[0]?.listings ?? 0);
     },
-    async band(postcode, band) {
+    async band(postcode, radius, band) {
       const { data, error, status } = await client
-        .rpc('offline_pack_band', { postcode, after_id: band.after, upto_id: band.upto })
+        .rpc('offline_pack_ranks', {
+          postcode,
+          radius,
+          from_rank: band.from,
+          to_rank: band.to,
+          max_rows: MAX_PACK_LISTINGS,
+        })
         .select(pullSelect('vehicle_listings'))
         .retry(false)
         // The select string is built at run time, so supabase-js cannot infer the row type from it.
-        .overrideTypes<Row[], { merge: false }>();
-      if (error) throw failed(status, error);
-      return data ?? [];
-    },
-    async nearest(postcode, radius, rows) {
-      const { data, error, status } = await client
-        .rpc('offline_pack_listings', { postcode, radius, max_rows: rows })
-        .select(pullSelect('vehicle_listings'))
-        .retry(false)
         .overrideTypes<Row[], { merge: false }>();
       if (error) throw failed(status, error);
       return data ?? [];
@@ -168,6 +178,9 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
   const outcodes = new Set<string>();
   let cursor: Cursor | null = null;
   let total: number | null = null;
+  /** A request's or a write's failure: the pack then says it failed. */
+  const failures: unknown[] = [];
+  const fail = (err: unknown) => void failures.push(err);
   /** Every page's write: none rejects (a failure is recorded in `failures`, and the pack then fails). */
   const writes: Promise<void>[] = [];
   let writeFailed = false;
@@ -218,39 +231,17 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       fail(err);
     }
   };
-  /** Set once a request or a write failed: nothing more is asked. */
-  let stopped = false;
-  setup.then(
-    () => undefined,
-    () => (stopped = true),
+  // Every band at once, then the total for the progress (on a browser's sixth connection to the host it would
+  // hold a band back); none is waited for once the cap is in.
+  const asked = packBands().map((band) =>
+    source.band(postcode, radius, band).then((rows) => void writes.push(writePage(rows)), fail),
   );
-  const failures: unknown[] = [];
-  const fail = (err: unknown) => {
-    stopped = true;
-    failures.push(err);
-  };
-  // The plan (the nearest listings, cut into bands of PACK_BAND_ROWS) is asked while the pack's record is
-  // (re)made, and beside it its first band, the nearest PACK_BAND_ROWS: their writes start a round trip
-  // before the later bands, asked once the plan has named them, land.
-  const first = source
-    .nearest(postcode, radius, PACK_BAND_ROWS)
-    .then((rows) => void writes.push(writePage(rows)), fail);
-  const bands = await source.plan(postcode, radius).catch((err: unknown) => (fail(err), [] as PackBand[]));
-  total = Math.min(
-    bands.reduce((sum, b) => sum + b.listings, 0),
-    MAX_PACK_LISTINGS,
-  );
-  const sized = total;
-  const sizeWrite = bands.length ? setup.then(() => updatePack(db, { total: sized })).catch(fail) : null;
-  const queue = bands.slice(1);
-  const worker = async () => {
-    // No band is asked once the pack holds its cap (a source's plan may name more).
-    for (let band = queue.shift(); band && !stopped && ids.size < MAX_PACK_LISTINGS; band = queue.shift())
-      writes.push(writePage(await source.band(postcode, band)));
-  };
-  // Every band at once (six of at most PACK_BAND_ROWS); none is waited for once the cap is in.
-  const asked = Array.from({ length: PACK_CONCURRENCY - 1 }, () => worker().catch(fail));
-  await Promise.race([capped, Promise.all([first, ...asked])]);
+  const sizeWrite = source.count(postcode, radius).then((n) => {
+    total = Math.min(n, MAX_PACK_LISTINGS);
+    const sized = total;
+    return setup.then(() => updatePack(db, { total: sized })).catch(fail);
+  }, fail);
+  await Promise.race([capped, Promise.all(asked)]);
   await sizeWrite;
   // Every write done (a failure is already among `failures`: the pack then says it failed).
   await Promise.all(writes);

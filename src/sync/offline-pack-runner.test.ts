@@ -13,18 +13,15 @@ const row = (i: number) => ({ id: `id-${i}`, outcode: 'M1', updated_at: '2026-11
 
 function setup(online = true) {
   const db = new MotorlyDb(`pack-runner-${++n}`);
-  /** Downloads started: each asks the pack's plan once. */
+  /** Downloads started: each asks the pack's total once. */
   let calls = 0;
   const source: PackSource = {
-    async plan() {
+    async count() {
       calls++;
-      return [{ after: null, upto: 'id-2', listings: 2 }];
+      return 2;
     },
-    async band() {
-      return [row(1), row(2)];
-    },
-    async nearest() {
-      return [row(1), row(2)];
+    async band(_postcode, _radius, band) {
+      return band.from === 0 ? [row(1), row(2)] : [];
     },
   };
   const errors: unknown[] = [];

@@ -1,10 +1,12 @@
-// Issue 32, the offline pack planned once: offline_pack_plan names the nearest max_rows unsold listings (by
-// distance, then id: checked against brute force over the seeded catalogue) as bands of at most band_rows,
-// offline_pack_band reads one band, as anon, and both answer bad input with a PostgREST-style 400.
+// Issue 32, the offline pack: offline_pack_ranks reads the listings ranked from_rank to to_rank among the nearest
+// max_rows unsold (by distance, then id: checked against brute force over the seeded catalogue), the app's
+// download; the older offline_pack_plan names them as bands of at most band_rows and offline_pack_band reads one
+// band, as anon. All answer bad input with a PostgREST-style 400.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pullSelect } from '../../src/data/pull-columns';
 import { milesBetween } from '../../src/domain/uk/distance';
 import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
+import { packBands } from '../../src/sync/offline-pack-download';
 import { anonClient, rest } from './helpers';
 import { locatedListings, nearestPack, type PackListing } from './pack-reference';
 
@@ -126,5 +128,65 @@ describe('offline_pack_plan and offline_pack_band', () => {
     }
     // Not a uuid: the Data API's own 400.
     expect((await call('offline_pack_band', { postcode: 'M1', upto_id: 'x' })).status).toBe(400);
+  });
+});
+
+async function ranks(postcode: string, radius: number, from: number, to: number, max = 5000): Promise<string[]> {
+  const { data, error } = await anonClient()
+    .rpc('offline_pack_ranks', { postcode, radius, from_rank: from, to_rank: to, max_rows: max })
+    .select(pullSelect('vehicle_listings'));
+  if (error) throw new Error(error.message);
+  return (data as unknown as Record<string, unknown>[]).map((r) => String(r.id));
+}
+
+describe('offline_pack_ranks', () => {
+  it.each([
+    ['M1 1AE', 40],
+    ['LS1 4AP', 3],
+    ['B1', 100],
+  ] as const)(
+    '%s within %d miles: the bands the app asks hold the nearest 5,000, each rank in its place',
+    async (pc, radius) => {
+      const want = nearest(pc.split(' ')[0], radius, 5000);
+      const got = new Set<string>();
+      for (const b of packBands()) {
+        const rows = await ranks(pc, radius, b.from, b.to);
+        // Exactly the listings ranked after `from` up to `to` (fewer at the end of the area).
+        expect(rows.sort()).toEqual(want.slice(b.from, b.to).sort());
+        for (const r of rows) got.add(r);
+      }
+      expect([...got].sort()).toEqual([...want].sort());
+    },
+  );
+
+  it('keeps to max_rows: a band past it is empty, one across it stops there', async () => {
+    const want = nearest('M1', 100, 150);
+    expect(await ranks('M1', 100, 100, 300, 150)).toEqual(expect.arrayContaining(want.slice(100, 150)));
+    expect(await ranks('M1', 100, 100, 300, 150)).toHaveLength(50);
+    expect(await ranks('M1', 100, 150, 300, 150)).toEqual([]);
+  });
+
+  it('answers bad input with a 400 and a clear message, the rows of a sold listing never', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ postcode: 'M1', radius: 5, from_rank: 0, to_rank: 0 }, /from_rank and to_rank must/],
+      [{ postcode: 'M1', radius: 5, from_rank: 10, to_rank: 5 }, /from_rank and to_rank must/],
+      [{ postcode: 'M1', radius: 5, from_rank: -1, to_rank: 5 }, /from_rank and to_rank must/],
+      [{ postcode: 'M1', radius: 5, from_rank: 0, to_rank: 1201 }, /from_rank and to_rank must/],
+      [{ postcode: 'M1', radius: 0, from_rank: 0, to_rank: 10 }, /radius must be/],
+      [{ postcode: 'M1', radius: 101, from_rank: 0, to_rank: 10 }, /radius must be/],
+      [{ postcode: 'M1', radius: 5, from_rank: 0, to_rank: 10, max_rows: 6000 }, /max_rows must be/],
+      [{ postcode: 'ZZ99', radius: 5, from_rank: 0, to_rank: 10 }, /No UK postcode area/],
+    ];
+    for (const [body, message] of cases) {
+      const { status, json } = await call('offline_pack_ranks', body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(json.message).toMatch(message);
+    }
+    // Not a number: the Data API's own 400.
+    expect((await call('offline_pack_ranks', { postcode: 'M1', radius: 5, from_rank: 'x', to_rank: 5 })).status).toBe(
+      400,
+    );
+    const soldIds = new Set(all.filter((l) => l.status === 'sold').map((l) => l.id));
+    expect((await ranks('M1 1AE', 40, 0, 1000)).some((id) => soldIds.has(id))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // The offline pack by brute force over the seeded catalogue, for the pack RPCs' integration tests
-// (offline_pack_listings, offline_pack_plan/band): every located listing, and the nearest unsold ones.
+// (offline_pack_listings, offline_pack_ranks, offline_pack_plan/band): every located listing, and the nearest
+// unsold ones.
 import { milesBetween } from '../../src/domain/uk/distance';
 import { OUTCODE_CENTROIDS } from '../../src/domain/uk/outcodes';
 import { serviceClient } from './helpers';
