@@ -7,7 +7,7 @@ import { preloadHomeRoute } from '@/app/home-route';
 import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/early';
 import { afterNextPaint } from '@/shared/lib/after-next-paint';
-import { whenSearchesQuiet, type QuietOptions } from '@/shared/lib/search-quiet';
+import { MAX_HOLD_MS, whenSearchesQuiet, type QuietOptions } from '@/shared/lib/search-quiet';
 import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
@@ -153,8 +153,12 @@ export function startApp(): void {
   // Each chunk's start in a task after the one that evaluates the chunk (startAfterChunk). Each also waits for
   // the cards of a search in flight, both before its chunk is asked for and once it has arrived (a search tapped
   // meanwhile): a shopper searching as the app takes over sees results first.
-  const whenQuiet = <M,>(chunk: () => Promise<M>, start: (module: M) => unknown, hold?: QuietOptions) =>
-    whenSearchesQuiet(() => startAfterChunk(chunk(), (m) => whenSearchesQuiet(() => start(m), hold)), hold);
+  // The hold is one budget for both waits.
+  const whenQuiet = <M,>(chunk: () => Promise<M>, start: (module: M) => unknown, hold: QuietOptions = {}) => {
+    const until = performance.now() + (hold.maxHoldMs ?? MAX_HOLD_MS);
+    const left = () => ({ ...hold, maxHoldMs: Math.max(0, until - performance.now()) });
+    whenSearchesQuiet(() => startAfterChunk(chunk(), (m) => whenSearchesQuiet(() => start(m), left())), hold);
+  };
   void committed.then(() => {
     // The sync worker's start (its boot, first status and catalogue counts) spills into the next tap's frames:
     // it waits for the shopper to pause as long as the catalogue download does (sync/foreground.ts).

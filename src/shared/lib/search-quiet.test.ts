@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_HOLD_MS, noteSearchAsked, noteSearchDone, whenSearchesQuiet } from './search-quiet';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
   delete window.__motorlySearchQuiet;
 });
 afterEach(() => vi.useRealTimers());
@@ -55,6 +55,31 @@ describe('whenSearchesQuiet', () => {
     expect(ran).toHaveBeenCalledTimes(1);
     noteSearchDone();
     frame();
+    expect(ran).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a pause asked for, waits until no search has followed the last one for that long', () => {
+    const ran = vi.fn();
+    noteSearchAsked();
+    whenSearchesQuiet(ran, { pauseMs: 2_000, maxHoldMs: 30_000 });
+    noteSearchDone();
+    frame();
+    vi.advanceTimersByTime(1_500);
+    expect(ran).not.toHaveBeenCalled();
+    // Another search 1.5 s in: the pause starts again once its results are drawn.
+    noteSearchAsked();
+    vi.advanceTimersByTime(1_000);
+    noteSearchDone();
+    frame();
+    vi.advanceTimersByTime(1_900);
+    expect(ran).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(ran).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a pause asked for and no search made at all, runs at once', () => {
+    const ran = vi.fn();
+    whenSearchesQuiet(ran, { pauseMs: 2_000 });
     expect(ran).toHaveBeenCalledTimes(1);
   });
 
