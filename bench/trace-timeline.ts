@@ -16,7 +16,9 @@ const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent
 const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
 const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
 if (!main) throw new Error('no renderer main thread in the trace');
-const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+const onMain = events
+  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+  .sort((a, b) => a.ts - b.ts);
 const origin = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)[1]?.ts ?? onMain[0].ts;
 const minUs = Number(minArg ?? 20) * 1000;
 const [from, to] = (spanArg ?? '-1e9,1e9').split(',').map((s) => origin + Number(s) * 1e6);
@@ -54,7 +56,11 @@ function appFrames(a: number, b: number): string {
     }
     for (const w of seen) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  return [...counts].sort((x, y) => y[1] - x[1]).slice(0, 4).map(([w, c]) => `${w} (${c})`).join('; ');
+  return [...counts]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 4)
+    .map(([w, c]) => `${w} (${c})`)
+    .join('; ');
 }
 
 const rows: { ts: number; line: string }[] = [];
@@ -71,6 +77,7 @@ for (const t of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= min
 for (const e of events) {
   if (e.name !== 'ResourceSendRequest' || e.ts < from || e.ts >= to) continue;
   const url = String((e.args?.data as { url?: string } | undefined)?.url ?? '');
-  if (/rpc\/search_listings|\/rest\/v1\//.test(url)) rows.push({ ts: e.ts, line: `request ${url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70)}` });
+  if (/rpc\/search_listings|\/rest\/v1\//.test(url))
+    rows.push({ ts: e.ts, line: `request ${url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70)}` });
 }
 for (const r of rows.sort((a, b) => a.ts - b.ts)) console.log(`${((r.ts - origin) / 1e6).toFixed(3)} ${r.line}`);
