@@ -1,7 +1,11 @@
 // The offline pack's download, in the sync worker (off the page's main thread): every band of the pack (the
 // nearest 5,000 listings, by distance then id) asked at once by its ranks in that order (offline_pack_ranks),
-// with the progress total beside them (offline_pack_reach): one round trip before the first rows land, where
+// with the progress total after them (offline_pack_reach): one round trip before the first rows land, where
 // asking a plan first cost two.
+// Each page is written as it lands (the raw bulk-write path, the page's ids as one record and the progress in
+// the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches
+// the pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
+// only the old one held go.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import { pullSelect, type AlongsideWrite, type SyncStore } from '@/data/sync-queue';
