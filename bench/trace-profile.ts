@@ -4,10 +4,8 @@
 // maps: BENCH_SOURCEMAP=1), and its style, layout and paint steps (ms after the task's start). The first task
 // (the page's own start) is left out. TRACE_WINDOW=FROM,TO (seconds after the first task listed) sums that span
 // instead: what the main thread ran between two moments, long tasks or not.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { mainThreadProfile, type ProfileNode, type TraceEvent } from './trace-tasks';
+import { readMainThread, sourcePlaces } from './trace-read';
+import { mainThreadProfile, type ProfileNode } from './trace-tasks';
 
 const [file, assets, minArg] = process.argv.slice(2);
 if (!file || !assets) {
@@ -15,33 +13,18 @@ if (!file || !assets) {
   process.exit(1);
 }
 const minUs = Number(minArg ?? 50) * 1000;
-const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
-const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-if (!main) throw new Error('no renderer main thread in the trace');
-const onMain = events
-  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
-  .sort((a, b) => a.ts - b.ts);
+const { events, main, onMain } = readMainThread(file);
 const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > minUs).slice(1);
 
 const { nodes, samples } = mainThreadProfile(events, main);
 
-const maps = new Map<string, TraceMap | null>();
+const placeOf = sourcePlaces(assets);
 /** "function source:line", through the chunk's source map when there is one. */
 function where(frame: ProfileNode['callFrame']): string {
   const chunk = frame.url?.split('/').pop() ?? '';
   if (!chunk) return frame.functionName || '(native)';
-  let map = maps.get(chunk);
-  if (map === undefined) {
-    const mapFile = path.join(assets, `${chunk}.map`);
-    map = existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null;
-    maps.set(chunk, map);
-  }
-  const at = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (at?.source) {
-    const source = at.source.replace(/.*node_modules\//, '~').replace(/.*src\//, 'src/');
-    return `${at.name ?? frame.functionName} ${source}:${at.line}`;
-  }
+  const at = placeOf(frame);
+  if (at) return `${at.name} ${at.source.replace(/.*node_modules\//, '~').replace(/.*src\//, 'src/')}:${at.line}`;
   return `${frame.functionName || '?'} ${chunk}:${frame.lineNumber}`;
 }
 

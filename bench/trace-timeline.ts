@@ -2,46 +2,26 @@
 // tasks over MIN_MS (default 20) in time order, each with the app's source functions that took most of it, and
 // the search requests the page sent: what ran between a tap and its cards. Times are seconds after the trace's
 // first task over 50 ms, the clock bench/trace-profile.ts uses (its TRACE_WINDOW then sums a span found here).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { mainThreadProfile, type ProfileNode, type TraceEvent } from './trace-tasks';
+import { readMainThread, sourcePlaces } from './trace-read';
+import { mainThreadProfile, type ProfileNode } from './trace-tasks';
 
 const [file, assets, minArg, spanArg] = process.argv.slice(2);
 if (!file || !assets) {
   console.error('usage: npx tsx bench/trace-timeline.ts TRACE.json ASSETS_DIR [MIN_MS] [FROM,TO]');
   process.exit(1);
 }
-const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
-const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-if (!main) throw new Error('no renderer main thread in the trace');
-const onMain = events
-  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
-  .sort((a, b) => a.ts - b.ts);
+const { events, main, onMain } = readMainThread(file);
 const origin = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)[1]?.ts ?? onMain[0].ts;
 const minUs = Number(minArg ?? 20) * 1000;
 const [from, to] = (spanArg ?? '-1e9,1e9').split(',').map((s) => origin + Number(s) * 1e6);
 const { nodes, samples } = mainThreadProfile(events, main);
 
-const maps = new Map<string, TraceMap | null>();
+const placeOf = sourcePlaces(assets);
+/** "function src/file:line" for a frame of the app's own source, else null. */
 function where(frame: ProfileNode['callFrame']): string | null {
-  const chunk = frame.url?.split('/').pop() ?? '';
-  if (!chunk) return null;
-  let map = maps.get(chunk);
-  if (map === undefined) {
-    const mapFile = path.join(assets, `${chunk}.map`);
-    map = existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null;
-    maps.set(chunk, map);
-  }
-  let at: ReturnType<typeof originalPositionFor> | null = null;
-  try {
-    at = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-  } catch {
-    return null; // a frame outside the map's lines (an inline script of the same name)
-  }
-  if (!at?.source || !at.source.includes('/src/')) return null;
-  return `${at.name ?? frame.functionName ?? '?'} ${at.source.replace(/^.*\/src\//, 'src/')}:${at.line}`;
+  const at = placeOf(frame);
+  if (!at?.source.includes('/src/')) return null;
+  return `${at.name || '?'} ${at.source.replace(/^.*\/src\//, 'src/')}:${at.line}`;
 }
 
 /** The app's source frames with the most samples in [a, b): each counted once per sample. */

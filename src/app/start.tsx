@@ -8,6 +8,7 @@ import { PRERENDERED_SCREENS, preloadListingScreen } from '@/app/route-table';
 import { listingIdOfPath, whenEarlyListingRow } from '@/early';
 import { afterNextPaint } from '@/shared/lib/after-next-paint';
 import { MAX_HOLD_MS, whenSearchesQuiet, type QuietOptions } from '@/shared/lib/search-quiet';
+import { FOREGROUND_MAX_HOLD_MS, QUIET_MS } from '@/sync/foreground-notice';
 import { startAfterChunk } from '@/shared/lib/start-after-chunk';
 import { preloadMainLayout } from '@/app/layouts/main-layout';
 import { loadAuthActions } from '@/features/auth';
@@ -18,8 +19,8 @@ import { captureInstallPrompt } from '@/features/install';
 
 /** Longest wait for a shared listing link's early answer before the first render. */
 const EARLY_ROW_WAIT_MS = 3000;
-/** The sync worker starts once the searches pause this long, or after the hold at most. */
-const SYNC_HOLD = { pauseMs: 2_000, maxHoldMs: 30_000 };
+/** The sync worker starts once the searches pause as long as its catalogue pull waits for (sync/foreground.ts). */
+const SYNC_HOLD = { pauseMs: QUIET_MS, maxHoldMs: FOREGROUND_MAX_HOLD_MS };
 /** Longest wait for the first commit before the start-up work below begins anyway. */
 const FIRST_COMMIT_WAIT_MS = 10_000;
 

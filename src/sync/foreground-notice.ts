@@ -2,6 +2,9 @@
 // server. A module of its own so a screen's chunk can send it without the sync engine's entry.
 import { COMMAND_CHANNEL, type SyncCommand } from './channels';
 
+/** How long the catalogue pull waits for the searches to pause, and at most (the app's sync start waits alike). */
+export { QUIET_MS, MAX_HOLD_MS as FOREGROUND_MAX_HOLD_MS } from './foreground';
+
 let channel: BroadcastChannel | null = null;
 let lastAt: number | null = null;
 let ownWorker: Pick<Worker, 'postMessage'> | null = null;

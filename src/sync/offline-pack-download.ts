@@ -241,8 +241,8 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
     source.band(postcode, radius, band).then((rows) => void writes.push(writePage(rows)), fail),
   );
   const sizeWrite = source.count(postcode, radius).then((n) => {
-    total = Math.min(n, MAX_PACK_LISTINGS);
-    const sized = total;
+    const sized = Math.min(n, MAX_PACK_LISTINGS);
+    total = sized;
     return setup.then(() => updatePack(db, { total: sized })).catch(fail);
   }, fail);
   await Promise.race([capped, Promise.all(asked)]);
