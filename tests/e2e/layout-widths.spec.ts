@@ -1,7 +1,8 @@
 // Issue 34's layout acceptance: every route of the route table at 320, 390, 820 and 1280 px, signed out and
-// signed in, never scrolls sideways and never clips essential text (headings, and what screens mark
-// data-essential: card titles, prices, locations); and a listing on a 390x844 phone shows its price and the
-// Call and Message buttons in the first screen. One page per state, in-app navigation between routes.
+// signed in, never scrolls sideways, never clips essential text (headings, and what screens mark
+// data-essential: card titles, prices, locations) and never sets a wrapped button label's lines touching; and a
+// listing on a 390x844 phone shows its price and the Call and Message buttons in the first screen. One page per
+// state, in-app navigation between routes.
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 import { waitForCatalogue } from './catalogue-helpers';
@@ -57,6 +58,20 @@ function layoutProblems(page: Page): Promise<string[]> {
             `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
         );
       }
+    }
+    // A button whose label wraps spaces its lines as text does: with the one-line button's line-height of 1
+    // the lines touched (the offline pack's "Keep cars within 50 miles of M1 1AE on this device" at 390 px).
+    for (const btn of document.querySelectorAll<HTMLElement>('.btn')) {
+      if (btn.getClientRects().length === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(btn);
+      const style = getComputedStyle(btn);
+      const fontSize = parseFloat(style.fontSize);
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+      const lines = tops.filter((t, i) => tops.slice(0, i).every((u) => Math.abs(u - t) > fontSize / 2)).length;
+      const lineHeight = style.lineHeight === 'normal' ? fontSize * 1.2 : parseFloat(style.lineHeight);
+      if (lines > 1 && lineHeight < fontSize * 1.1)
+        problems.push(`"${(btn.textContent ?? '').trim().slice(0, 60)}" wraps with its lines touching`);
     }
     return problems;
   });

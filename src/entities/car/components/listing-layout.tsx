@@ -73,7 +73,7 @@ export function ListingLayout(props: ListingLayoutProps) {
           </div>
         </div>
         {aside}
-        {details && <div className="cat-section listing-details">{details}</div>}
+        {details && <div className="cat-section listing-details btn-wrap">{details}</div>}
       </div>
     </div>
   );

@@ -34,7 +34,7 @@ export function DeleteAccountCard({ email, onDeleted }: { email: string | null; 
     onDeleted();
   };
   return (
-    <Card as="section" aria-labelledby="delete-title" className="rights-danger">
+    <Card as="section" aria-labelledby="delete-title" className="rights-danger btn-wrap">
       <h2 id="delete-title" className="card__title">
         Delete my account and my data
       </h2>

@@ -33,7 +33,7 @@ export function ListingAside(props: ListingAsideProps) {
   const message = () => enquiry.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.click();
   const tel = telHref(dealer?.phone);
   return (
-    <aside className="cat-aside" aria-label="Price and dealer">
+    <aside className="cat-aside btn-wrap" aria-label="Price and dealer">
       <section className="cat-panel lprice" aria-label="Price">
         <p className="cat-bigprice" data-testid="listing-price" data-essential="">
           {formatGBP(l.price)}

@@ -78,7 +78,7 @@ export function OfflinePackCard() {
             data-testid="offline-pack-radius"
           />
         </Field>
-        <div className="offline-pack__submit">
+        <div className="offline-pack__submit btn-wrap">
           <Button type="submit" variant="primary" disabled={downloading || !online}>
             {packPromise(Number(radius), typed)}
           </Button>
