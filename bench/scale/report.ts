@@ -109,10 +109,12 @@ const LINES: Line[] = [
       met: x.p95 <= (f.kind === 'pglite' ? 100 : 50),
     }),
   ),
-  line('server', '  sequential scans of vehicle_listings', 'none', (x) => ({
-    text: x.seqScans.length ? `${x.seqScans.length} of ${x.perCombo.length} combinations` : 'none',
-    met: !x.seqScans.length,
-  })),
+  // Issue 32 asks EXPLAIN to show no sequential scan at 450,000 on PostgreSQL. On the 10,800-row PGlite stack the
+  // planner's own costing prefers a scan of so small a table for broad queries: reported, not a target.
+  line('server', '  sequential scans of vehicle_listings', 'none on PostgreSQL', (x, f) => {
+    const text = x.seqScans.length ? `${x.seqScans.length} of ${x.perCombo.length} combinations` : 'none';
+    return f.kind === 'pglite' ? { text: `${text} (info)` } : { text, met: !x.seqScans.length };
+  }),
   line('session', 'IndexedDB, catalogue, after the 30-search session (rows as JSON)', '<= 25 MB', (s) => ({
     text: mb(catalogueBytes(s)),
     met: catalogueBytes(s) <= 25 * MB,
