@@ -22,6 +22,8 @@ export interface CatalogueLookup {
 
 const EMPTY: CatalogueLookup = { modelById: new Map(), brandById: new Map() };
 let current: CatalogueLookup = EMPTY;
+/** Whether the query has answered once (an empty store answers empty maps: loaded, not loading). */
+let answered = false;
 let subscription: Subscription | null = null;
 let cancelStart: (() => void) | null = null;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +74,8 @@ function start(): void {
   subscription = liveQuery(() => Promise.all([db.car_models.toArray(), db.brands.toArray()])).subscribe({
     next: ([models, brands]) => {
       const next = nextLookup(current, models, brands);
-      if (next === current) return;
+      if (next === current && answered) return;
+      answered = true;
       current = next;
       for (const l of listeners) l();
     },
@@ -93,15 +96,29 @@ export function subscribeLookup(listener: () => void): () => void {
   };
 }
 
-/** Every model and brand by id (empty maps until the first answer); new answers render as a transition. */
-export function useCatalogueLookup(): CatalogueLookup {
-  const [lookup, setLookup] = useState(() => current);
+/** The shared answer and whether it has come (a new object at each notice, so the first answer re-renders). */
+function useLookupAnswer(): { lookup: CatalogueLookup; answered: boolean } {
+  const [answer, setAnswer] = useState(() => ({ lookup: current, answered }));
   useEffect(() => {
-    const update = () => startTransition(() => setLookup(current));
+    const update = () =>
+      startTransition(() =>
+        setAnswer((was) => (was.lookup === current && was.answered === answered ? was : { lookup: current, answered })),
+      );
     const unsubscribe = subscribeLookup(update);
     // An answer that arrived between this render and the subscription.
     update();
     return unsubscribe;
   }, []);
-  return lookup;
+  return answer;
+}
+
+/** Every model and brand by id (empty maps until the first answer); new answers render as a transition. */
+export function useCatalogueLookup(): CatalogueLookup {
+  return useLookupAnswer().lookup;
+}
+
+/** The same lookup, undefined until the store has answered (screens show loading until then). */
+export function useAnsweredCatalogueLookup(): CatalogueLookup | undefined {
+  const { lookup, answered: done } = useLookupAnswer();
+  return done ? lookup : undefined;
 }

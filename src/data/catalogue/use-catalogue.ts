@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useCatalogueQuery } from './use-catalogue-query';
+import { useAnsweredCatalogueLookup } from './use-catalogue-lookup';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
 import { db, type MotorlyDb } from '../db';
 import { emptyListingSearch } from './filters';
@@ -13,46 +14,55 @@ import { useListingIndicators } from './use-listing-indicators';
 import { useServerFirst, type AnswerSource, type SourcedAnswer } from './use-server-first';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
-export interface CatalogueBasics {
+/** Brands and models: what most screens join their rows with. */
+export interface CatalogueModels {
   brands: BrandRow[];
   models: CarModelRow[];
+  brandById: ReadonlyMap<string, BrandRow>;
+  modelById: ReadonlyMap<string, CarModelRow>;
+}
+
+export interface CatalogueBasics extends CatalogueModels {
   /** Latest published review per model. */
   reviewByModel: Map<string, ReviewRow>;
-  brandById: Map<string, BrandRow>;
-  modelById: Map<string, CarModelRow>;
 }
 
-/** Brands, models and their reviews (a few hundred rows): the small tables every screen joins with. */
+/**
+ * Brands and models (a few hundred rows), read live from the local store through the one query the listing
+ * cards share (use-catalogue-lookup.ts): a write to either table re-reads them once for the whole page, not once
+ * for the cards and again for the screen. Each row object is kept while the row is unchanged, so the arrays
+ * and maps here keep theirs too.
+ */
+export function useCatalogueModels(): CatalogueModels | undefined {
+  const lookup = useAnsweredCatalogueLookup();
+  return useMemo(() => {
+    if (!lookup) return undefined;
+    const brands = [...lookup.brandById.values()].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+    return { brands, models: [...lookup.modelById.values()], brandById: lookup.brandById, modelById: lookup.modelById };
+  }, [lookup]);
+}
+
+/**
+ * Brands, models and their latest reviews, for the screens that show reviews. The reviews (their whole texts:
+ * about 650 KB of the seed's 1 MB of these tables) are a query of their own: a write to one table re-reads that
+ * table only, and the screens without reviews (the marketplace's) use useCatalogueModels and never read them.
+ * Each re-read of all three on the page's main thread, at every notice of the first download, made tasks of
+ * 60 ms and more at 4x CPU (bench:scroll-tasks).
+ */
 export function useCatalogueBasics(): CatalogueBasics | undefined {
-  // The query answers plain arrays, which useCatalogueQuery shares with its last answer row by row: a
-  // re-run that reads the same rows (the first download writes these tables while screens show) then
-  // renders nothing, and the maps below hold the same row objects as the arrays.
-  const rows = useCatalogueQuery(async () => {
-    const [brands, models, reviews] = await Promise.all([
-      db.brands.toArray(),
-      db.car_models.toArray(),
-      db.reviews.toArray(),
-    ]);
-    brands.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-    return { brands, models, reviews };
-  }, []);
-  return useMemo(() => rows && basicsOf(rows.brands, rows.models, rows.reviews), [rows]);
+  const models = useCatalogueModels();
+  const reviews = useCatalogueQuery(() => db.reviews.toArray(), []);
+  return useMemo(() => models && reviews && { ...models, reviewByModel: latestReviews(reviews) }, [models, reviews]);
 }
 
-function basicsOf(brands: BrandRow[], models: CarModelRow[], reviews: readonly ReviewRow[]): CatalogueBasics {
+function latestReviews(reviews: readonly ReviewRow[]): Map<string, ReviewRow> {
   const reviewByModel = new Map<string, ReviewRow>();
   for (const r of reviews) {
     if (!r.published) continue;
     const prev = reviewByModel.get(r.car_model_id);
     if (!prev || (r.published_at ?? '') > (prev.published_at ?? '')) reviewByModel.set(r.car_model_id, r);
   }
-  return {
-    brands,
-    models,
-    reviewByModel,
-    brandById: new Map(brands.map((b) => [b.id, b])),
-    modelById: new Map(models.map((m) => [m.id, m])),
-  };
+  return reviewByModel;
 }
 
 type WithReduction = ListingRow & { price_reduction?: number | null };

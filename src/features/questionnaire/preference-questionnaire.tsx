@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSaveProfile } from '@/data/personalisation';
 import { useProfile } from '@/data/preferences';
-import { useCatalogueBasics } from '@/data/catalogue';
+import { useCatalogueModels } from '@/data/catalogue';
 import { Button, Dialog, toast } from '@/shared/ui';
 import {
   answersFrom,
@@ -51,7 +51,7 @@ export function PreferenceQuestionnaire({ userId }: { userId: string | null }) {
   const open = useQuestionnaireOpen();
   const profile = useProfile();
   const saveProfile = useSaveProfile();
-  const basics = useCatalogueBasics();
+  const basics = useCatalogueModels();
   const brands = useMemo(() => basics?.brands.map((b) => b.name) ?? [], [basics]);
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Answers | null>(null);

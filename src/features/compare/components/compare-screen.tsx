@@ -4,7 +4,7 @@ import '../compare.css';
 import {
   annualTaxFor,
   representativeMonthly,
-  useCatalogueBasics,
+  useCatalogueModels,
   useListingsByIds,
   type CarModelRow,
   type ListingRow,
@@ -60,7 +60,7 @@ export function CompareScreen() {
     }
   }, [fromUrl, stored, items, setCompare, setParams]);
 
-  const basics = useCatalogueBasics();
+  const basics = useCatalogueModels();
   const listingIds = items.filter((i) => i.kind === 'listing').map((i) => i.id);
   const listings = useListingsByIds(listingIds);
   // A shared compare link can name cars this device has not got: each is fetched before the table shows.

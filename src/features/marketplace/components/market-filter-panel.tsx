@@ -1,6 +1,6 @@
 // The marketplace's filters, in the sidebar (desktop) or the filter sheet (phones and tablets). Every
 // change is applied at once: the results and the sheet's "Show N cars" follow it.
-import { REPRESENTATIVE_FINANCE, useBrandListingCounts, type CatalogueBasics } from '@/data/catalogue';
+import { REPRESENTATIVE_FINANCE, useBrandListingCounts, type CatalogueModels } from '@/data/catalogue';
 import { Button } from '@/shared/ui';
 import {
   BodyStyleFilter,
@@ -37,7 +37,7 @@ const YEARS = Array.from({ length: 15 }, (_, i) => THIS_YEAR - i).map((y) => ({ 
 export interface MarketFilterPanelProps {
   filters: MarketFilters;
   apply: (patch: Partial<MarketFilters>) => void;
-  basics: CatalogueBasics | undefined;
+  basics: CatalogueModels | undefined;
   postcodeError?: string;
   homePostcode?: string | null;
   /** Shown once a filter is applied. */

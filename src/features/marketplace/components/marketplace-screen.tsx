@@ -3,7 +3,7 @@ import '../marketplace.css';
 import { useSearchParams } from 'react-router-dom';
 import {
   REPRESENTATIVE_FINANCE,
-  useCatalogueBasics,
+  useCatalogueModels,
   useDealersByIds,
   usePriceIndicators,
   useReductions,
@@ -91,7 +91,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
     shownRows.length,
     query.loadMore,
   );
-  const basics = useCatalogueBasics();
+  const basics = useCatalogueModels();
   const indicators = usePriceIndicators(rows);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
   const dealerIds = useMemo(() => rows.map((r) => r.dealer_id), [rows]);

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useProfile } from '@/data/preferences';
-import { useCatalogueBasics, useComparableListings, type CarModelRow } from '@/data/catalogue';
+import { useCatalogueModels, useComparableListings, type CarModelRow } from '@/data/catalogue';
 import { formatGBP } from '@/shared/lib/format';
 import { setPartExchange, usePartExchange } from '@/domain/part-exchange';
 import { href } from '@/shared/lib/routes';
@@ -36,7 +36,7 @@ type Errors = Partial<Record<'make' | 'model' | 'year' | 'mileage', string>>;
 const MAX_MILEAGE = 300_000;
 
 export function ValuationScreen({ now = new Date() }: { now?: Date }) {
-  const basics = useCatalogueBasics();
+  const basics = useCatalogueModels();
   const [makeId, setMakeId] = useState('');
   const [modelId, setModelId] = useState('');
   const [yearText, setYearText] = useState('');
