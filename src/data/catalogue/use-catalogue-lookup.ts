@@ -79,7 +79,10 @@ function start(): void {
       current = next;
       for (const l of listeners) l();
     },
-    error: () => undefined,
+    // A query that failed (its database closed) is started again by the next listener, not kept as if live.
+    error: () => {
+      subscription = null;
+    },
   });
 }
 

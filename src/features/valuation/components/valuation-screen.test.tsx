@@ -33,6 +33,8 @@ async function fill(year: string) {
     </MemoryRouter>,
   );
   const make = await screen.findByLabelText('Make');
+  // The makes come from the store's live query (shared with the listing cards): listed once it has answered.
+  await screen.findByRole('option', { name: 'Ford' });
   fireEvent.change(make, { target: { value: 'ford' } });
   fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'puma' } });
   fireEvent.change(screen.getByLabelText(/Year or plate/), { target: { value: year } });
