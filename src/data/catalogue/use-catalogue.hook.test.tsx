@@ -7,8 +7,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { db } from '../db';
 import { brandRow, modelRow } from '../testing/fixtures';
 import { withFreshStore } from '../testing/fresh-store';
-import type { ReviewRow } from './types';
-import { useCatalogueBasics, useCatalogueModels } from './use-catalogue';
+import type { DealerRow, ReviewRow } from './types';
+import { useCatalogueBasics, useCatalogueModels, useDealersByIds } from './use-catalogue';
 
 withFreshStore();
 
@@ -48,5 +48,36 @@ describe('catalogue basics', () => {
     expect(basics.result.current?.reviewByModel.get('m2')?.id).toBe('r3');
     expect(modelReads).not.toHaveBeenCalled();
     expect(models.result.current).toBe(shown);
+  });
+});
+
+const dealer = (id: string, town: string): DealerRow => ({ id, town, name: `Dealer ${id}` }) as unknown as DealerRow;
+
+describe('dealers by id', () => {
+  it("reads only a next page's new dealers, and every dealer again when one changes", async () => {
+    await db.dealers.bulkPut([dealer('d1', 'Leeds'), dealer('d2', 'York'), dealer('d3', 'Hull')]);
+    const reads = vi.spyOn(db.dealers, 'bulkGet');
+    const { result, rerender } = renderHook(({ ids }) => useDealersByIds(ids), {
+      initialProps: { ids: ['d1', 'd2', 'd1'] },
+    });
+    await waitFor(() => expect(result.current?.get('d2')?.town).toBe('York'));
+    expect(reads.mock.calls.map((c) => c[0])).toEqual([['d1', 'd2']]);
+
+    // The next page: its dealers d2 (read already), d3 and one the store does not hold.
+    rerender({ ids: ['d1', 'd2', 'd1', 'd2', 'd3', 'd9'] });
+    await waitFor(() => expect(result.current?.get('d3')?.town).toBe('Hull'));
+    expect(reads.mock.calls.map((c) => c[0])).toEqual([
+      ['d1', 'd2'],
+      ['d3', 'd9'],
+    ]);
+    expect([...result.current!.keys()].sort()).toEqual(['d1', 'd2', 'd3']);
+
+    // A change to a dealer read on the first page shows: the table changed, so every dealer is read again.
+    await db.dealers.update('d1', { town: 'Wakefield' });
+    await waitFor(() => expect(result.current?.get('d1')?.town).toBe('Wakefield'));
+    expect(reads.mock.calls.at(-1)?.[0]).toEqual(['d1', 'd2', 'd3', 'd9']);
+    // A dealer added later that a card already asked for appears too.
+    await db.dealers.put(dealer('d9', 'Ripon'));
+    await waitFor(() => expect(result.current?.get('d9')?.town).toBe('Ripon'));
   });
 });

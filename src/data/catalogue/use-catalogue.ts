@@ -3,7 +3,7 @@
  * device holds are read live from the local store; what needs every listing for sale (a model's cars, the
  * biggest price drops, price indicators) is asked of the server, falling back to the held rows offline.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useCatalogueQuery } from './use-catalogue-query';
 import { useAnsweredCatalogueLookup } from './use-catalogue-lookup';
 import { priceIndicator, type PriceIndicator } from '@/domain/uk';
@@ -11,6 +11,7 @@ import { db, type MotorlyDb } from '../db';
 import { emptyListingSearch } from './filters';
 import { searchServer } from './query/server-search';
 import { useListingIndicators } from './use-listing-indicators';
+import { RowsById } from './rows-by-id';
 import { useServerFirst, type AnswerSource, type SourcedAnswer } from './use-server-first';
 import type { BrandRow, CarModelRow, DealerRow, ListingRow, PriceHistoryRow, ReviewRow } from './types';
 
@@ -274,10 +275,14 @@ export function useListingsByIds(ids: readonly string[]): Map<string, ListingRow
   }, [key]);
 }
 
+/** Dealers by id; a next page's cars read only the dealers not read before (RowsById). */
 export function useDealersByIds(ids: readonly string[]): Map<string, DealerRow> | undefined {
   const key = ids.join(',');
-  return useCatalogueQuery(async () => {
-    const rows = await db.dealers.bulkGet([...new Set(ids)]);
-    return new Map(rows.filter((r): r is DealerRow => !!r).map((r) => [r.id, r]));
-  }, [key]);
+  const [lookup] = useState(() => new RowsById<DealerRow>());
+  // One querier per list of ids: its first run reads the new ids, a re-run (the table changed) reads them all.
+  const querier = useMemo(() => {
+    let runs = 0;
+    return () => lookup.read(db.dealers, key ? key.split(',') : [], runs++ > 0);
+  }, [lookup, key]);
+  return useCatalogueQuery(querier, [querier]);
 }

@@ -1,8 +1,9 @@
 // The results' status line, honest about what the answer covers (issue 32): complete, "100 of 2,543 shown",
 // or offline "23 cars saved on this phone match. Search all 450,000 when you're back online".
 import type { ListingQueryState } from '@/data/catalogue/query';
+import { formatCount } from '@/shared/lib/format';
 
-const n = (x: number) => x.toLocaleString('en-GB');
+const n = formatCount;
 const cars = (x: number) => `${n(x)} ${x === 1 ? 'car' : 'cars'}`;
 
 /** "Search all 450,000 when you're back online" (the last known size of the whole market). */

@@ -32,6 +32,11 @@ export function formatGBP(amount: number, options: { pence?: boolean } = {}): st
   return options.pence ? gbp2.format(amount) : gbp0.format(Math.round(amount));
 }
 
+/** '2,543': a whole number with thousands separators (one shared formatter: toLocaleString builds one a call). */
+export function formatCount(n: number): string {
+  return int.format(n);
+}
+
 /** '32,500 miles', '1 mile'. */
 export function formatMiles(miles: number): string {
   const n = Math.round(miles);

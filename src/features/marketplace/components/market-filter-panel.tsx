@@ -18,6 +18,7 @@ import {
 import type { SearchFacets } from '@/data/catalogue/query';
 import type { MarketFilters } from '../market-filters';
 import { PostcodeFilter } from './postcode-filter';
+import { formatCount } from '@/shared/lib/format';
 
 // Built once: the screen re-renders on every live catalogue change.
 const MIN_PRICE_OPTIONS = moneyOptions([1000, 3000, 5000, 8000, 10000, 15000, 20000, 30000, 40000]);
@@ -25,7 +26,7 @@ const MAX_PRICE_OPTIONS = moneyOptions([5000, 8000, 10000, 15000, 20000, 25000, 
 const MONTHLY_OPTIONS = moneyOptions([150, 200, 250, 300, 400, 500, 750, 1000]);
 const MILEAGE_OPTIONS = [10000, 20000, 30000, 40000, 60000, 80000, 100000].map((v) => ({
   value: String(v),
-  label: `${v.toLocaleString('en-GB')} miles`,
+  label: `${formatCount(v)} miles`,
 }));
 const TAX_OPTIONS = [20, 200, 300, 700].map((v) => ({ value: String(v), label: `Up to £${v}` }));
 

@@ -32,6 +32,7 @@ import { rememberShown, shownBefore, useMoreOnScroll } from './use-more-on-scrol
 import { useFirstScreen, useTrailing } from './use-first-screen';
 import { useLiveSearch } from './use-live-search';
 import { useKept } from './use-kept';
+import { formatCount } from '@/shared/lib/format';
 
 export interface MarketplaceScreenProps {
   /** Slot under the header for the saved-searches strip (wired by the saved-searches feature). */
@@ -265,7 +266,7 @@ export function MarketplaceScreen({ savedSearches, dealerId }: MarketplaceScreen
                 anyLabel={String(PAGE_SIZE_DEFAULT)}
                 options={PAGE_SIZES.filter((n) => n !== PAGE_SIZE_DEFAULT).map((n) => ({
                   value: String(n),
-                  label: n.toLocaleString('en-GB'),
+                  label: formatCount(n),
                 }))}
                 onChange={(v) => apply({ pageSize: v ? Number(v) : PAGE_SIZE_DEFAULT })}
                 testId="page-size"
