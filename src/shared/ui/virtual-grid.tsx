@@ -120,6 +120,9 @@ function plainBox(plain: RefObject<HTMLDivElement | null>): { width: number; top
   return { width: el.clientWidth, top: Math.round(el.getBoundingClientRect().top + window.scrollY) };
 }
 
+const initialWindowRect = () =>
+  typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
+
 /** Rows mounted beyond the viewport on each side, once the list has settled (see VirtualRows). */
 const OVERSCAN = 2;
 const OVERSCAN_STEP_MS = 32;
@@ -152,7 +155,9 @@ function VirtualRows<T>({
       setWidth(el.clientWidth);
       setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
     };
-    measure();
+    // Known from the plain list: the observer's first delivery, after the frame's own layout, measures it. Read
+    // here, in the commit that mounts the rows, it laid them out inside the commit's task.
+    if (!start.width || typeof ResizeObserver === 'undefined') measure();
     // The grid's own width sets the columns; the page's height changes when anything above it grows.
     if (typeof ResizeObserver === 'undefined') {
       window.addEventListener('resize', measure);
@@ -162,7 +167,7 @@ function VirtualRows<T>({
     observer.observe(el);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [start.width]);
   const columns = columnsFor(width, minColumnWidth, gap);
   const rowCount = Math.ceil(items.length / columns);
   // Row keys once per list, not a new string per row each time the virtualizer lays rows out again (it
@@ -196,6 +201,10 @@ function VirtualRows<T>({
   }, [overscan]);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
+    // The window's size from the first render: with the default (0 x 0) the first render held one row, and the
+    // rows in view rendered in a second, synchronous render from the virtualizer's mount effect, inside the
+    // commit's task. Rendered in the first render, they are part of the transition React renders in slices.
+    initialRect: initialWindowRect(),
     estimateSize: () => estimateFor(typicalKey),
     // Heights come from the ResizeObserver's entries, delivered together after the frame's layout. Read as
     // each row's ref attaches (offsetHeight), every read forced a layout, and each row's new height moved the
