@@ -3,12 +3,11 @@
 import type { ListingQueryState } from '@/data/catalogue/query';
 import { formatCount } from '@/shared/lib/format';
 
-const n = formatCount;
-const cars = (x: number) => `${n(x)} ${x === 1 ? 'car' : 'cars'}`;
+const cars = (x: number) => `${formatCount(x)} ${x === 1 ? 'car' : 'cars'}`;
 
 /** "Search all 450,000 when you're back online" (the last known size of the whole market). */
 export function offlineInvite(marketTotal: number | null): string {
-  return `Search all ${marketTotal === null ? 'cars' : n(marketTotal)} when you're back online`;
+  return `Search all ${marketTotal === null ? 'cars' : formatCount(marketTotal)} when you're back online`;
 }
 
 export function coverageStatus(
@@ -21,8 +20,8 @@ export function coverageStatus(
       return `${cars(q.total ?? q.rows.length)} found`;
     case 'partial':
       return q.total === null
-        ? `${n(q.rows.length)} shown`
-        : `${n(q.rows.length)} of ${q.estimated ? 'about ' : ''}${n(q.total)} shown`;
+        ? `${formatCount(q.rows.length)} shown`
+        : `${formatCount(q.rows.length)} of ${q.estimated ? 'about ' : ''}${formatCount(q.total)} shown`;
     case 'offline':
       return `${cars(q.heldMatches)} saved on this phone ${q.heldMatches === 1 ? 'matches' : 'match'}. ${offlineInvite(q.marketTotal)}`;
     case 'error':

@@ -2,7 +2,7 @@
 // catalogue (a brand's slug is shown as its name); a chip removes just its own value.
 import { rangeLabel, specFilterChips, type FilterChip } from '@/entities/car';
 import type { MarketFilters } from './market-filters';
-import { formatCount } from '@/shared/lib/format';
+import { formatCount, formatGBP } from '@/shared/lib/format';
 
 export type MarketChip = FilterChip<Partial<MarketFilters>>;
 
@@ -26,7 +26,7 @@ export function marketFilterChips(f: MarketFilters, names: ChipNames = {}): Mark
   if (f.make && f.model) chips.push({ key: 'model', label: names.model ?? f.model, remove: { model: undefined } });
   const price =
     f.priceMode === 'monthly'
-      ? f.monthlyMax !== undefined && `Up to £${formatCount(f.monthlyMax)} a month`
+      ? f.monthlyMax !== undefined && `Up to ${formatGBP(f.monthlyMax)} a month`
       : rangeLabel(f.priceMin, f.priceMax);
   if (price)
     chips.push({
@@ -48,7 +48,7 @@ export function marketFilterChips(f: MarketFilters, names: ChipNames = {}): Mark
   if (f.taxMax !== undefined)
     chips.push({
       key: 'tax',
-      label: `Tax up to £${formatCount(f.taxMax)} a year`,
+      label: `Tax up to ${formatGBP(f.taxMax)} a year`,
       remove: { taxMax: undefined },
     });
   if (f.dealer) chips.push({ key: 'dealer', label: names.dealer ?? 'One dealer', remove: { dealer: undefined } });

@@ -155,14 +155,15 @@ function VirtualRows<T>({
       setWidth(el.clientWidth);
       setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
     };
-    // Known from the plain list: the observer's first delivery, after the frame's own layout, measures it. Read
-    // here, in the commit that mounts the rows, it laid them out inside the commit's task.
-    if (!start.width || typeof ResizeObserver === 'undefined') measure();
-    // The grid's own width sets the columns; the page's height changes when anything above it grows.
     if (typeof ResizeObserver === 'undefined') {
+      measure();
       window.addEventListener('resize', measure);
       return () => window.removeEventListener('resize', measure);
     }
+    // Known from the plain list: the observer's first delivery, after the frame's own layout, measures it. Read
+    // here, in the commit that mounts the rows, it laid them out inside the commit's task.
+    if (!start.width) measure();
+    // The grid's own width sets the columns; the page's height changes when anything above it grows.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     observer.observe(document.body);

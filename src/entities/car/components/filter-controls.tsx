@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import { BODY_STYLES, FUEL_TYPES, type BodyStyle, type FuelType } from '@/data/catalogue';
 import { BODY_STYLE_LABELS, FUEL_LABELS, GEARBOX_LABELS } from '@/domain/uk';
-import { formatCount } from '@/shared/lib/format';
+import { formatGBP } from '@/shared/lib/format';
 
 export interface Option {
   value: string;
@@ -105,7 +105,7 @@ export function ToggleFilter({
 export const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 
 export const moneyOptions = (values: number[]): Option[] =>
-  values.map((v) => ({ value: String(v), label: `£${formatCount(v)}` }));
+  values.map((v) => ({ value: String(v), label: formatGBP(v) }));
 
 export const BODY_STYLE_OPTIONS: { value: BodyStyle; label: string }[] = BODY_STYLES.map((b) => ({
   value: b,
