@@ -16,15 +16,42 @@ afterEach(async () => {
   await db?.delete();
 });
 
-/** Lets the engine's IndexedDB and promise work run (its timers only move with the fake clock). */
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 30));
+/** Set when the engine, since the clock last fired a timer, has set one: it is waiting on the fake clock. */
+let parked: { on: boolean; wake: () => void } = { on: false, wake: () => undefined };
+
+/**
+ * Lets the engine's IndexedDB and promise work run until it waits on the fake clock (a hold's step) or has
+ * nothing to do. A fixed 30 ms of real time was too little on a loaded machine (the first pull not yet asked).
+ */
+const flush = async () => {
+  const waiting = new Promise<void>((resolve) => (parked.on ? resolve() : (parked.wake = resolve)));
+  await Promise.race([waiting, engine?.whenIdle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  // The microtasks after the engine's last step (a status update, a write's commit).
+  await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+/** A fake clock that marks the engine parked when a timer is set, and not parked when it fires one. */
+function parkingClock(): FakeClock {
+  const clock = new FakeClock();
+  parked = { on: false, wake: () => undefined };
+  const set = clock.setTimeout;
+  clock.setTimeout = (cb, ms) => {
+    parked.on = true;
+    parked.wake();
+    return set(() => {
+      parked.on = false;
+      cb();
+    }, ms);
+  };
+  return clock;
+}
 
 /**
  * An engine (user table price_alerts, catalogue table brands) started just after a search was asked: its clock,
  * gate, start time and the tables it pulled, with when.
  */
 async function startWhileSearching(online = { value: true }) {
-  const clock = new FakeClock();
+  const clock = parkingClock();
   const gate = foregroundGate(clock);
   gate.note();
   const t0 = clock.now();
