@@ -24,6 +24,8 @@ export type SyncCommand =
   | { type: 'simulate-offline'; on: boolean }
   /** Download (or replace) the offline pack: cars within `radius` miles of `postcode`. */
   | { type: 'offline-pack-download'; postcode: string; radius: number }
+  /** The offline pack's card is on screen: ready the way to its download (a download may follow). */
+  | { type: 'offline-pack-warm' }
   /** Remove the offline pack (its listings leave unless pinned or in a search window). */
   | { type: 'offline-pack-remove' }
   /**

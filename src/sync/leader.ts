@@ -215,6 +215,9 @@ export async function startLeader(opts: LeaderOptions = {}): Promise<RunningLead
       case 'offline-pack-download':
         void packs.download(cmd.postcode, cmd.radius);
         break;
+      case 'offline-pack-warm':
+        packs.warm();
+        break;
       case 'offline-pack-remove':
         void packs.remove();
         break;

@@ -19,9 +19,8 @@ import {
   PACK_FIRST_BAND_ROWS,
   downloadOfflinePack,
   packBands,
-  type PackBand,
-  type PackSource,
 } from './offline-pack-download';
+import type { PackBand, PackSource } from './offline-pack-source';
 import { TransportError, type Row } from './transport';
 
 let n = 0;
@@ -177,6 +176,19 @@ describe('offline pack download', () => {
     expect(await db.vehicle_listings.count()).toBe(5000);
     expect(await readPack(db)).toMatchObject({ status: 'ready', done: 5000, total: 5000 });
     expect((await packListingIds(db)).size).toBe(5000);
+  });
+
+  it('does not wait for a total still on its way once every band is in, and a late total changes nothing', async () => {
+    const db = new MotorlyDb(`pack-${++n}`);
+    const rows = Array.from({ length: 1200 }, (_, i) => row(i));
+    const { src } = source(rows);
+    let answer: (n: number) => void = () => {};
+    const slowTotal: PackSource = { ...src, count: () => new Promise<number>((resolve) => (answer = resolve)) };
+    await download(db, slowTotal);
+    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 1200, total: 1200 });
+    answer(4000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await readPack(db)).toMatchObject({ status: 'ready', done: 1200, total: 1200 });
   });
 
   it('says what the server said when the pack is refused (a 400)', async () => {

@@ -6,9 +6,8 @@
 // the rows' own transaction; IndexedDB commits them in the order the pages landed); the card on the page watches
 // the pack's record, in any tab, and it survives a reload. A pack asked for again replaces the old one: listings
 // only the old one held go.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
-import { pullSelect, type AlongsideWrite, type SyncStore } from '@/data/sync-queue';
+import type { AlongsideWrite, SyncStore } from '@/data/sync-queue';
 import type { Cursor } from '@/data/types';
 import {
   MAX_PACK_LISTINGS,
@@ -24,7 +23,7 @@ import {
   type OfflinePack,
 } from '@/data/offline-pack';
 import { maxCursor } from './timestamps';
-import { toTransportError } from './supabase-transport';
+import type { PackBand, PackSource } from './offline-pack-source';
 import type { Row } from './transport';
 
 /**
@@ -45,12 +44,6 @@ export const PACK_BAND_ROWS = 940;
  */
 export const PACK_BAND_OVERLAP = 10;
 
-/** One band of the pack: the listings ranked after `from` up to `to` (0-based, in distance then id order). */
-export interface PackBand {
-  from: number;
-  to: number;
-}
-
 /** Every band of a pack of `max` listings, nearest first, each with its overlap at the inner edges. */
 export function packBands(max = MAX_PACK_LISTINGS): PackBand[] {
   const bands: PackBand[] = [];
@@ -62,49 +55,6 @@ export function packBands(max = MAX_PACK_LISTINGS): PackBand[] {
     });
   }
   return bands;
-}
-
-/** Where the pack comes from (the Data API, or a fake in tests). */
-export interface PackSource {
-  /** How many listings the pack will hold (offline_pack_reach: at most 5,000). */
-  count(postcode: string, radius: number): Promise<number>;
-  /** One band's listings (offline_pack_ranks). */
-  band(postcode: string, radius: number, band: PackBand): Promise<Row[]>;
-}
-
-/** The total's column, as a string (a literal would have supabase-js infer one object, not rows). */
-const REACH_COLUMNS: string = 'listings';
-
-export function supabasePackSource(client: SupabaseClient): PackSource {
-  const failed = (status: number, error: { message: string }) =>
-    Object.assign(toTransportError(status, error), { detail: error.message });
-  return {
-    async count(postcode, radius) {
-      const { data, error, status } = await client
-        .rpc('offline_pack_reach', { postcode, radius, max_rows: MAX_PACK_LISTINGS })
-        .select(REACH_COLUMNS)
-        .retry(false)
-        .overrideTypes<{ listings: number }[], { merge: false }>();
-      if (error) throw failed(status, error);
-      return Number(data?.[0]?.listings ?? 0);
-    },
-    async band(postcode, radius, band) {
-      const { data, error, status } = await client
-        .rpc('offline_pack_ranks', {
-          postcode,
-          radius,
-          from_rank: band.from,
-          to_rank: band.to,
-          max_rows: MAX_PACK_LISTINGS,
-        })
-        .select(pullSelect('vehicle_listings'))
-        .retry(false)
-        // The select string is built at run time, so supabase-js cannot infer the row type from it.
-        .overrideTypes<Row[], { merge: false }>();
-      if (error) throw failed(status, error);
-      return data ?? [];
-    },
-  };
 }
 
 /** The pack's own store (its record and pages of ids), announced after each page (the card's progress). */
@@ -235,18 +185,29 @@ export async function downloadOfflinePack(opts: PackDownload): Promise<void> {
       fail(err);
     }
   };
+  /** Set once every band is in: the total, if it comes later, has nothing left to tell. */
+  let landed = false;
+  /** The total's write into the pack's record, once the total is in. */
+  let sizing: Promise<void> | undefined;
   // Every band at once, then the total for the progress (on a browser's sixth connection to the host it would
   // hold a band back); none is waited for once the cap is in.
   const asked = packBands().map((band) =>
     source.band(postcode, radius, band).then((rows) => void writes.push(writePage(rows)), fail),
   );
-  const sizeWrite = source.count(postcode, radius).then((n) => {
-    const sized = Math.min(n, MAX_PACK_LISTINGS);
-    total = sized;
-    return setup.then(() => updatePack(db, { total: sized })).catch(fail);
-  }, fail);
+  source.count(postcode, radius).then(
+    (n) => {
+      if (landed) return;
+      const sized = Math.min(n, MAX_PACK_LISTINGS);
+      total = sized;
+      sizing = setup.then(() => updatePack(db, { total: sized })).catch(fail);
+    },
+    (err: unknown) => void (landed || fail(err)),
+  );
   await Promise.race([capped, Promise.all(asked)]);
-  await sizeWrite;
+  // The total only sizes the progress bar: once every band is in, the pack does not wait for it (queued behind
+  // the bands for a connection, it needs a round trip of its own). One already being written is waited for.
+  landed = true;
+  await sizing;
   // Every write done (a failure is already among `failures`: the pack then says it failed).
   await Promise.all(writes);
   const previous = await setup;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MotorlyDb } from '@/data/db';
 import { createSyncStore } from '@/data/sync-queue';
 import { packMeta, readPack } from '@/data/offline-pack';
-import type { PackSource } from './offline-pack-download';
+import type { PackSource } from './offline-pack-source';
 import { offlinePackRunner } from './offline-pack-runner';
 
 let n = 0;
@@ -15,7 +15,11 @@ function setup(online = true) {
   const db = new MotorlyDb(`pack-runner-${++n}`);
   /** Downloads started: each asks the pack's total once. */
   let calls = 0;
+  let warmed = 0;
   const source: PackSource = {
+    async warm() {
+      warmed++;
+    },
     async count() {
       calls++;
       return 2;
@@ -33,7 +37,7 @@ function setup(online = true) {
     onError: (err) => errors.push(err),
     source,
   });
-  return { db, runner, calls: () => calls, errors };
+  return { db, runner, calls: () => calls, warmed: () => warmed, errors };
 }
 
 const unfinished = {
@@ -74,5 +78,17 @@ describe('offline pack runner', () => {
     await runner.remove();
     expect(await readPack(db)).toBeUndefined();
     expect(await db.vehicle_listings.count()).toBe(0);
+  });
+
+  it("readies the pack's calls when its card shows, online, at most once in five minutes", () => {
+    const { runner, warmed } = setup();
+    runner.warm(1_000_000);
+    runner.warm(1_000_000 + 60_000);
+    expect(warmed()).toBe(1);
+    runner.warm(1_000_000 + 5 * 60_000);
+    expect(warmed()).toBe(2);
+    const offline = setup(false);
+    offline.runner.warm(1_000_000);
+    expect(offline.warmed()).toBe(0);
   });
 });

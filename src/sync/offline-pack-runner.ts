@@ -4,7 +4,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MotorlyDb } from '@/data/db';
 import type { SyncStore } from '@/data/sync-queue';
 import { removePack, windowListingIds } from '@/data/offline-pack';
-import { downloadOfflinePack, supabasePackSource, unfinishedPack, type PackSource } from './offline-pack-download';
+import { downloadOfflinePack, unfinishedPack } from './offline-pack-download';
+import { supabasePackSource, type PackSource } from './offline-pack-source';
 
 export interface PackRunnerOptions {
   db: MotorlyDb;
@@ -16,8 +17,15 @@ export interface PackRunnerOptions {
   source?: PackSource;
 }
 
+/**
+ * How long a warm-up holds: browsers keep a preflight for the server's Access-Control-Max-Age up to a cap of their
+ * own (Chromium 2 hours, WebKit 10 minutes).
+ */
+const WARM_FOR_MS = 5 * 60_000;
+
 export function offlinePackRunner(opts: PackRunnerOptions) {
   const { db, store } = opts;
+  let warmedAt = -Infinity;
   const source = opts.source ?? supabasePackSource(opts.client);
   let queue: Promise<void> = Promise.resolve();
   /** Tasks asked and not finished: a download under way is not resumed a second time. */
@@ -43,6 +51,12 @@ export function offlinePackRunner(opts: PackRunnerOptions) {
       if (pending > 0 || !opts.isOnline()) return;
       const unfinished = await unfinishedPack(db);
       if (unfinished && pending === 0) await download(unfinished.postcode, unfinished.radius);
+    },
+    /** The pack's card is on screen: readies its calls (PackSource.warm), at most once per WARM_FOR_MS. */
+    warm(now = Date.now()): void {
+      if (!source.warm || !opts.isOnline() || now - warmedAt < WARM_FOR_MS) return;
+      warmedAt = now;
+      void source.warm();
     },
     whenIdle: () => queue,
   };

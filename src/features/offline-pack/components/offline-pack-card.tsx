@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useProfile } from '@/data/preferences';
 import { PACK_RADII, useOfflinePack } from '@/data/offline-pack';
 import { locatePostcode } from '@/domain/uk/distance';
@@ -22,6 +22,10 @@ export function OfflinePackCard() {
   const [error, setError] = useState<string | null>(null);
   const typed = postcode ?? pack?.postcode ?? profile?.home_postcode ?? '';
   const downloading = pack?.status === 'downloading';
+  // A download asked from here leaves a round trip sooner (the worker readies its calls while this is read).
+  useEffect(() => {
+    if (online) sendSyncCommand({ type: 'offline-pack-warm' });
+  }, [online]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
