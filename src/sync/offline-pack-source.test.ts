@@ -1,8 +1,8 @@
 // The offline pack's source over the Data API: its warm-up asks exactly the URLs and header names the pack's own
 // calls use (a browser keeps a CORS preflight per URL, so a warm-up to any other URL would ready nothing).
-import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { supabasePackSource } from './offline-pack-source';
+import { clientWithFetch } from './testing/fetch-client';
 
 /** A source whose requests are recorded (method, URL, header names) and answered with an empty list. */
 function recorded() {
@@ -12,11 +12,7 @@ function recorded() {
     seen.push(`${init?.method ?? 'GET'} ${String(input)} [${names}]`);
     return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
-  const client = createClient('http://127.0.0.1:9', 'anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch },
-  });
-  return { seen, source: supabasePackSource(client) };
+  return { seen, source: supabasePackSource(clientWithFetch(fetch)) };
 }
 
 describe('offline pack source', () => {
@@ -33,10 +29,7 @@ describe('offline pack source', () => {
   });
 
   it('a warm-up never fails, whatever the connection does', async () => {
-    const client = createClient('http://127.0.0.1:9', 'anon-key', {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch },
-    });
-    await expect(supabasePackSource(client).warm?.()).resolves.toBeUndefined();
+    const dropped = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch;
+    await expect(supabasePackSource(clientWithFetch(dropped)).warm?.()).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { createSupabaseTransport } from './supabase-transport';
 import { TransportError } from './transport';
+import { clientWithFetch } from './testing/fetch-client';
 
 const ORIGIN = { updated_at: '1970-01-01T00:00:00.000000Z', id: '00000000-0000-0000-0000-000000000000' };
 
@@ -12,11 +12,7 @@ function droppedConnection() {
     calls.n++;
     throw new TypeError('Failed to fetch');
   }) as typeof globalThis.fetch;
-  const client = createClient('http://127.0.0.1:9', 'anon-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch },
-  });
-  return { calls, transport: createSupabaseTransport(client) };
+  return { calls, transport: createSupabaseTransport(clientWithFetch(fetch)) };
 }
 
 describe('supabase transport reads on a dropped connection', () => {
