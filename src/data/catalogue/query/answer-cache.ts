@@ -135,33 +135,18 @@ function unreadable(err: unknown): null {
   return null;
 }
 
-/**
- * Listings a check reads at a time, a task apart: a write of many rows (the catalogue's, a pack's) touches most
- * cached rows, and one read of them all issued a get request per id in one task (148 ms at 4x CPU in
- * bench:scale's session trace, 45 of its 116 samples in Dexie's getMany loop). With 50 a read, the first one's
- * task (beside the windows' check) still took 49-53 ms in that trace.
- */
-export const CHECK_BATCH = 25;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 async function checkListings(db: MotorlyDb, cache: AnswerCache, held: Map<string, ListingRow>): Promise<void> {
+  if (held.size === 0) return;
   const ids = [...held.keys()];
-  for (let at = 0; at < ids.length; at += CHECK_BATCH) {
-    if (at > 0) await nextTask();
-    const batch = ids.slice(at, at + CHECK_BATCH);
-    const now = await db.vehicle_listings.bulkGet(batch).catch(unreadable);
-    // Unreadable: assume the worst.
-    cache.dropListings(new Set(batch.filter((id, i) => now === null || changed(held.get(id), now[i]))));
-  }
+  const now = await db.vehicle_listings.bulkGet(ids).catch(unreadable);
+  // Unreadable: assume the worst.
+  cache.dropListings(new Set(ids.filter((id, i) => now === null || changed(held.get(id), now[i]))));
 }
 
 async function checkWindows(db: MotorlyDb, cache: AnswerCache, queryKeys: string[]): Promise<void> {
   if (queryKeys.length === 0) return;
-  // Only whether each window is still there: its keys, not its rows (a window holds up to 300 ids, its facets and
-  // distances, and reading them whole made tasks of 59-64 ms at 4x CPU in bench:scale's session trace).
-  const held = await db.query_windows.where(':id').anyOf(queryKeys).primaryKeys().catch(unreadable);
-  const present = new Set<unknown>(held ?? []);
-  cache.dropQueries(new Set(queryKeys.filter((key) => held === null || !present.has(key))));
+  const now = await db.query_windows.bulkGet(queryKeys).catch(unreadable);
+  cache.dropQueries(new Set(queryKeys.filter((_, i) => now === null || now[i] === undefined)));
 }
 
 const caches = new WeakMap<object, AnswerCache>();
